@@ -1,0 +1,82 @@
+/// A name as written, with where it was written.
+struct Name: Sendable {
+  var text: String
+  var range: SourceRange
+}
+
+/// An argument as written.
+enum ArgumentNode: Sendable {
+  case integer(Int, SourceRange)
+  case word(String, SourceRange)
+  case string(String, SourceRange)
+  case parameter(String, SourceRange)
+
+  var range: SourceRange {
+    switch self {
+    case .integer(_, let r), .word(_, let r), .string(_, let r), .parameter(_, let r): return r
+    }
+  }
+}
+
+/// A statement as written. Every node keeps its source range for diagnostics.
+indirect enum Statement: Sendable {
+  /// `[receiver.]name arg...`: a receiver command or a macro call; the checker decides.
+  case invocation(receiver: Name?, name: Name, arguments: [ArgumentNode], range: SourceRange)
+  case block([Statement], range: SourceRange)
+  case `repeat`(count: ArgumentNode, body: [Statement], range: SourceRange)
+  case transaction([Statement], range: SourceRange)
+  case macro(name: Name, parameters: [Name], body: [Statement], range: SourceRange)
+  case use(Name, range: SourceRange)
+  case undo(count: ArgumentNode?, range: SourceRange)
+  case redo(count: ArgumentNode?, range: SourceRange)
+  case history(range: SourceRange)
+  case show(Name?, range: SourceRange)
+  case help(Name?, range: SourceRange)
+
+  var range: SourceRange {
+    switch self {
+    case .invocation(_, _, _, let r), .block(_, let r), .repeat(_, _, let r), .transaction(_, let r),
+      .macro(_, _, _, let r), .use(_, let r), .undo(_, let r), .redo(_, let r), .history(let r),
+      .show(_, let r), .help(_, let r):
+      return r
+    }
+  }
+}
+
+extension ArgumentNode: CustomStringConvertible {
+  var description: String {
+    switch self {
+    case .integer(let n, _): return String(n)
+    case .word(let w, _): return w
+    case .string(let s, _): return StateValue.jsonQuoted(s)
+    case .parameter(let p, _): return "$" + p
+    }
+  }
+}
+
+extension Statement: CustomStringConvertible {
+  /// The statement in canonical form on one line (`repeat 4 { move right; paint green }`),
+  /// as `history` lists it.
+  var description: String {
+    func block(_ body: [Statement]) -> String {
+      body.isEmpty ? "{ }" : "{ " + body.map(\.description).joined(separator: "; ") + " }"
+    }
+    func words(_ parts: [String?]) -> String { parts.compactMap { $0 }.joined(separator: " ") }
+    switch self {
+    case .invocation(let receiver, let name, let arguments, _):
+      let head = receiver.map { "\($0.text).\(name.text)" } ?? name.text
+      return words([head] + arguments.map(\.description))
+    case .block(let body, _): return block(body)
+    case .repeat(let count, let body, _): return "repeat \(count) \(block(body))"
+    case .transaction(let body, _): return "transaction \(block(body))"
+    case .macro(let name, let parameters, let body, _):
+      return words(["macro", name.text] + parameters.map(\.text) + [block(body)])
+    case .use(let name, _): return "use \(name.text)"
+    case .undo(let count, _): return words(["undo", count?.description])
+    case .redo(let count, _): return words(["redo", count?.description])
+    case .history: return "history"
+    case .show(let name, _): return words(["show", name?.text])
+    case .help(let name, _): return words(["help", name?.text])
+    }
+  }
+}

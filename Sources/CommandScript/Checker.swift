@@ -1,0 +1,353 @@
+/// A receiver instance as the checker knows it.
+struct Instance: Sendable {
+  var name: String
+  var type: Int
+}
+
+/// What the checker has learnt from the statements before the current one: the
+/// instances, the macros in force, the receiver chosen with `use`. It is a value, so a
+/// chunk of input that fails to compile leaves the previous state untouched.
+struct CheckerState: Sendable {
+  var types: [ReceiverTypeInfo]
+  var instances: [Instance]
+  var macros: [Macro] = []
+  /// The macro in force for each name (the latest definition).
+  var macroByName: [String: Int] = [:]
+  var usedInstance: Int?
+
+  init(registry: ReceiverRegistry) {
+    types = registry.types
+    instances = registry.types.indices.map { Instance(name: registry.types[$0].name, type: $0) }
+  }
+
+  func instanceIndex(_ name: String) -> Int? { instances.firstIndex { $0.name == name } }
+}
+
+/// Resolves names and checks arguments of parsed statements, producing compiled ops.
+/// Each statement is checked once, whatever it expands to at run time: a macro body is
+/// checked at its definition and a call checks only its arguments, so checking is linear
+/// in the size of the source.
+struct Checker {
+  var state: CheckerState
+  let commands: CommandTable
+  private(set) var problems: [Problem] = []
+
+  init(state: CheckerState, commands: CommandTable) {
+    self.state = state
+    self.commands = commands
+  }
+
+  /// The macro whose body is being checked: its parameters and what each must be.
+  private struct MacroScope {
+    var name: String
+    var parameters: [String]
+    var constraints: [Constraint]
+    /// Where each parameter was first given its constraint, for error notes.
+    var constrainedAt: [SourceRange?]
+  }
+
+  private var scope: MacroScope?
+
+  /// Checks one top-level statement. Returns nil (and records problems) on errors.
+  mutating func check(_ statement: Statement) -> CompiledStatement? {
+    let before = problems.count
+    let op = compile(statement, topLevel: true)
+    guard problems.count == before, let op else { return nil }
+    return CompiledStatement(op: op, range: statement.range)
+  }
+
+  private mutating func fail(_ message: String, at range: SourceRange, suggestion: String? = nil) {
+    problems.append(Problem(message, at: range, suggestion: suggestion))
+  }
+
+  private mutating func compileBody(_ body: [Statement]) -> [Op] {
+    body.compactMap { compile($0, topLevel: false) }
+  }
+
+  private mutating func compile(_ statement: Statement, topLevel: Bool) -> Op? {
+    switch statement {
+    case .invocation(let receiver, let name, let arguments, _):
+      return compileInvocation(receiver: receiver, name: name, arguments: arguments)
+    case .block(let body, _), .transaction(let body, _):
+      return .sequence(compileBody(body))
+    case .repeat(let count, let body, _):
+      let countOperand = operand(count, for: .integer(0...Int.max), what: "the repeat count")
+      let ops = compileBody(body)
+      return countOperand.map { .repeat(count: $0, body: ops, range: statement.range) }
+    case .macro(let name, let parameters, let body, let range):
+      guard topLevel else {
+        fail("`macro` can only stand at the top level, not inside a block", at: range)
+        return nil
+      }
+      return defineMacro(name: name, parameters: parameters, body: body, range: range)
+    case .use(let name, let range):
+      guard topLevel else {
+        fail("`use` can only stand at the top level, not inside a block", at: range)
+        return nil
+      }
+      guard let instance = resolveInstance(name) else { return nil }
+      state.usedInstance = instance
+      return .definition
+    case .undo(let count, let range), .redo(let count, let range):
+      let isUndo = if case .undo = statement { true } else { false }
+      let keyword = isUndo ? "undo" : "redo"
+      guard topLevel, scope == nil else {
+        fail("`\(keyword)` can only stand at the top level, not inside a block or macro", at: range)
+        return nil
+      }
+      var n = 1
+      if let count {
+        guard case .integer(let value, let r) = count else {
+          fail("the count of `\(keyword)` must be an integer", at: count.range)
+          return nil
+        }
+        guard value >= 1 else {
+          fail("the count of `\(keyword)` must be at least 1", at: r)
+          return nil
+        }
+        n = value
+      }
+      return isUndo ? .undo(count: n, range: range) : .redo(count: n, range: range)
+    case .history(let range):
+      guard topLevel, scope == nil else {
+        fail("`history` can only stand at the top level, not inside a block or macro", at: range)
+        return nil
+      }
+      return .history
+    case .show(let name, _):
+      guard let name else { return .show(instance: nil) }
+      return resolveInstance(name).map { .show(instance: $0) }
+    case .help(let topic, _):
+      guard let topic else { return .help(topic: nil) }
+      guard Help.knows(topic.text, state: state) else {
+        fail(
+          "no help on `\(topic.text)`", at: topic.range,
+          suggestion: suggestion(for: topic.text, among: Help.topics(state: state)))
+        return nil
+      }
+      return .help(topic: topic.text)
+    }
+  }
+
+  // MARK: Names
+
+  private mutating func resolveInstance(_ name: Name) -> Int? {
+    if let index = state.instanceIndex(name.text) { return index }
+    fail(
+      "unknown receiver `\(name.text)`", at: name.range,
+      suggestion: suggestion(for: name.text, among: state.instances.map(\.name)))
+    return nil
+  }
+
+  /// Every verb name, macro name and statement keyword: what a misspelt statement might
+  /// have meant.
+  private var allCommandNames: [String] {
+    var names = state.types.flatMap { $0.verbs.map(\.name) }
+    names += state.macroByName.keys.sorted()
+    names += [Keyword.undo, .redo, .history, .show, .use, .help, .repeat, .macro, .transaction].map(\.rawValue)
+    return names
+  }
+
+  private mutating func compileInvocation(receiver: Name?, name: Name, arguments: [ArgumentNode]) -> Op? {
+    if let receiver {
+      guard let instance = resolveInstance(receiver) else { return nil }
+      let type = state.types[state.instances[instance].type]
+      guard let verb = type.verbIndex(name.text) else {
+        fail(
+          "`\(receiver.text)` has no verb `\(name.text)`", at: name.range,
+          suggestion: suggestion(for: name.text, among: type.verbs.map(\.name)))
+        return nil
+      }
+      return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments, start: receiver.range)
+    }
+    if let macro = state.macroByName[name.text] {
+      return compileCall(macro: macro, name: name, arguments: arguments)
+    }
+    if let scope, scope.name == name.text {
+      fail("macro `\(name.text)` cannot call itself: recursion could never end", at: name.range)
+      return nil
+    }
+    // A bare verb: the `use`d receiver if it has the verb, else the only type that has it.
+    if let used = state.usedInstance, let verb = state.types[state.instances[used].type].verbIndex(name.text) {
+      return compileCommand(instance: used, verb: verb, name: name, arguments: arguments)
+    }
+    let owners = state.types.indices.filter { state.types[$0].verbIndex(name.text) != nil }
+    switch owners.count {
+    case 0:
+      fail(
+        "unknown command `\(name.text)`", at: name.range,
+        suggestion: suggestion(for: name.text, among: allCommandNames))
+      return nil
+    case 1:
+      let type = owners[0]
+      guard let instance = state.instances.firstIndex(where: { $0.type == type }) else {
+        fail("no receiver of type `\(state.types[type].name)` exists", at: name.range)
+        return nil
+      }
+      let verb = state.types[type].verbIndex(name.text)!
+      return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments)
+    default:
+      let candidates = owners.map { "`\(state.types[$0].name).\(name.text)`" }.joined(separator: " or ")
+      fail(
+        "`\(name.text)` is ambiguous: write \(candidates), or choose a receiver with `use`",
+        at: name.range)
+      return nil
+    }
+  }
+
+  // MARK: Arguments
+
+  private mutating func compileCommand(
+    instance: Int, verb: Int, name: Name, arguments: [ArgumentNode], start: SourceRange? = nil
+  ) -> Op? {
+    let declaration = state.types[state.instances[instance].type].verbs[verb]
+    let parameters = declaration.parameters
+    let usage = "usage: \(declaration.signature)"
+    if arguments.count > parameters.count {
+      let extra = arguments[parameters.count]
+      let most = parameters.count == 0 ? "no arguments" : "at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
+      fail("`\(name.text)` takes \(most) (\(usage))", at: extra.range.through(arguments.last!.range))
+      return nil
+    }
+    if arguments.count < declaration.requiredCount {
+      let missing = parameters[arguments.count]
+      fail("`\(name.text)` needs a \(missing.name) (\(usage))", at: arguments.last?.range ?? name.range)
+      return nil
+    }
+    var operands: [Operand] = []
+    var ok = true
+    for (i, parameter) in parameters.enumerated() {
+      if i < arguments.count {
+        if let o = operand(arguments[i], for: Constraint(parameter.kind), what: "`\(parameter.name)`") {
+          operands.append(o)
+        } else {
+          ok = false
+        }
+      } else {
+        operands.append(.constant(parameter.defaultValue!))
+      }
+    }
+    guard ok else { return nil }
+    var constantID: Int32 = -1
+    let values = operands.compactMap { if case .constant(let v) = $0 { v } else { nil } }
+    if values.count == operands.count {
+      constantID = commands.intern(ResolvedCommand(instance: Int32(instance), verb: Int32(verb), arguments: values))
+    }
+    let range = (start ?? name.range).through(arguments.last?.range ?? name.range)
+    return .command(CommandOp(instance: instance, verb: verb, constantID: constantID, operands: operands, range: range))
+  }
+
+  private mutating func compileCall(macro index: Int, name: Name, arguments: [ArgumentNode]) -> Op? {
+    let macro = state.macros[index]
+    guard arguments.count == macro.parameters.count else {
+      let expected = macro.parameters.isEmpty ? "no arguments" : macro.parameters.joined(separator: " ")
+      fail(
+        "macro `\(macro.name)` takes \(macro.parameters.count) argument\(macro.parameters.count == 1 ? "" : "s") (\(expected)), got \(arguments.count)",
+        at: arguments.last?.range ?? name.range)
+      return nil
+    }
+    var operands: [Operand] = []
+    for (i, argument) in arguments.enumerated() {
+      guard let o = operand(argument, for: macro.constraints[i], what: "`$\(macro.parameters[i])`") else { return nil }
+      operands.append(o)
+    }
+    return .call(CallOp(macro: index, arguments: operands, range: name.range.through(arguments.last?.range ?? name.range)))
+  }
+
+  /// Checks an argument against what its slot needs, and says where its value comes from.
+  private mutating func operand(_ argument: ArgumentNode, for constraint: Constraint, what: String) -> Operand? {
+    switch argument {
+    case .parameter(let name, let range):
+      guard var scope else {
+        fail("parameter `$\(name)` used outside a macro", at: range)
+        return nil
+      }
+      guard let slot = scope.parameters.firstIndex(of: name) else {
+        fail(
+          "macro `\(scope.name)` has no parameter `$\(name)`", at: range,
+          suggestion: suggestion(for: name, among: scope.parameters).map { "$" + $0 })
+        return nil
+      }
+      guard let merged = scope.constraints[slot].merged(with: constraint) else {
+        var problem = Problem(
+          "parameter `$\(name)` is used as \(constraint.description) here, but as \(scope.constraints[slot].description) before",
+          at: range)
+        if let earlier = scope.constrainedAt[slot] { problem.notes.append(("first used here", earlier)) }
+        problems.append(problem)
+        return nil
+      }
+      scope.constraints[slot] = merged
+      if scope.constrainedAt[slot] == nil, constraint != .any { scope.constrainedAt[slot] = range }
+      self.scope = scope
+      return .parameter(slot)
+    case .integer(let n, let range):
+      switch constraint {
+      case .any: return .constant(.integer(n))
+      case .integer(let allowed) where allowed.contains(n): return .constant(.integer(n))
+      default:
+        fail("\(what) must be \(constraint.description), not \(n)", at: range)
+        return nil
+      }
+    case .word(let word, let range):
+      switch constraint {
+      case .any, .string: return .constant(.string(word))
+      case .word(let set):
+        if let i = set.index(of: word) { return .constant(.word(i)) }
+        let message =
+          set.name != nil
+          ? "`\(word)` is not \(constraint.description)" : "\(what) must be \(constraint.description), not `\(word)`"
+        fail(
+          message, at: range,
+          suggestion: suggestion(for: word, among: set.words + set.aliases.keys.sorted()))
+        return nil
+      case .integer:
+        fail("\(what) must be \(constraint.description), not the word `\(word)`", at: range)
+        return nil
+      }
+    case .string(_, let range):
+      switch constraint {
+      case .any, .string:
+        guard case .string(let text, _) = argument else { return nil }
+        return .constant(.string(text))
+      default:
+        fail("\(what) must be \(constraint.description), not a string", at: range)
+        return nil
+      }
+    }
+  }
+
+  // MARK: Macros
+
+  private mutating func defineMacro(name: Name, parameters: [Name], body: [Statement], range: SourceRange) -> Op? {
+    var ok = true
+    if let keyword = Keyword(rawValue: name.text) {
+      fail("`\(keyword.rawValue)` is a statement of the language and cannot name a macro", at: name.range)
+      ok = false
+    } else if let owner = state.types.first(where: { $0.verbIndex(name.text) != nil }) {
+      fail("`\(name.text)` is a verb of `\(owner.name)` and cannot name a macro", at: name.range)
+      ok = false
+    } else if state.instanceIndex(name.text) != nil {
+      fail("`\(name.text)` is a receiver and cannot name a macro", at: name.range)
+      ok = false
+    }
+    var seen = Set<String>()
+    for p in parameters where !seen.insert(p.text).inserted {
+      fail("macro `\(name.text)` has two parameters named `\(p.text)`", at: p.range)
+      ok = false
+    }
+    let outer = scope
+    scope = MacroScope(
+      name: name.text, parameters: parameters.map(\.text),
+      constraints: Array(repeating: .any, count: parameters.count),
+      constrainedAt: Array(repeating: nil, count: parameters.count))
+    let before = problems.count
+    let ops = compileBody(body)
+    let checked = scope!
+    scope = outer
+    guard ok, problems.count == before else { return nil }
+    state.macros.append(
+      Macro(name: name.text, parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range))
+    state.macroByName[name.text] = state.macros.count - 1
+    return .definition
+  }
+}

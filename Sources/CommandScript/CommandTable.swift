@@ -1,0 +1,28 @@
+/// A receiver command fully resolved: which instance, which verb, which arguments.
+struct ResolvedCommand: Hashable, Sendable {
+  var instance: Int32
+  var verb: Int32
+  var arguments: [Value]
+}
+
+/// Every distinct command a session has resolved, each stored once. History entries and
+/// compiled programs refer to commands by index, so a million executions of `move up`
+/// share one entry and the history costs four bytes per executed command.
+final class CommandTable {
+  private(set) var commands: [ResolvedCommand] = []
+  /// The same commands' arguments, ready to hand to receivers without rebuilding them.
+  private(set) var arguments: [Arguments] = []
+  private var index: [ResolvedCommand: Int32] = [:]
+
+  /// The index of `command`, adding it if it is new.
+  func intern(_ command: ResolvedCommand) -> Int32 {
+    if let id = index[command] { return id }
+    let id = Int32(commands.count)
+    commands.append(command)
+    arguments.append(Arguments(command.arguments))
+    index[command] = id
+    return id
+  }
+
+  subscript(id: Int32) -> ResolvedCommand { commands[Int(id)] }
+}

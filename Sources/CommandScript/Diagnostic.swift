@@ -1,0 +1,104 @@
+/// A located message about a script: a compile error, a run-time failure, or a warning.
+/// Diagnostics are values: the library hands them to the host, which renders them.
+public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+  public enum Severity: String, Sendable {
+    case error, warning
+  }
+
+  /// Extra context, such as "in macro `zig` called at 7:1".
+  public struct Note: Equatable, Sendable {
+    public var message: String
+    public var location: SourceLocation?
+    public init(_ message: String, at location: SourceLocation? = nil) {
+      self.message = message
+      self.location = location
+    }
+  }
+
+  public var severity: Severity
+  public var message: String
+  public var location: SourceLocation
+  public var notes: [Note]
+  /// A replacement for the text at `location` ("did you mean `paint`?").
+  public var suggestion: String?
+
+  public init(
+    _ severity: Severity, _ message: String, at location: SourceLocation,
+    notes: [Note] = [], suggestion: String? = nil
+  ) {
+    self.severity = severity
+    self.message = message
+    self.location = location
+    self.notes = notes
+    self.suggestion = suggestion
+  }
+
+  /// `file:line:col: error: message`, plus ` (did you mean `x`?)`.
+  public var description: String {
+    var text = "\(location): \(severity.rawValue): \(message)"
+    if let suggestion { text += " (did you mean `\(suggestion)`?)" }
+    return text
+  }
+}
+
+/// A diagnostic before its source range is turned into a location: what the stages
+/// produce, since they know ranges but not file names.
+struct Problem: Error {
+  var severity: Diagnostic.Severity = .error
+  var message: String
+  var range: SourceRange
+  var notes: [(String, SourceRange?)] = []
+  var suggestion: String?
+
+  init(
+    _ message: String, at range: SourceRange, suggestion: String? = nil,
+    severity: Diagnostic.Severity = .error
+  ) {
+    self.message = message
+    self.range = range
+    self.suggestion = suggestion
+    self.severity = severity
+  }
+
+  func diagnostic(in sources: SourceTable) -> Diagnostic {
+    Diagnostic(
+      severity, message, at: sources.location(of: range),
+      notes: notes.map { Diagnostic.Note($0.0, at: $0.1.map(sources.location(of:))) },
+      suggestion: suggestion)
+  }
+}
+
+/// The closest of `candidates` to `word` by edit distance, if close enough to be a
+/// plausible misspelling (at most a third of the word's length, and at least 1).
+func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+  let limit = max(1, word.count / 3)
+  var best: (String, Int)?
+  for candidate in candidates {
+    let d = editDistance(word, candidate)
+    if d <= limit, d < (best?.1 ?? .max) { best = (candidate, d) }
+  }
+  return best?.0
+}
+
+/// Damerau–Levenshtein distance with adjacent transpositions (so `paitn` is 1 from `paint`).
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a.utf8)
+  let b = Array(b.utf8)
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous2 = [Int](repeating: 0, count: b.count + 1)
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let cost = a[i - 1] == b[j - 1] ? 0 : 1
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+        current[j] = min(current[j], previous2[j - 2] + 1)
+      }
+    }
+    (previous2, previous, current) = (previous, current, previous2)
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,108 @@
+/// The text of `help`, generated from the same declarations the checker uses, so help and
+/// checking can never disagree. Lines stay within 80 columns.
+enum Help {
+  /// The built-in statements: usage and one line of description.
+  static let statements: [(keyword: Keyword, usage: String, summary: String)] = [
+    (.undo, "undo [n]", "undo the last n steps (default 1)"),
+    (.redo, "redo [n]", "redo n undone steps (default 1)"),
+    (.history, "history", "list the undo steps, marking the undone ones"),
+    (.show, "show [receiver]", "print the state of one or every receiver"),
+    (.use, "use receiver", "send bare verbs to this receiver first"),
+    (.help, "help [topic]", "this text, or help on a receiver, verb, macro or statement"),
+    (.repeat, "repeat n { ... }", "run the block n times, as one undo step"),
+    (.macro, "macro name [param...] { ... }", "define a macro; $param in the body"),
+    (.transaction, "transaction { ... }", "run the block all or nothing (every statement does)"),
+  ]
+
+  static func topics(state: CheckerState) -> [String] {
+    state.instances.map(\.name) + state.types.flatMap { $0.verbs.map(\.name) }
+      + state.macroByName.keys.sorted() + statements.map(\.keyword.rawValue)
+  }
+
+  static func knows(_ topic: String, state: CheckerState) -> Bool {
+    topics(state: state).contains(topic)
+  }
+
+  static func text(topic: String?, state: CheckerState) -> String {
+    guard let topic else { return overview(state: state) }
+    var sections: [String] = []
+    if let instance = state.instanceIndex(topic) {
+      sections.append(receiver(state.types[state.instances[instance].type], named: topic))
+    }
+    for type in state.types {
+      if let verb = type.verbs.first(where: { $0.name == topic }) {
+        sections.append("\(type.name).\(verbLine(verb))\n" + parameterLines(verb).joined(separator: "\n"))
+      }
+    }
+    if let index = state.macroByName[topic] {
+      let macro = state.macros[index]
+      let params = macro.parameters.map { " " + $0 }.joined()
+      var lines = ["macro \(macro.name)\(params)"]
+      for (name, constraint) in zip(macro.parameters, macro.constraints) {
+        lines.append("  $\(name): \(constraint.description)")
+      }
+      sections.append(lines.joined(separator: "\n"))
+    }
+    if let statement = statements.first(where: { $0.keyword.rawValue == topic }) {
+      sections.append("\(statement.usage)\n  \(statement.summary)")
+    }
+    return sections.joined(separator: "\n\n")
+  }
+
+  private static func verbLine(_ verb: VerbInfo) -> String {
+    let undo = verb.isUndoable ? "" : "  (cannot be undone)"
+    return pad(verb.signature, 28) + verb.summary + undo
+  }
+
+  private static func parameterLines(_ verb: VerbInfo) -> [String] {
+    verb.parameters.map { p in
+      var line = "    \(p.name): \(p.kind.description)"
+      if case .word(let set) = p.kind, set.name != nil { line += " (" + set.words.joined(separator: " ") + ")" }
+      if let d = p.defaultValue { line += ", default \(describe(d, p.kind))" }
+      return line
+    }
+  }
+
+  private static func describe(_ value: Value, _ kind: ParameterKind) -> String {
+    switch (value, kind) {
+    case (.integer(let n), _): return String(n)
+    case (.word(let i), .word(let set)): return set.words[i]
+    case (.string(let s), _): return StateValue.jsonQuoted(s)
+    default: return "?"
+    }
+  }
+
+  private static func pad(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s + "  " : s + String(repeating: " ", count: width - s.count)
+  }
+
+  private static func receiver(_ type: ReceiverTypeInfo, named name: String) -> String {
+    var lines = ["\(name): \(type.summary)"]
+    for verb in type.verbs {
+      lines.append("  " + verbLine(verb))
+      lines += parameterLines(verb)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func overview(state: CheckerState) -> String {
+    var lines = ["Receivers (write `receiver.verb`, or just `verb` when only one has it):"]
+    for instance in state.instances {
+      let type = state.types[instance.type]
+      lines.append("  \(pad(instance.name, 10))\(type.summary)")
+      for verb in type.verbs { lines.append("    " + verbLine(verb)) }
+    }
+    lines.append("Statements (separate with `;` or a new line):")
+    for s in statements { lines.append("  " + pad(s.usage, 30) + s.summary) }
+    if !state.macroByName.isEmpty {
+      lines.append("Macros:")
+      for name in state.macroByName.keys.sorted() {
+        let macro = state.macros[state.macroByName[name]!]
+        lines.append("  " + ([name] + macro.parameters).joined(separator: " "))
+      }
+    }
+    lines.append("Example: move up; paint red; repeat 4 { move right 2 }; undo")
+    lines.append("`help NAME` tells more about a receiver, verb, macro or statement.")
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,61 @@
+/// The undo and redo stacks. Every executed receiver command is one `Int32` (its index in
+/// the command table) in one contiguous array; a step (a top-level statement) is the
+/// range of commands it ran. Steps `0..<applied` can be undone, the rest can be redone.
+struct History {
+  /// One undo step: the top-level statement and where its commands end in `commands`.
+  struct Step {
+    var end: Int
+    var statement: SourceRange
+  }
+
+  private(set) var commands = ContiguousArray<Int32>()
+  private(set) var steps: [Step] = []
+  private(set) var applied = 0
+
+  /// Where the commands of step `i` begin.
+  func start(of i: Int) -> Int { i == 0 ? 0 : steps[i - 1].end }
+
+  var undoCount: Int { applied }
+  var redoCount: Int { steps.count - applied }
+
+  /// Where the commands of the next statement will start.
+  var appliedEnd: Int { start(of: applied) }
+
+  /// Appends an executed command of the statement that is running.
+  @inline(__always) mutating func record(_ id: Int32) { commands.append(id) }
+
+  /// Removes the commands of the running statement from `mark` on (after rolling them back).
+  mutating func discard(from mark: Int) { commands.removeSubrange(mark...) }
+
+  /// The redo stack, taken away while a new statement runs; given back if it fails.
+  struct RedoStack {
+    var commands: ContiguousArray<Int32>
+    var steps: ArraySlice<Step>
+  }
+
+  /// Takes the redo stack off so that a new statement's commands can follow the applied
+  /// ones directly.
+  mutating func takeRedoStack() -> RedoStack? {
+    guard redoCount > 0 else { return nil }
+    let end = appliedEnd
+    let saved = RedoStack(commands: ContiguousArray(commands[end...]), steps: steps[applied...])
+    commands.removeSubrange(end...)
+    steps.removeSubrange(applied...)
+    return saved
+  }
+
+  /// Puts back a redo stack taken by `takeRedoStack` (the new statement did nothing).
+  mutating func restore(_ saved: RedoStack) {
+    commands.append(contentsOf: saved.commands)
+    steps.append(contentsOf: saved.steps)
+  }
+
+  /// Closes the running statement as a new undo step (the redo stack is already gone).
+  mutating func commitStep(statement: SourceRange) {
+    steps.append(Step(end: commands.count, statement: statement))
+    applied = steps.count
+  }
+
+  mutating func didUndo() { applied -= 1 }
+  mutating func didRedo() { applied += 1 }
+}

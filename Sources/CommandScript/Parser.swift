@@ -1,0 +1,321 @@
+/// Builds statements from tokens by recursive descent, one top-level statement at a time.
+/// On a syntax error it records a problem and skips to the next `;`, line break or `}`
+/// (panic-mode recovery), so one pass reports every syntax error.
+struct Parser {
+  /// How deeply blocks may nest. Deeper input is an error, never a stack overflow.
+  static let maxDepth = 256
+
+  private var lexer: Lexer
+  private var token: Token
+  private var depth = 0
+  private(set) var problems: [Problem] = []
+
+  init(_ lexer: Lexer) {
+    self.lexer = lexer
+    self.token = self.lexer.next()
+  }
+
+  /// Every problem so far: the lexer's and the parser's, in source order.
+  var allProblems: [Problem] {
+    (lexer.problems + problems).sorted { $0.range.start < $1.range.start }
+  }
+
+  private mutating func advance() { token = lexer.next() }
+
+  private var atSeparator: Bool { token.kind == .semicolon || token.kind == .newline }
+
+  private mutating func skipSeparators() {
+    while atSeparator { advance() }
+  }
+
+  private mutating func skipNewlines() {
+    while token.kind == .newline { advance() }
+  }
+
+  /// The next top-level statement, or nil at the end of the input.
+  mutating func nextStatement() -> Statement? {
+    while true {
+      skipSeparators()
+      switch token.kind {
+      case .endOfInput: return nil
+      case .rightBrace:
+        problems.append(Problem("unexpected `}`: no block is open", at: token.range))
+        advance()
+      default:
+        if let statement = parseStatement() { return statement }
+      }
+    }
+  }
+
+  /// Parses one statement; on a syntax error records it, recovers, and returns nil.
+  private mutating func parseStatement() -> Statement? {
+    let statement: Statement?
+    switch token.kind {
+    case .leftBrace:
+      let start = token.range
+      statement = parseBlock().map { .block($0.body, range: start.through($0.end)) }
+    case .word:
+      statement = parseWordStatement()
+    case .invalid:
+      // The lexer has reported it already.
+      statement = nil
+    default:
+      statement = nil
+      problems.append(Problem("expected a statement, found \(describe(token))", at: token.range))
+    }
+    guard let statement else {
+      recover()
+      return nil
+    }
+    switch token.kind {
+    case .semicolon, .newline, .rightBrace, .endOfInput: return statement
+    default:
+      problems.append(
+        Problem("expected `;` or a line break after the statement, found \(describe(token))", at: token.range))
+      recover()
+      return nil
+    }
+  }
+
+  /// Skips to the end of the statement: the next separator, or the `}` that closes the
+  /// current block (left for the block to consume), or the end of the input. Blocks opened
+  /// on the way are skipped whole.
+  private mutating func recover() {
+    var open = 0
+    while true {
+      switch token.kind {
+      case .endOfInput: return
+      case .semicolon, .newline where open == 0: return
+      case .leftBrace: open += 1
+      case .rightBrace:
+        if open == 0 { return }
+        open -= 1
+      default: break
+      }
+      advance()
+    }
+  }
+
+  private func describe(_ token: Token) -> String {
+    switch token.kind {
+    case .word, .integer, .parameter: return "`\(lexer.text(of: token.range))`"
+    case .string: return "a string"
+    case .dot: return "`.`"
+    case .semicolon: return "`;`"
+    case .newline: return "a line break"
+    case .leftBrace: return "`{`"
+    case .rightBrace: return "`}`"
+    case .endOfInput: return "the end of the input"
+    case .invalid: return "an invalid token"
+    }
+  }
+
+  private mutating func parseWordStatement() -> Statement? {
+    let start = token.range
+    let keyword = Keyword(rawValue: lexer.text(of: start))
+    switch keyword {
+    case .repeat?:
+      advance()
+      guard let count = parseArgument(what: "a repeat count") else { return nil }
+      guard let block = parseBlockAfterHeader() else { return nil }
+      return .repeat(count: count, body: block.body, range: start.through(block.end))
+    case .transaction?:
+      advance()
+      guard let block = parseBlockAfterHeader() else { return nil }
+      return .transaction(block.body, range: start.through(block.end))
+    case .macro?:
+      advance()
+      guard let name = expectWord("a macro name") else { return nil }
+      var parameters: [Name] = []
+      while token.kind == .word {
+        parameters.append(Name(text: lexer.text(of: token.range), range: token.range))
+        advance()
+      }
+      guard let block = parseBlockAfterHeader() else { return nil }
+      return .macro(name: name, parameters: parameters, body: block.body, range: start.through(block.end))
+    case .use?:
+      advance()
+      guard let name = expectWord("a receiver name after `use`") else { return nil }
+      return .use(name, range: start.through(name.range))
+    case .undo?, .redo?:
+      advance()
+      var count: ArgumentNode?
+      if !atStatementEnd {
+        guard let c = parseArgument(what: "a count") else { return nil }
+        count = c
+      }
+      let range = start.through(count?.range ?? start)
+      return keyword == .undo ? .undo(count: count, range: range) : .redo(count: count, range: range)
+    case .history?:
+      advance()
+      return .history(range: start)
+    case .show?, .help?:
+      advance()
+      var topic: Name?
+      if token.kind == .word {
+        topic = Name(text: lexer.text(of: token.range), range: token.range)
+        advance()
+      }
+      let range = start.through(topic?.range ?? start)
+      return keyword == .show ? .show(topic, range: range) : .help(topic, range: range)
+    case .some(let reserved):
+      problems.append(
+        Problem("`\(reserved.rawValue)` is reserved for a statement of a later version of the language", at: start))
+      return nil
+    case nil:
+      return parseInvocation()
+    }
+  }
+
+  private var atStatementEnd: Bool {
+    switch token.kind {
+    case .semicolon, .newline, .rightBrace, .endOfInput: return true
+    default: return false
+    }
+  }
+
+  private mutating func parseInvocation() -> Statement? {
+    var name = Name(text: lexer.text(of: token.range), range: token.range)
+    var receiver: Name?
+    advance()
+    if token.kind == .dot {
+      advance()
+      receiver = name
+      guard let verb = expectWord("a verb after `\(name.text).`") else { return nil }
+      name = verb
+    }
+    var arguments: [ArgumentNode] = []
+    while !atStatementEnd {
+      guard let argument = parseArgument(what: "an argument") else { return nil }
+      arguments.append(argument)
+    }
+    let start = receiver?.range ?? name.range
+    return .invocation(
+      receiver: receiver, name: name, arguments: arguments,
+      range: start.through(arguments.last?.range ?? name.range))
+  }
+
+  private mutating func parseArgument(what: String) -> ArgumentNode? {
+    let t = token
+    let argument: ArgumentNode
+    switch t.kind {
+    case .integer: argument = .integer(t.integer, t.range)
+    case .word: argument = .word(lexer.text(of: t.range), t.range)
+    case .string: argument = .string(t.text, t.range)
+    case .parameter:
+      var nameRange = t.range
+      nameRange.start += 1
+      argument = .parameter(lexer.text(of: nameRange), t.range)
+    case .invalid: return nil
+    default:
+      problems.append(Problem("expected \(what), found \(describe(t))", at: t.range))
+      return nil
+    }
+    advance()
+    return argument
+  }
+
+  private mutating func expectWord(_ what: String) -> Name? {
+    guard token.kind == .word else {
+      if token.kind != .invalid {
+        problems.append(Problem("expected \(what), found \(describe(token))", at: token.range))
+      }
+      return nil
+    }
+    let name = Name(text: lexer.text(of: token.range), range: token.range)
+    advance()
+    return name
+  }
+
+  /// A block that follows a header (`repeat 3`, `macro zig n`); line breaks may come first.
+  private mutating func parseBlockAfterHeader() -> (body: [Statement], end: SourceRange)? {
+    skipNewlines()
+    guard token.kind == .leftBrace else {
+      if token.kind != .invalid {
+        problems.append(Problem("expected `{` to start a block, found \(describe(token))", at: token.range))
+      }
+      return nil
+    }
+    return parseBlock()
+  }
+
+  /// `{ statements }`, starting at the `{`. Returns the body and the range of the `}`.
+  private mutating func parseBlock() -> (body: [Statement], end: SourceRange)? {
+    let open = token.range
+    advance()
+    if depth >= Self.maxDepth {
+      problems.append(Problem("blocks are nested more than \(Self.maxDepth) deep", at: open))
+      skipToClose(of: open)
+      return nil
+    }
+    depth += 1
+    defer { depth -= 1 }
+    var body: [Statement] = []
+    while true {
+      skipSeparators()
+      switch token.kind {
+      case .rightBrace:
+        let close = token.range
+        advance()
+        return (body, close)
+      case .endOfInput:
+        var problem = Problem(
+          "expected `}` to close `{` opened at \(open.line):\(open.column)", at: token.range)
+        problem.notes.append(("the block opened here", open))
+        problems.append(problem)
+        return nil
+      default:
+        if let statement = parseStatement() { body.append(statement) }
+      }
+    }
+  }
+
+  /// Skips a block too deep to parse, without recursion, through its matching `}`.
+  private mutating func skipToClose(of open: SourceRange) {
+    var level = 1
+    while level > 0 {
+      switch token.kind {
+      case .leftBrace: level += 1
+      case .rightBrace: level -= 1
+      case .endOfInput:
+        problems.append(Problem("expected `}` to close `{` opened at \(open.line):\(open.column)", at: token.range))
+        return
+      default: break
+      }
+      advance()
+    }
+  }
+}
+
+extension Parser {
+  /// Whether `text` ends inside a block or a string, so that a line-by-line reader (the
+  /// REPL, piped stdin) should read more before compiling it.
+  static func needsMoreInput(_ bytes: [UInt8]) -> Bool {
+    var depth = 0
+    var inString = false
+    var inComment = false
+    var escaped = false
+    for b in bytes {
+      if inComment {
+        if b == 10 { inComment = false }
+      } else if inString {
+        if escaped {
+          escaped = false
+        } else if b == UInt8(ascii: "\\") {
+          escaped = true
+        } else if b == UInt8(ascii: "\"") {
+          inString = false
+        }
+      } else {
+        switch b {
+        case UInt8(ascii: "#"): inComment = true
+        case UInt8(ascii: "\""): inString = true
+        case UInt8(ascii: "{"): depth += 1
+        case UInt8(ascii: "}"): depth -= 1
+        default: break
+        }
+      }
+    }
+    return inString || depth > 0
+  }
+}

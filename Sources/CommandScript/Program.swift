@@ -1,0 +1,111 @@
+/// A checked script, ready to run: every name resolved, every argument validated.
+/// Made by ``Session/compile(_:)``, run by ``Session/execute(_:)``.
+public struct Program: Sendable {
+  var statements: [CompiledStatement]
+  /// Warnings the checker found (the program has no errors, or it would not exist).
+  public let warnings: [Diagnostic]
+
+  /// How many top-level statements the program has.
+  public var count: Int { statements.count }
+}
+
+/// One top-level statement in compiled form.
+struct CompiledStatement: Sendable {
+  var op: Op
+  var range: SourceRange
+}
+
+/// Where an argument value comes from: the script text, or a macro parameter bound at
+/// the call.
+enum Operand: Sendable, Hashable {
+  case constant(Value)
+  case parameter(Int)
+}
+
+/// A receiver command with its receiver instance and verb resolved to indices.
+struct CommandOp: Sendable {
+  var instance: Int
+  var verb: Int
+  /// The command's index in the invoker's command table when every argument is a
+  /// constant (the common case: nothing is resolved at run time); -1 otherwise.
+  var constantID: Int32
+  var operands: [Operand]
+  var range: SourceRange
+}
+
+/// A macro call with its argument sources.
+struct CallOp: Sendable {
+  var macro: Int
+  var arguments: [Operand]
+  var range: SourceRange
+}
+
+/// What the invoker executes.
+indirect enum Op: Sendable {
+  case command(CommandOp)
+  case sequence([Op])
+  case `repeat`(count: Operand, body: [Op], range: SourceRange)
+  case call(CallOp)
+  case show(instance: Int?)
+  case help(topic: String?)
+  case undo(count: Int, range: SourceRange)
+  case redo(count: Int, range: SourceRange)
+  case history
+  /// A definition (`macro`, `use`): it took effect when checked.
+  case definition
+}
+
+/// A macro as the checker compiled it.
+struct Macro: Sendable {
+  var name: String
+  var parameters: [String]
+  var constraints: [Constraint]
+  var body: [Op]
+  var range: SourceRange
+}
+
+/// What the checker knows a macro parameter must be, from the slots it is used in.
+enum Constraint: Sendable, Equatable {
+  /// Not used in any slot yet: any argument is accepted.
+  case any
+  case integer(ClosedRange<Int>)
+  case word(WordSet)
+  case string
+
+  init(_ kind: ParameterKind) {
+    switch kind {
+    case .integer(let r): self = .integer(r)
+    case .word(let w): self = .word(w)
+    case .string: self = .string
+    }
+  }
+
+  /// What a value must be, as a noun phrase: `an integer ≥ 1`, `a direction (up, down)`.
+  var description: String {
+    switch self {
+    case .any: return "anything"
+    case .integer(let r):
+      if r.upperBound == Int.max { return "an integer ≥ \(r.lowerBound)" }
+      return "an integer from \(r.lowerBound) to \(r.upperBound)"
+    case .word(let w):
+      let list = w.words.joined(separator: ", ")
+      return w.name.map { "a \($0) (\(list))" } ?? "one of \(list)"
+    case .string: return "a string"
+    }
+  }
+
+  /// Both constraints at once, or nil when no value could satisfy both.
+  func merged(with other: Constraint) -> Constraint? {
+    switch (self, other) {
+    case (.any, _): return other
+    case (_, .any): return self
+    case (.integer(let a), .integer(let b)):
+      let low = max(a.lowerBound, b.lowerBound)
+      let high = min(a.upperBound, b.upperBound)
+      return low <= high ? .integer(low...high) : nil
+    case (.word(let a), .word(let b)): return a == b ? self : nil
+    case (.string, .string): return self
+    default: return nil
+    }
+  }
+}

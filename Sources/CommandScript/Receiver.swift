@@ -1,0 +1,198 @@
+/// A receiver: an object that script commands act on (a shape, a door, a board, or an
+/// embedding app's own type).
+///
+/// A conforming type declares its verbs once, as a table of ``Verb`` values. The checker,
+/// `help`, completion and error suggestions are all derived from that table, and the
+/// invoker calls the table's functions with arguments that are already validated and typed.
+///
+/// ```swift
+/// final class Lamp: Receiver {
+///   static let typeName = "lamp"
+///   static let summary = "a dimmable lamp"
+///   var level = 0
+///   init() {}
+///   static let verbs: [Verb<Lamp>] = [
+///     Verb("dim", [Parameter("level", .integer(0...100))], summary: "set the brightness") {
+///       lamp, args in defer { lamp.level = args.int(0) }; return lamp.level
+///     } undo: { lamp, _, previous in lamp.level = previous },
+///   ]
+///   var state: StateValue { ["level": .int(level)] }
+/// }
+/// ```
+public protocol Receiver: AnyObject {
+  /// What a verb's execution hands back so that it can be undone later: the previous
+  /// colour, the inverse delta, the cell it filled. Keep it a small value; the invoker
+  /// stores one per executed command of this receiver.
+  associatedtype Undo = Void
+
+  /// The type's name in scripts (`shape`); also the name of its first instance.
+  static var typeName: String { get }
+  /// One line for `help`.
+  static var summary: String { get }
+  /// The verbs, in the order `help` lists them.
+  static var verbs: [Verb<Self>] { get }
+
+  /// A receiver in its initial state.
+  init()
+
+  /// The state as a structured value (used by `show` under `--json`, and by tests).
+  var state: StateValue { get }
+  /// The state for people (used by `show`); defaults to a `key=value` rendering of `state`.
+  var stateDescription: String { get }
+}
+
+extension Receiver {
+  public var stateDescription: String { state.compactDescription }
+}
+
+/// Why a command could not run (a locked door, an occupied cell). The statement that ran
+/// it is rolled back and the message is reported at the command's location.
+public struct CommandFailure: Error, Equatable, Sendable {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+}
+
+/// One verb of a receiver type: its name, parameters, and how to execute and undo it.
+public struct Verb<R: Receiver>: Sendable {
+  public let name: String
+  public let parameters: [Parameter]
+  public let summary: String
+  let execute: @Sendable (R, Arguments) throws(CommandFailure) -> R.Undo
+  let undo: (@Sendable (R, Arguments, R.Undo) -> Void)?
+
+  /// An undoable verb. `execute` returns what `undo` needs to revert exactly this execution.
+  public init(
+    _ name: String, _ parameters: [Parameter] = [], summary: String,
+    execute: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> R.Undo,
+    undo: @escaping @Sendable (R, Arguments, R.Undo) -> Void
+  ) {
+    self.name = name
+    self.parameters = parameters
+    self.summary = summary
+    self.execute = execute
+    self.undo = undo
+  }
+
+  /// A verb that cannot be undone (writing a log line, say). `undo` reports it instead of
+  /// reverting it, and the checker knows it before anything runs.
+  public init(
+    notUndoable name: String, _ parameters: [Parameter] = [], summary: String,
+    execute: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> R.Undo
+  ) {
+    self.name = name
+    self.parameters = parameters
+    self.summary = summary
+    self.execute = execute
+    self.undo = nil
+  }
+
+  /// Whether `undo` can revert this verb.
+  public var isUndoable: Bool { undo != nil }
+}
+
+/// A verb parameter: a name for help and diagnostics, a kind the checker enforces, and
+/// an optional default that makes the argument optional.
+public struct Parameter: Sendable, Equatable {
+  public let name: String
+  public let kind: ParameterKind
+  public let defaultValue: Value?
+
+  public init(_ name: String, _ kind: ParameterKind, default defaultValue: Value? = nil) {
+    self.name = name
+    self.kind = kind
+    self.defaultValue = defaultValue
+  }
+}
+
+/// What an argument may be. The checker rejects anything else before a script runs.
+public enum ParameterKind: Sendable, Equatable {
+  /// An integer within the range.
+  case integer(ClosedRange<Int>)
+  /// One word from a fixed set; `aliases` maps extra spellings to members (`gray` → `grey`).
+  /// The receiver gets the member's index in `words`.
+  case word(WordSet)
+  /// Any double-quoted string (a bare word is accepted too).
+  case string
+
+  /// Words taken from a `CaseIterable` string enum, in declaration order, so that
+  /// `Arguments.word(_:as:)` can hand the receiver the enum case itself.
+  public static func word<E: CaseIterable & RawRepresentable>(
+    _: E.Type, aliases: [String: String] = [:]
+  ) -> ParameterKind where E.RawValue == String {
+    .word(WordSet(name: nil, words: E.allCases.map(\.rawValue), aliases: aliases))
+  }
+
+  /// A name for the kind in help and diagnostics: `integer 1...9`, `direction`, `string`.
+  public var description: String {
+    switch self {
+    case .integer(let range):
+      if range.upperBound == Int.max { return "integer ≥ \(range.lowerBound)" }
+      return "integer \(range.lowerBound)...\(range.upperBound)"
+    case .word(let set): return set.name ?? set.words.joined(separator: "|")
+    case .string: return "string"
+    }
+  }
+}
+
+/// A fixed set of words a parameter accepts, such as the directions or the colours.
+public struct WordSet: Sendable, Equatable {
+  /// A short name for help (`colour`); `nil` lists the words instead.
+  public let name: String?
+  public let words: [String]
+  public let aliases: [String: String]
+
+  public init(name: String? = nil, words: [String], aliases: [String: String] = [:]) {
+    self.name = name
+    self.words = words
+    self.aliases = aliases
+  }
+
+  /// The index of `word` (or of the member it is an alias of), if it belongs to the set.
+  public func index(of word: String) -> Int? {
+    if let i = words.firstIndex(of: word) { return i }
+    if let target = aliases[word] { return words.firstIndex(of: target) }
+    return nil
+  }
+}
+
+/// A checked argument value.
+public enum Value: Hashable, Sendable {
+  case integer(Int)
+  /// The index of a word in its parameter's ``WordSet``.
+  case word(Int)
+  case string(String)
+}
+
+/// The arguments of one command, complete (defaults filled in) and already validated
+/// against the verb's parameters, so a receiver reads them without re-checking.
+public struct Arguments: Sendable {
+  @usableFromInline let values: [Value]
+
+  public init(_ values: [Value]) { self.values = values }
+
+  /// The integer argument at `index`.
+  @inlinable public func int(_ index: Int) -> Int {
+    guard case .integer(let n) = values[index] else { preconditionFailure("not an integer") }
+    return n
+  }
+
+  /// The index within its word set of the word argument at `index`.
+  @inlinable public func wordIndex(_ index: Int) -> Int {
+    guard case .word(let n) = values[index] else { preconditionFailure("not a word") }
+    return n
+  }
+
+  /// The word argument at `index` as a case of the enum its parameter was declared with.
+  @inlinable public func word<E: CaseIterable>(_ index: Int, as _: E.Type) -> E {
+    let cases = E.allCases
+    return cases[cases.index(cases.startIndex, offsetBy: wordIndex(index))]
+  }
+
+  /// The string argument at `index`.
+  @inlinable public func string(_ index: Int) -> String {
+    guard case .string(let s) = values[index] else { preconditionFailure("not a string") }
+    return s
+  }
+
+  public var count: Int { values.count }
+}

@@ -1,0 +1,211 @@
+/// What a script asks to show: values for the host to render as it likes (text on a
+/// terminal, JSON lines, a test's expectations). The library itself never prints.
+public enum Output: Equatable, Sendable {
+  /// `show`: one receiver's state, structured and for people.
+  case state(receiver: String, state: StateValue, description: String)
+  /// `history`: the undo steps, oldest first, then the undone ones.
+  case history([HistoryEntry])
+  /// `help`: text of at most 80 columns.
+  case help(String)
+}
+
+/// One line of `history`.
+public struct HistoryEntry: Equatable, Sendable {
+  /// From 1, oldest first.
+  public var number: Int
+  /// The statement in canonical form, on one line.
+  public var statement: String
+  /// Whether it has been undone (and can be redone).
+  public var undone: Bool
+
+  public init(number: Int, statement: String, undone: Bool) {
+    self.number = number
+    self.statement = statement
+    self.undone = undone
+  }
+}
+
+/// Compile errors of one input: nothing of it ran.
+public struct CompileErrors: Error, Equatable, Sendable {
+  public var diagnostics: [Diagnostic]
+}
+
+/// The one entry point for running CommandScript: the CLI's files, `-c` text, stdin and
+/// REPL, and embedding apps, all go through a session.
+///
+/// ```swift
+/// let session = Session(registry: registry)
+/// session.onOutput = { print($0) }
+/// let program = try session.compile(SourceFile(name: "demo", text: "move up; paint red"))
+/// try session.execute(program)
+/// ```
+public final class Session {
+  /// How many compile errors one input reports at most.
+  public static let maxErrors = 100
+
+  public let registry: ReceiverRegistry
+  public private(set) var sources = SourceTable()
+  private var checkerState: CheckerState
+  private let commands = CommandTable()
+  private let invoker: Invoker
+
+  /// Receives what `show`, `history` and `help` produce.
+  public var onOutput: (Output) -> Void = { _ in }
+  /// Receives warnings produced while running (such as "nothing to undo").
+  public var onWarning: (Diagnostic) -> Void = { _ in }
+
+  public init(registry: ReceiverRegistry) {
+    self.registry = registry
+    checkerState = CheckerState(registry: registry)
+    invoker = Invoker(
+      instances: checkerState.instances.map { registry.types[$0.type].make($0.name) },
+      commands: commands)
+  }
+
+  // MARK: Compiling and running
+
+  /// Checks a whole source. On success the program is ready to run and the macros and
+  /// `use` it declares are in force for what is compiled next; on failure nothing
+  /// changes and every error of the source is reported.
+  public func compile(_ file: SourceFile) throws(CompileErrors) -> Program {
+    let id = sources.add(file)
+    var checker = Checker(state: checkerState, commands: commands)
+    var statements: [CompiledStatement] = []
+    let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
+      var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine))
+      while let statement = parser.nextStatement() {
+        if let compiled = checker.check(statement) { statements.append(compiled) }
+      }
+      return parser.allProblems
+    }
+    var problems = parseProblems + checker.problems
+    let errors = problems.filter { $0.severity == .error }
+    guard errors.isEmpty else {
+      problems.sort { $0.range.start < $1.range.start }
+      var diagnostics = problems.prefix(Self.maxErrors).map { $0.diagnostic(in: sources) }
+      if problems.count > Self.maxErrors {
+        diagnostics[diagnostics.count - 1].notes.append(
+          Diagnostic.Note("\(problems.count) errors in all; only the first \(Self.maxErrors) are shown"))
+      }
+      throw CompileErrors(diagnostics: diagnostics)
+    }
+    checkerState = checker.state
+    invoker.macros = checkerState.macros
+    return Program(statements: statements, warnings: problems.map { $0.diagnostic(in: sources) })
+  }
+
+  /// Runs a compiled program, statement by statement. If a statement fails it is rolled
+  /// back (the receivers are exactly as before it), the rest does not run, and the
+  /// failure is thrown with the failing command's location and macro call chain.
+  public func execute(_ program: Program) throws(Diagnostic) {
+    for statement in program.statements { try execute(statement) }
+  }
+
+  /// Compiles and runs a source: what a script file, `-c` text, a chunk of stdin or a
+  /// REPL entry does.
+  public func run(_ file: SourceFile) throws(RunError) {
+    let program: Program
+    do { program = try compile(file) } catch { throw .compile(error) }
+    do { try execute(program) } catch { throw .runtime(error) }
+  }
+
+  /// Why `run` stopped.
+  public enum RunError: Error, Equatable {
+    /// The source did not compile; nothing ran.
+    case compile(CompileErrors)
+    /// A statement failed and was rolled back; the statements after it did not run.
+    case runtime(Diagnostic)
+  }
+
+  private func execute(_ statement: CompiledStatement) throws(Diagnostic) {
+    do {
+      try invoker.run(statement, request: answer, undoRedo: undoRedo)
+    } catch {
+      var problem = Problem(error.message, at: error.range)
+      problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
+      throw problem.diagnostic(in: sources)
+    }
+  }
+
+  private func answer(_ request: Invoker.Request) {
+    switch request {
+    case .show(let instance):
+      let shown = instance.map { [$0] } ?? Array(invoker.instances.indices)
+      for i in shown {
+        let box = invoker.instances[i]
+        onOutput(.state(receiver: box.name, state: box.state, description: box.stateDescription))
+      }
+    case .help(let topic):
+      onOutput(.help(Help.text(topic: topic, state: checkerState)))
+    case .history:
+      onOutput(.history(history))
+    }
+  }
+
+  private func undoRedo(_ op: Op) {
+    switch op {
+    case .undo(let count, let range):
+      var done = 0
+      while done < count, let notUndone = invoker.undoStep() {
+        done += 1
+        if !notUndone.isEmpty {
+          let list = notUndone.map { "`\($0)`" }.joined(separator: ", ")
+          warn("undo could not revert \(list): declared as not undoable", at: range)
+        }
+      }
+      if done < count { warn(done == 0 ? "nothing to undo" : "only \(done) of \(count) steps could be undone", at: range) }
+    case .redo(let count, let range):
+      var done = 0
+      do {
+        while done < count, try invoker.redoStep() { done += 1 }
+        if done < count { warn(done == 0 ? "nothing to redo" : "only \(done) of \(count) steps could be redone", at: range) }
+      } catch {
+        warn("redo stopped: \(error.message)", at: range)
+      }
+    default: break
+    }
+  }
+
+  private func warn(_ message: String, at range: SourceRange) {
+    onWarning(Problem(message, at: range, severity: .warning).diagnostic(in: sources))
+  }
+
+  // MARK: Questions
+
+  /// Whether `text` ends inside a block or a string, so that a line-by-line reader (the
+  /// REPL, piped stdin) should read more lines before compiling it.
+  public static func needsMoreInput(_ text: [UInt8]) -> Bool { Parser.needsMoreInput(text) }
+
+  /// The receiver instances' names, in order.
+  public var receiverNames: [String] { invoker.instances.map(\.name) }
+
+  /// The state of the receiver called `name`.
+  public func state(of name: String) -> StateValue? {
+    invoker.instances.first { $0.name == name }?.state
+  }
+
+  /// How many steps `undo` and `redo` can take.
+  public var undoCount: Int { invoker.history.undoCount }
+  public var redoCount: Int { invoker.history.redoCount }
+
+  /// The undo steps, oldest first, then the undone ones.
+  public var history: [HistoryEntry] {
+    let h = invoker.history
+    return h.steps.indices.map { i in
+      HistoryEntry(number: i + 1, statement: canonicalText(of: h.steps[i].statement), undone: i >= h.undoCount)
+    }
+  }
+
+  /// The help text for a topic (nil: the overview).
+  public func help(_ topic: String? = nil) -> String { Help.text(topic: topic, state: checkerState) }
+
+  /// The statement at `range` in canonical one-line form, parsed again from its source
+  /// (so history costs no text per step).
+  private func canonicalText(of range: SourceRange) -> String {
+    let bytes = Array(sources[range.source].bytes[range.start..<range.end])
+    return bytes.withUnsafeBufferPointer { buffer in
+      var parser = Parser(Lexer(buffer, source: range.source))
+      return parser.nextStatement()?.description ?? String(decoding: bytes, as: UTF8.self)
+    }
+  }
+}

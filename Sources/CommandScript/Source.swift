@@ -1,0 +1,126 @@
+/// A span of source text. Offsets are UTF-8 byte offsets into the source; `line` and
+/// `column` (both from 1, columns counting Unicode scalars) locate its start for people.
+public struct SourceRange: Hashable, Sendable {
+  /// Which source the range is in (an index into the session's ``SourceTable``).
+  public var source: Int
+  public var start: Int
+  public var end: Int
+  public var line: Int
+  public var column: Int
+
+  public init(source: Int, start: Int, end: Int, line: Int, column: Int) {
+    self.source = source
+    self.start = start
+    self.end = end
+    self.line = line
+    self.column = column
+  }
+
+  /// From the start of `self` to the end of `other`.
+  func through(_ other: SourceRange) -> SourceRange {
+    var r = self
+    r.end = max(end, other.end)
+    return r
+  }
+}
+
+/// One compiled source: a file, `-c` text, a chunk of stdin or a REPL entry.
+public struct SourceFile: Sendable {
+  public let name: String
+  public let bytes: [UInt8]
+  /// The line number of the first line: 1 for a file, later for a chunk of a stream, so
+  /// that diagnostics count lines across the whole stream.
+  public let firstLine: Int
+
+  public init(name: String, bytes: [UInt8], firstLine: Int = 1) {
+    self.name = name
+    self.bytes = bytes
+    self.firstLine = firstLine
+  }
+
+  public init(name: String, text: String, firstLine: Int = 1) {
+    self.init(name: name, bytes: Array(text.utf8), firstLine: firstLine)
+  }
+
+  /// The text of line `line` (counted as in diagnostics) without its line break, invalid
+  /// UTF-8 repaired; empty if the source has no such line.
+  public func lineText(_ line: Int) -> String {
+    var current = firstLine
+    guard line >= current else { return "" }
+    var start = 0
+    while current < line {
+      guard let nl = bytes[start...].firstIndex(of: 10) else { return "" }
+      start = nl + 1
+      current += 1
+    }
+    var end = bytes[start...].firstIndex(of: 10) ?? bytes.count
+    if end > start, bytes[end - 1] == 13 { end -= 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
+  /// The number of Unicode scalars in `start..<end` (at least 1, so a caret always shows).
+  func scalarCount(_ start: Int, _ end: Int) -> Int {
+    let clampedEnd = min(end, bytes.count)
+    guard start < clampedEnd else { return 1 }
+    var n = 0
+    for b in bytes[start..<clampedEnd] where b & 0xC0 != 0x80 { n += 1 }
+    return max(n, 1)
+  }
+}
+
+/// Every source a session has compiled, so that diagnostics and macro call chains can
+/// name files and show source lines long after the text was read.
+public struct SourceTable: Sendable {
+  public private(set) var files: [SourceFile] = []
+
+  public init() {}
+
+  /// Adds a source and returns its index.
+  public mutating func add(_ file: SourceFile) -> Int {
+    files.append(file)
+    return files.count - 1
+  }
+
+  public subscript(index: Int) -> SourceFile { files[index] }
+
+  /// Frees the text of a source nothing refers to any more (a streamed chunk whose
+  /// statements have run), keeping its name so indices stay valid.
+  mutating func release(_ index: Int) {
+    files[index] = SourceFile(name: files[index].name, bytes: [], firstLine: files[index].firstLine)
+  }
+
+  /// The text of line `line` of the latest source called `file` that has that line, for
+  /// showing under a diagnostic.
+  public func lineText(file: String, line: Int) -> String? {
+    for source in files.reversed() where source.name == file && line >= source.firstLine {
+      let newlines = source.bytes.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
+      if line <= source.firstLine + newlines { return source.lineText(line) }
+    }
+    return nil
+  }
+
+  /// The location of `range` for people.
+  public func location(of range: SourceRange) -> SourceLocation {
+    let file = files[range.source]
+    return SourceLocation(
+      file: file.name, line: range.line, column: range.column,
+      length: file.scalarCount(range.start, range.end))
+  }
+}
+
+/// Where something is, for people: `file:line:column`, and how many characters it spans.
+public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
+  public var file: String
+  public var line: Int
+  public var column: Int
+  public var length: Int
+
+  public init(file: String, line: Int, column: Int, length: Int = 1) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.length = length
+  }
+
+  public var description: String { "\(file):\(line):\(column)" }
+}

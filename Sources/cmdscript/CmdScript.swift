@@ -1,0 +1,73 @@
+import ArgumentParser
+import CommandScript
+import CommandScriptReceivers
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@main
+struct CmdScript: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "cmdscript",
+    abstract: "Run CommandScript: undoable command macros for shapes, doors, boards and more.",
+    discussion: """
+      With files, runs them in order in one session; every file is checked before any \
+      of them runs. With -c, runs TEXT. With `-` or piped standard input, checks and \
+      runs each line as it arrives. On a terminal with no input, starts the REPL.
+
+      Example: cmdscript -c 'move up; paint red; undo; show'
+
+      Exit status: 0 success; 1 a statement failed at run time (it was rolled back); \
+      64 usage error; 65 compile errors (nothing ran); 66 an input file cannot be read.
+      """,
+    version: "cmdscript 0.1.0 (CommandScript language version 1)")
+
+  @Option(name: .customShort("c"), help: ArgumentHelp("Run TEXT as a script.", valueName: "text"))
+  var command: String?
+
+  @Flag(help: "Check the input for errors without running anything.")
+  var check = false
+
+  @Flag(help: "Write outputs to stdout, and diagnostics to stderr, as JSON Lines.")
+  var json = false
+
+  @Argument(help: ArgumentHelp("Script files to run in order (`-` reads standard input).", valueName: "file"))
+  var files: [String] = []
+
+  func validate() throws {
+    if command != nil && !files.isEmpty {
+      throw ValidationError("Give either -c TEXT or files, not both.")
+    }
+    if files.filter({ $0 == "-" }).count > 0 && files.count > 1 {
+      throw ValidationError("`-` (standard input) cannot be combined with files.")
+    }
+  }
+
+  func run() throws {
+    let driver = Driver(registry: .builtins, json: json, checkOnly: check)
+    let status: ExitStatus
+    if let command {
+      status = driver.runWhole([SourceFile(name: "<command line>", text: command)])
+    } else if files == ["-"] || (files.isEmpty && isatty(0) == 0) {
+      status = driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
+    } else if files.isEmpty {
+      status = REPL(driver: driver).run()
+    } else {
+      var inputs: [SourceFile] = []
+      for path in files {
+        switch readFile(path) {
+        case .success(let bytes): inputs.append(SourceFile(name: path, bytes: bytes))
+        case .failure(let error):
+          Console.err.line("cmdscript: cannot read \(error.path): \(error.reason)")
+          Console.flush()
+          throw ExitCode(ExitStatus.noInput.rawValue)
+        }
+      }
+      status = driver.runWhole(inputs)
+    }
+    if status != .success { throw ExitCode(status.rawValue) }
+  }
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A buffered writer on a file descriptor (standard output or error), without Foundation.
+/// A closed pipe ends the process through SIGPIPE's default action, quietly.
+final class Channel {
+  let descriptor: Int32
+  private var buffer: [UInt8] = []
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  /// Whether the descriptor is a terminal.
+  lazy var isTerminal: Bool = isatty(descriptor) == 1
+
+  /// Writes `text` followed by a line break.
+  func line(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    buffer.append(10)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  func flush() {
+    var offset = 0
+    while offset < buffer.count {
+      let written = buffer.withUnsafeBytes { raw in
+        write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      offset += written
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// The process's standard output and standard error.
+enum Console {
+  nonisolated(unsafe) static let out = Channel(descriptor: 1)
+  nonisolated(unsafe) static let err = Channel(descriptor: 2)
+
+  static func flush() {
+    out.flush()
+    err.flush()
+  }
+}

@@ -1,0 +1,173 @@
+import CommandScript
+import CommandScriptReceivers
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The process's exit statuses (BSD sysexits, as jlox uses them).
+enum ExitStatus: Int32 {
+  case success = 0
+  /// A statement failed at run time (it was rolled back).
+  case runtimeError = 1
+  case usage = 64
+  /// The input did not compile; nothing ran.
+  case compileError = 65
+  /// An input file could not be read.
+  case noInput = 66
+}
+
+/// Runs inputs through one session and renders what comes out: the thin layer between
+/// the command line and the library.
+final class Driver {
+  let session: Session
+  let renderer: Renderer
+  let checkOnly: Bool
+
+  init(registry: ReceiverRegistry, json: Bool, checkOnly: Bool) {
+    session = Session(registry: registry)
+    let colour = !json && Console.err.isTerminal && getenv("NO_COLOR") == nil
+    var renderer = Renderer(json: json, colour: colour)
+    renderer.sourceLine = { [unowned session] file, line in session.sources.lineText(file: file, line: line) }
+    self.renderer = renderer
+    self.checkOnly = checkOnly
+    session.onOutput = { [renderer] in renderer.render($0) }
+    session.onWarning = { [renderer] in renderer.render($0) }
+  }
+
+  /// Files and `-c` text: every input is checked (in order, so later ones see earlier
+  /// ones' macros) before any of them runs.
+  func runWhole(_ inputs: [SourceFile]) -> ExitStatus {
+    defer { Console.flush() }
+    var programs: [Program] = []
+    var failed = false
+    for input in inputs {
+      do {
+        let program = try session.compile(input)
+        program.warnings.forEach(renderer.render)
+        programs.append(program)
+      } catch {
+        error.diagnostics.forEach(renderer.render)
+        failed = true
+      }
+    }
+    if failed { return .compileError }
+    if checkOnly { return .success }
+    for program in programs {
+      do {
+        try session.execute(program)
+      } catch {
+        Console.out.flush()
+        renderer.render(error)
+        return .runtimeError
+      }
+    }
+    return .success
+  }
+
+  /// Piped standard input: each line (with the lines that complete an open block or
+  /// string) is checked and run as it arrives, so another program can drive a session.
+  func runStream(_ reader: LineReader, name: String) -> ExitStatus {
+    defer { Console.flush() }
+    var chunk: [UInt8] = []
+    var firstLine = 1
+    var line = 1
+    var status = ExitStatus.success
+    while let bytes = reader.nextLine() {
+      chunk += bytes
+      line += 1
+      if Session.needsMoreInput(chunk) { continue }
+      status = runChunk(chunk, name: name, firstLine: firstLine)
+      if status != .success { return status }
+      chunk.removeAll(keepingCapacity: true)
+      firstLine = line
+    }
+    if !chunk.isEmpty { status = runChunk(chunk, name: name, firstLine: firstLine) }
+    return status
+  }
+
+  /// Compiles and (unless checking only) runs one chunk of a stream or one REPL entry.
+  func runChunk(_ bytes: [UInt8], name: String, firstLine: Int) -> ExitStatus {
+    let source = SourceFile(name: name, bytes: bytes, firstLine: firstLine)
+    do {
+      let program = try session.compile(source)
+      program.warnings.forEach(renderer.render)
+      if !checkOnly { try session.execute(program) }
+      Console.out.flush()
+      return .success
+    } catch let error as CompileErrors {
+      Console.out.flush()
+      error.diagnostics.forEach(renderer.render)
+      Console.err.flush()
+      return .compileError
+    } catch let error as Diagnostic {
+      Console.out.flush()
+      renderer.render(error)
+      Console.err.flush()
+      return .runtimeError
+    } catch {
+      preconditionFailure("unexpected error \(error)")
+    }
+  }
+}
+
+/// Reads a file descriptor line by line as bytes (each line with its `\n`), without
+/// decoding, so invalid UTF-8 reaches the lexer and gets a located diagnostic.
+final class LineReader {
+  private let descriptor: Int32
+  private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  private var start = 0
+  private var end = 0
+  private var atEnd = false
+
+  init(descriptor: Int32) { self.descriptor = descriptor }
+
+  func nextLine() -> [UInt8]? {
+    var line: [UInt8] = []
+    while true {
+      if start < end {
+        if let newline = buffer[start..<end].firstIndex(of: 10) {
+          line += buffer[start...newline]
+          start = newline + 1
+          return line
+        }
+        line += buffer[start..<end]
+        start = end
+      }
+      if atEnd { return line.isEmpty ? nil : line }
+      let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if n < 0, errno == EINTR { continue }
+      if n <= 0 {
+        atEnd = true
+      } else {
+        start = 0
+        end = n
+      }
+    }
+  }
+}
+
+/// The whole content of a file, or why it could not be read.
+func readFile(_ path: String) -> Result<[UInt8], FileError> {
+  let fd = open(path, O_RDONLY)
+  guard fd >= 0 else { return .failure(FileError(path: path, reason: String(cString: strerror(errno)))) }
+  defer { close(fd) }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if n < 0 {
+      if errno == EINTR { continue }
+      return .failure(FileError(path: path, reason: String(cString: strerror(errno))))
+    }
+    if n == 0 { return .success(bytes) }
+    bytes += chunk[0..<n]
+  }
+}
+
+struct FileError: Error {
+  var path: String
+  var reason: String
+}

@@ -1,0 +1,125 @@
+import CommandScript
+
+/// Turns the session's outputs and diagnostics into text for people (with colour on a
+/// terminal unless NO_COLOR is set) or into JSON Lines (`--json`).
+struct Renderer {
+  var json: Bool
+  /// Colour for diagnostics on standard error.
+  var colour: Bool
+  /// Looks up the text of a source line, for the line and caret under a diagnostic.
+  var sourceLine: (String, Int) -> String? = { _, _ in nil }
+
+  // MARK: Output
+
+  func render(_ output: Output) {
+    if json {
+      Console.out.line(jsonLine(output))
+      return
+    }
+    switch output {
+    case .state(let receiver, _, let description):
+      if description.contains("\n") {
+        Console.out.line("\(receiver):")
+        for line in description.split(separator: "\n", omittingEmptySubsequences: false) {
+          Console.out.line("  " + line)
+        }
+      } else {
+        Console.out.line("\(receiver): \(description)")
+      }
+    case .history(let entries):
+      if entries.isEmpty { Console.out.line("(no history)") }
+      let width = String(entries.count).count
+      for entry in entries {
+        let number = String(repeating: " ", count: width - String(entry.number).count) + String(entry.number)
+        Console.out.line("\(number)  \(entry.statement)\(entry.undone ? "   (undone)" : "")")
+      }
+    case .help(let text):
+      Console.out.line(text)
+    }
+  }
+
+  func jsonLine(_ output: Output) -> String {
+    switch output {
+    case .state(let receiver, let state, _):
+      return StateValue.object([.init("receiver", .string(receiver)), .init("state", state)]).json
+    case .history(let entries):
+      let items = entries.map { e -> StateValue in
+        ["number": .int(e.number), "statement": .string(e.statement), "undone": .bool(e.undone)]
+      }
+      return StateValue.object([.init("history", .array(items))]).json
+    case .help(let text):
+      return StateValue.object([.init("help", .string(text))]).json
+    }
+  }
+
+  // MARK: Diagnostics
+
+  func render(_ diagnostic: Diagnostic) {
+    if json {
+      Console.err.line(jsonLine(diagnostic))
+      return
+    }
+    for line in textLines(diagnostic) { Console.err.line(line) }
+  }
+
+  func jsonLine(_ d: Diagnostic) -> String {
+    func location(_ l: SourceLocation) -> [StateValue.Member] {
+      [.init("file", .string(l.file)), .init("line", .int(l.line)), .init("column", .int(l.column))]
+    }
+    var members = location(d.location)
+    members += [.init("severity", .string(d.severity.rawValue)), .init("message", .string(d.message))]
+    if let s = d.suggestion { members.append(.init("suggestion", .string(s))) }
+    if !d.notes.isEmpty {
+      members.append(
+        .init(
+          "notes",
+          .array(
+            d.notes.map { note in
+              .object([.init("message", .string(note.message))] + (note.location.map(location) ?? []))
+            })))
+    }
+    return StateValue.object(members).json
+  }
+
+  private func paint(_ text: String, _ code: String) -> String {
+    colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  /// `file:line:col: error: message`, the source line, a caret under the range, then notes.
+  func textLines(_ d: Diagnostic) -> [String] {
+    let label = d.severity == .error ? paint("error:", "1;31") : paint("warning:", "1;35")
+    var message = d.message
+    if let s = d.suggestion { message += " (did you mean `\(s)`?)" }
+    var lines = [paint("\(d.location):", "1") + " \(label) " + paint(message, "1")]
+    lines += excerpt(at: d.location)
+    for note in d.notes {
+      if let l = note.location {
+        lines.append(paint("\(l):", "1") + " " + paint("note:", "1;36") + " " + note.message)
+        lines += excerpt(at: l)
+      } else {
+        lines.append(paint("note:", "1;36") + " " + note.message)
+      }
+    }
+    return lines
+  }
+
+  /// The source line (shortened around the column when very long) and a caret line.
+  private func excerpt(at location: SourceLocation) -> [String] {
+    guard let text = sourceLine(location.file, location.line) else { return [] }
+    var scalars = Array(text.unicodeScalars)
+    var column = location.column
+    let limit = 160
+    if scalars.count > limit {
+      let start = max(0, min(column - 1 - limit / 2, scalars.count - limit))
+      scalars = Array(scalars[start..<min(scalars.count, start + limit)])
+      column -= start
+    }
+    guard column >= 1, column <= scalars.count + 1 else { return [] }
+    let shown = String(String.UnicodeScalarView(scalars.map { $0.value < 0x20 && $0 != "\t" ? "?" : $0 }))
+    // Keep tabs in the padding so the caret lines up under tab-indented text.
+    let padding = String(String.UnicodeScalarView(scalars.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }))
+    let width = max(1, min(location.length, scalars.count - column + 1))
+    let marks = "^" + String(repeating: "~", count: width - 1)
+    return ["    " + shown, "    " + padding + paint(marks, "1;32")]
+  }
+}

@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "CommandScript", targets: ["CommandScript"]),
     .library(name: "CommandScriptReceivers", targets: ["CommandScriptReceivers"]),
+    .library(name: "CommandScriptCLI", targets: ["CommandScriptCLI"]),
     .executable(name: "cmdscript", targets: ["cmdscript"]),
   ],
   dependencies: [
@@ -18,17 +19,19 @@ let package = Package(
     .target(name: "CommandScriptReceivers", dependencies: ["CommandScript"]),
     .systemLibrary(
       name: "CReadline", providers: [.apt(["libreadline-dev"])]),
-    .executableTarget(
-      name: "cmdscript",
+    // The command line and REPL for any registry, so embedding apps get them too.
+    .target(
+      name: "CommandScriptCLI",
       dependencies: [
-        "CommandScript", "CommandScriptReceivers", "CReadline",
+        "CommandScript", "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    .executableTarget(
+      name: "cmdscript", dependencies: ["CommandScriptCLI", "CommandScriptReceivers"]),
     .testTarget(
       name: "CommandScriptTests",
-      dependencies: ["CommandScript", "CommandScriptReceivers"],
-      resources: [.copy("Scripts")]),
+      dependencies: ["CommandScript", "CommandScriptReceivers"]),
     .testTarget(
-      name: "CLITests", dependencies: ["cmdscript"]),
+      name: "CLITests", dependencies: ["cmdscript"], exclude: ["Scripts"]),
   ]
 )

@@ -1,5 +1,4 @@
 import CommandScript
-import CommandScriptReceivers
 
 #if canImport(Glibc)
   import Glibc

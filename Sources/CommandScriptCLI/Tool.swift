@@ -1,6 +1,5 @@
 import ArgumentParser
 import CommandScript
-import CommandScriptReceivers
 
 #if canImport(Glibc)
   import Glibc
@@ -8,7 +7,29 @@ import CommandScriptReceivers
   import Darwin
 #endif
 
-@main
+/// The `cmdscript` command line (files, `-c`, piped stdin, the REPL) for any registry:
+/// an embedding app that adds its own receivers gets the whole tool with one call.
+///
+/// ```swift
+/// var registry = ReceiverRegistry.builtins
+/// try registry.register(Lamp.self)
+/// CommandScriptTool.main(registry: registry)
+/// ```
+public enum CommandScriptTool {
+  /// Parses the process's arguments (or `arguments`), runs, and exits with the status.
+  public static func main(registry: ReceiverRegistry, arguments: [String]? = nil) -> Never {
+    let status: Int32
+    do {
+      let command = try CmdScript.parse(arguments)
+      status = command.run(registry: registry).rawValue
+    } catch {
+      CmdScript.exit(withError: error)
+    }
+    Console.flush()
+    exit(status)
+  }
+}
+
 struct CmdScript: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cmdscript",
@@ -46,15 +67,14 @@ struct CmdScript: ParsableCommand {
     }
   }
 
-  func run() throws {
-    let driver = Driver(registry: .builtins, json: json, checkOnly: check)
-    let status: ExitStatus
+  func run(registry: ReceiverRegistry) -> ExitStatus {
+    let driver = Driver(registry: registry, json: json, checkOnly: check)
     if let command {
-      status = driver.runWhole([SourceFile(name: "<command line>", text: command)])
+      return driver.runWhole([SourceFile(name: "<command line>", text: command)])
     } else if files == ["-"] || (files.isEmpty && isatty(0) == 0) {
-      status = driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
+      return driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
     } else if files.isEmpty {
-      status = REPL(driver: driver).run()
+      return REPL(driver: driver).run()
     } else {
       var inputs: [SourceFile] = []
       for path in files {
@@ -62,12 +82,10 @@ struct CmdScript: ParsableCommand {
         case .success(let bytes): inputs.append(SourceFile(name: path, bytes: bytes))
         case .failure(let error):
           Console.err.line("cmdscript: cannot read \(error.path): \(error.reason)")
-          Console.flush()
-          throw ExitCode(ExitStatus.noInput.rawValue)
+          return .noInput
         }
       }
-      status = driver.runWhole(inputs)
+      return driver.runWhole(inputs)
     }
-    if status != .success { throw ExitCode(status.rawValue) }
   }
 }

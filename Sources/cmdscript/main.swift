@@ -1,0 +1,5 @@
+import CommandScript
+import CommandScriptCLI
+import CommandScriptReceivers
+
+CommandScriptTool.main(registry: .builtins)

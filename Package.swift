@@ -32,6 +32,6 @@ let package = Package(
       name: "CommandScriptTests",
       dependencies: ["CommandScript", "CommandScriptReceivers"]),
     .testTarget(
-      name: "CLITests", dependencies: ["cmdscript"], exclude: ["Scripts"]),
+      name: "CLITests", dependencies: ["cmdscript"], exclude: ["Scripts", "repl_test.py"]),
   ]
 )

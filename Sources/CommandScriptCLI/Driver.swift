@@ -94,7 +94,9 @@ final class Driver {
       let program = try session.compile(source)
       program.warnings.forEach(renderer.render)
       if !checkOnly { try session.execute(program) }
-      Console.out.flush()
+      // Warnings (such as "nothing to undo") too, so that a program driving a stream
+      // sees each chunk's whole response before it sends the next one.
+      Console.flush()
       return .success
     } catch let error as CompileErrors {
       Console.out.flush()

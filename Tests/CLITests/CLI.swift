@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+/// Runs the built `cmdscript` binary and collects what it did.
+enum CLI {
+  /// The package root (this file is `Tests/CLITests/CLI.swift`).
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `cmdscript` binary `swift build` made: next to the test bundle (under
+  /// `swift test` on Linux `CommandLine.arguments[0]` is `.build/<config>/…xctest`, on
+  /// macOS the bundle's parent folder), else in the package's `.build/debug`.
+  static let binary: URL = {
+    var candidates: [URL] = []
+    let argument0 = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    candidates.append(argument0.deletingLastPathComponent())
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    candidates.append(Bundle.main.bundleURL)
+    candidates.append(packageRoot.appendingPathComponent(".build/debug"))
+    for folder in candidates {
+      let url = folder.appendingPathComponent("cmdscript")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return packageRoot.appendingPathComponent(".build/debug/cmdscript")
+  }()
+
+  /// What one run produced.
+  struct Result: CustomStringConvertible {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// Whether the run was killed for taking too long.
+    var timedOut = false
+
+    var stdoutLines: [String] { lines(stdout) }
+    var stderrLines: [String] { lines(stderr) }
+
+    var description: String {
+      "exit status \(status)\(timedOut ? " (killed: timed out)" : "")\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)---"
+    }
+  }
+
+  /// The tool may exit before reading all its input (a compile error ends a stream):
+  /// writing to it then must fail with EPIPE, not kill the tests with SIGPIPE.
+  static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+  /// The environment for every run: no colour, whatever the caller's terminal.
+  static var environment: [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    return env
+  }
+
+  /// Runs `cmdscript arguments`, with `stdin` as standard input (nil: /dev/null), in
+  /// `directory` (default: the package root).
+  static func run(
+    _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil, timeout: Double = 20
+  ) throws -> Result {
+    ignoreBrokenPipes
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory ?? packageRoot
+    process.environment = environment
+    let outPipe = Pipe()
+    let errPipe = Pipe()
+    process.standardOutput = outPipe
+    process.standardError = errPipe
+    let inPipe = stdin.map { _ in Pipe() }
+    process.standardInput = inPipe ?? FileHandle.nullDevice
+
+    let collected = Collected()
+    let group = DispatchGroup()
+    try process.run()
+    for (pipe, isOut) in [(outPipe, true), (errPipe, false)] {
+      group.enter()
+      DispatchQueue.global().async {
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        collected.set(data, stdout: isOut)
+        group.leave()
+      }
+    }
+    if let inPipe, let stdin {
+      DispatchQueue.global().async {
+        try? inPipe.fileHandleForWriting.write(contentsOf: Data(stdin))
+        try? inPipe.fileHandleForWriting.close()
+      }
+    }
+    var timedOut = false
+    if group.wait(timeout: .now() + timeout) == .timedOut {
+      timedOut = true
+      process.terminate()
+      _ = group.wait(timeout: .now() + 5)
+    }
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: collected.text(stdout: true),
+      stderr: collected.text(stdout: false), timedOut: timedOut)
+  }
+
+  /// Shorthand: `cmdscript -c text` plus extra arguments.
+  static func run(command text: String, _ extra: [String] = []) throws -> Result {
+    try run(extra + ["-c", text])
+  }
+}
+
+/// Output read on other threads.
+final class Collected: @unchecked Sendable {
+  private let lock = NSLock()
+  private var out = Data()
+  private var err = Data()
+
+  func set(_ data: Data, stdout: Bool) {
+    lock.withLock {
+      if stdout { out = data } else { err = data }
+    }
+  }
+
+  func append(_ data: Data, stdout: Bool) {
+    lock.withLock {
+      if stdout { out.append(data) } else { err.append(data) }
+    }
+  }
+
+  func text(stdout: Bool) -> String {
+    lock.withLock { String(decoding: stdout ? out : err, as: UTF8.self) }
+  }
+}
+
+/// A text's lines, without their line breaks (and no empty last line for a final `\n`).
+func lines(_ text: String) -> [String] {
+  // Split on the byte, not on Characters: in Swift "\r\n" is one Character.
+  var result = text.utf8.split(separator: 10, omittingEmptySubsequences: false).map {
+    String(decoding: $0, as: UTF8.self)
+  }
+  if result.last == "" { result.removeLast() }
+  return result
+}
+
+/// A line diff of `expected` and `actual` (`-` expected only, `+` actual only), by
+/// longest common subsequence, for failure messages. Invisible characters are spelt
+/// out (`\u{FEFF}`, `\t`).
+func lineDiff(expected: [String], actual: [String]) -> String {
+  let n = expected.count
+  let m = actual.count
+  var lcs = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+  for i in stride(from: n - 1, through: 0, by: -1) {
+    for j in stride(from: m - 1, through: 0, by: -1) {
+      lcs[i][j] = expected[i] == actual[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+    }
+  }
+  // Invisible characters (a byte-order mark, control characters, tabs) are spelt out.
+  func visible(_ line: String) -> String {
+    var text = ""
+    for scalar in line.unicodeScalars {
+      if scalar == "\t" {
+        text += "\\t"
+      } else if scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format {
+        text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        text.unicodeScalars.append(scalar)
+      }
+    }
+    return text
+  }
+  var out: [String] = []
+  var i = 0
+  var j = 0
+  while i < n || j < m {
+    if i < n, j < m, expected[i] == actual[j] {
+      out.append("  " + visible(expected[i]))
+      i += 1
+      j += 1
+    } else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] {
+      out.append("+ " + visible(actual[j]))
+      j += 1
+    } else {
+      out.append("- " + visible(expected[i]))
+      i += 1
+    }
+  }
+  return out.joined(separator: "\n")
+}
+
+/// Records an issue with a diff when `actual` differs from `expected`.
+func expectLines(
+  _ actual: [String], _ expected: [String], _ what: String, context: String = "",
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  guard actual != expected else { return }
+  let diff = lineDiff(expected: expected, actual: actual)
+  Issue.record(
+    "\(what) differs (- expected, + actual):\n\(diff)\(context.isEmpty ? "" : "\n" + context)",
+    sourceLocation: sourceLocation)
+}

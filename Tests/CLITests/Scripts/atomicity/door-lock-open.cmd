@@ -1,0 +1,4 @@
+door.open
+door.lock
+# stderr: 2:1: error: the door is open
+# exit: 1

@@ -1,0 +1,7 @@
+board.place 2 2
+show board
+# stdout: board:
+# stdout:   . . .
+# stdout:   . X .
+# stdout:   . . .
+# stdout:   next: O

@@ -1,0 +1,3 @@
+door.open
+show door
+# stdout: door: open, unlocked

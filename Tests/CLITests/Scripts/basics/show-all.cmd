@@ -1,0 +1,9 @@
+# `show` without a receiver shows every receiver, in registration order.
+show
+# stdout: shape: at (0, 0), blue
+# stdout: door: closed, unlocked
+# stdout: board:
+# stdout:   . . .
+# stdout:   . . .
+# stdout:   . . .
+# stdout:   next: X

@@ -1,0 +1,12 @@
+# `use` picks the receiver for bare verbs; verbs it lacks still go to their only owner.
+use door
+open
+move up
+show
+# stdout: shape: at (0, 1), blue
+# stdout: door: open, unlocked
+# stdout: board:
+# stdout:   . . .
+# stdout:   . . .
+# stdout:   . . .
+# stdout:   next: X

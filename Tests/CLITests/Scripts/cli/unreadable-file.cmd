@@ -1,0 +1,3 @@
+# args: no-such-file.cmd
+# stderr: cmdscript: cannot read no-such-file.cmd: No such file or directory
+# exit: 66

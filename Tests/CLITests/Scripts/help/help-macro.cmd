@@ -1,0 +1,6 @@
+# Help on a macro says what the checker worked out for each parameter.
+macro go d n { move $d $n; board.place $n 1 }
+help go
+# stdout: macro go d n
+# stdout:   $d: a direction (up, down, left, right)
+# stdout:   $n: an integer from 1 to 9

@@ -1,0 +1,33 @@
+# The overview lists the macros defined so far, with their parameters.
+macro zig n { move up $n }
+macro wave { zig 1 }
+help
+# stdout: Receivers (write `receiver.verb`, or just `verb` when only one has it):
+# stdout:   shape     a shape that moves and is painted
+# stdout:     move <direction> [steps]    move some steps in a direction
+# stdout:     paint <colour>              paint in a colour
+# stdout:   door      a door that opens, closes and locks
+# stdout:     open                        open the door unless it is locked
+# stdout:     close                       close the door
+# stdout:     lock                        lock the door unless it is open
+# stdout:     unlock                      unlock the door
+# stdout:   board     a game of tic-tac-toe
+# stdout:     place <row> <col>           put the next player's mark in a cell
+# stdout:     reset [size]                start a new game (default size: the current one)
+# stdout: Statements (separate with `;` or a new line):
+# stdout:   undo [n]                      undo the last n steps (default 1)
+# stdout:   redo [n]                      redo n undone steps (default 1)
+# stdout:   history                       list the undo steps, marking the undone ones
+# stdout:   show [receiver]               print the state of one or every receiver
+# stdout:   use receiver                  send bare verbs to this receiver first
+# stdout:   help [topic]                  this text, or help on a receiver, verb, macro or
+# stdout:                                 statement
+# stdout:   repeat n { ... }              run the block n times, as one undo step
+# stdout:   macro name [param...] { ... } define a macro; $param in the body
+# stdout:   transaction { ... }           run the block all or nothing (every statement
+# stdout:                                 does)
+# stdout: Macros:
+# stdout:   wave
+# stdout:   zig n
+# stdout: Example: move up; paint red; repeat 4 { move right 2 }; undo
+# stdout: `help NAME` tells more about a receiver, verb, macro or statement.

@@ -1,0 +1,10 @@
+help door
+help move
+# stdout: door: a door that opens, closes and locks
+# stdout:   open                        open the door unless it is locked
+# stdout:   close                       close the door
+# stdout:   lock                        lock the door unless it is open
+# stdout:   unlock                      unlock the door
+# stdout: shape.move <direction> [steps]    move some steps in a direction
+# stdout:     direction: direction (up down left right)
+# stdout:     steps: integer ≥ 1, default 1

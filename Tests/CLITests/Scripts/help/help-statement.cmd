@@ -1,0 +1,6 @@
+help repeat
+help transaction
+# stdout: repeat n { ... }
+# stdout:   run the block n times, as one undo step
+# stdout: transaction { ... }
+# stdout:   run the block all or nothing (every statement does)

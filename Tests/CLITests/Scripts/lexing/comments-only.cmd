@@ -1,0 +1,1 @@
+# Nothing but comments: nothing runs, nothing is printed, status 0.

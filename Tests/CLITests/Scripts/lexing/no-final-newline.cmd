@@ -1,0 +1,4 @@
+# bytes: no-final-newline
+# stdout: shape: at (0, 1), blue
+move up
+show shape

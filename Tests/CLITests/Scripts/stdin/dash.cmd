@@ -1,0 +1,4 @@
+# mode: stdin
+# args: -
+move down 2; show shape
+# stdout: shape: at (0, -2), blue

@@ -1,0 +1,13 @@
+# The transaction example of the issue, verbatim.
+transaction { door.unlock; door.open; move up }
+show
+# stdout: shape: at (0, 1), blue
+# stdout: door: open, unlocked
+# stdout: board:
+# stdout:   . . .
+# stdout:   . . .
+# stdout:   . . .
+# stdout:   next: X
+undo
+show door
+# stdout: door: closed, unlocked

@@ -1,0 +1,26 @@
+# A block, a repeat, a transaction and a macro call are one undo step each.
+macro square { move right; move up; move left; move down; paint teal }
+{ move up; paint red }
+repeat 3 { move right }
+transaction { door.open; move down }
+square
+show shape
+# stdout: shape: at (3, 0), teal
+undo
+show shape
+# stdout: shape: at (3, 0), red
+undo
+show
+# stdout: shape: at (3, 1), red
+# stdout: door: closed, unlocked
+# stdout: board:
+# stdout:   . . .
+# stdout:   . . .
+# stdout:   . . .
+# stdout:   next: X
+undo 2
+show shape
+# stdout: shape: at (0, 0), blue
+redo 4
+show shape
+# stdout: shape: at (3, 0), teal

@@ -319,17 +319,17 @@ struct Checker {
   // MARK: Macros
 
   private mutating func defineMacro(name: Name, parameters: [Name], body: [Statement], range: SourceRange) -> Op? {
-    var ok = true
+    var nameIsFree = false
     if let keyword = Keyword(rawValue: name.text) {
       fail("`\(keyword.rawValue)` is a statement of the language and cannot name a macro", at: name.range)
-      ok = false
     } else if let owner = state.types.first(where: { $0.verbIndex(name.text) != nil }) {
       fail("`\(name.text)` is a verb of `\(owner.name)` and cannot name a macro", at: name.range)
-      ok = false
     } else if state.instanceIndex(name.text) != nil {
       fail("`\(name.text)` is a receiver and cannot name a macro", at: name.range)
-      ok = false
+    } else {
+      nameIsFree = true
     }
+    var ok = nameIsFree
     var seen = Set<String>()
     for p in parameters where !seen.insert(p.text).inserted {
       fail("macro `\(name.text)` has two parameters named `\(p.text)`", at: p.range)
@@ -344,10 +344,12 @@ struct Checker {
     let ops = compileBody(body)
     let checked = scope!
     scope = outer
-    guard ok, problems.count == before else { return nil }
+    guard nameIsFree else { return nil }
+    // Defined even if its body has errors (the whole input then fails and the definition
+    // is dropped with it), so that calls to it do not report it as unknown as well.
     state.macros.append(
       Macro(name: name.text, parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range))
     state.macroByName[name.text] = state.macros.count - 1
-    return .definition
+    return ok && problems.count == before ? .definition : nil
   }
 }

@@ -24,14 +24,14 @@ enum Help {
   }
 
   static func text(topic: String?, state: CheckerState) -> String {
-    guard let topic else { return overview(state: state) }
+    guard let topic else { return fitted(overview(state: state)) }
     var sections: [String] = []
     if let instance = state.instanceIndex(topic) {
       sections.append(receiver(state.types[state.instances[instance].type], named: topic))
     }
     for type in state.types {
       if let verb = type.verbs.first(where: { $0.name == topic }) {
-        sections.append("\(type.name).\(verbLine(verb))\n" + parameterLines(verb).joined(separator: "\n"))
+        sections.append((["\(type.name).\(verbLine(verb))"] + parameterLines(verb)).joined(separator: "\n"))
       }
     }
     if let index = state.macroByName[topic] {
@@ -46,7 +46,44 @@ enum Help {
     if let statement = statements.first(where: { $0.keyword.rawValue == topic }) {
       sections.append("\(statement.usage)\n  \(statement.summary)")
     }
-    return sections.joined(separator: "\n\n")
+    return fitted(sections.joined(separator: "\n\n"))
+  }
+
+  /// `text` with every line longer than `width` broken at spaces (summaries and word lists
+  /// come from receivers, and may be long). A table row continues under its second column
+  /// (after its first run of two spaces); any other line two columns in from its indent.
+  static func fitted(_ text: String, width: Int = 80) -> String {
+    var out: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var current = Array(line)
+      let leading = current.prefix { $0 == " " }.count
+      guard current.count > width, leading < width / 2 else {
+        out.append(String(line))
+        continue
+      }
+      var indent = leading + 2
+      if let gap = (leading..<current.count - 1).first(where: { current[$0] == " " && current[$0 + 1] == " " }),
+        let column = current[gap...].firstIndex(where: { $0 != " " }), column <= width / 2
+      {
+        indent = column
+      }
+      var first = true
+      while current.count > width {
+        // The last space that keeps the line within the width, else the first one after.
+        let low = first ? max(indent, leading + 1) : indent + 1
+        guard
+          let space = (low...width).reversed().first(where: { current[$0] == " " })
+            ?? (width..<current.count).first(where: { current[$0] == " " })
+        else { break }
+        var head = current[..<space]
+        while head.last == " " { head.removeLast() }
+        out.append(String(head))
+        current = Array(repeating: " ", count: indent) + current[(space + 1)...].drop { $0 == " " }
+        first = false
+      }
+      out.append(String(current))
+    }
+    return out.joined(separator: "\n")
   }
 
   private static func verbLine(_ verb: VerbInfo) -> String {
@@ -58,17 +95,19 @@ enum Help {
     verb.parameters.map { p in
       var line = "    \(p.name): \(p.kind.description)"
       if case .word(let set) = p.kind, set.name != nil { line += " (" + set.words.joined(separator: " ") + ")" }
-      if let d = p.defaultValue { line += ", default \(describe(d, p.kind))" }
+      // A default no script could write (a receiver's marker for "no value") is not shown.
+      if let d = p.defaultValue, let shown = describe(d, p.kind) { line += ", default \(shown)" }
       return line
     }
   }
 
-  private static func describe(_ value: Value, _ kind: ParameterKind) -> String {
+  /// A default value as a script would write it, or nil if it is not a value of `kind`.
+  private static func describe(_ value: Value, _ kind: ParameterKind) -> String? {
     switch (value, kind) {
-    case (.integer(let n), _): return String(n)
-    case (.word(let i), .word(let set)): return set.words[i]
-    case (.string(let s), _): return StateValue.jsonQuoted(s)
-    default: return "?"
+    case (.integer(let n), .integer(let range)): return range.contains(n) ? String(n) : nil
+    case (.word(let i), .word(let set)): return set.words.indices.contains(i) ? set.words[i] : nil
+    case (.string(let s), .string): return StateValue.jsonQuoted(s)
+    default: return nil
     }
   }
 

@@ -4,6 +4,8 @@ struct RunFailure: Error {
   var message: String
   var range: SourceRange
   var calls: [(macro: String, at: SourceRange)] = []
+  /// Commands the rollback could not revert (declared not undoable), each once.
+  var notReverted: [String] = []
 }
 
 /// Executes compiled ops against receiver instances and keeps the history.
@@ -53,9 +55,10 @@ final class Invoker {
     do {
       try execute(statement.op, frame: [], request: request)
     } catch {
-      rollBack(to: mark)
+      var failure = error
+      failure.notReverted = rollBack(to: mark)
       if let redo { history.restore(redo) }
-      throw error
+      throw failure
     }
     if history.commands.count > mark {
       history.commitStep(statement: statement.range)
@@ -64,14 +67,28 @@ final class Invoker {
     }
   }
 
-  private func rollBack(to mark: Int) {
+  /// Undoes the running statement's commands; returns those that could not be undone.
+  private func rollBack(to mark: Int) -> [String] {
     let cmds = history.commands
+    var notUndone: [String] = []
     var i = cmds.count - 1
     while i >= mark {
+      noteIfNotUndoable(cmds[i], in: &notUndone)
       undoCommand(cmds[i])
       i -= 1
     }
     history.discard(from: mark)
+    return notUndone
+  }
+
+  /// Adds `receiver.verb` of command `id` to `names` if it cannot be undone, each once
+  /// however often a step ran it.
+  private func noteIfNotUndoable(_ id: Int32, in names: inout [String]) {
+    let command = commands[id]
+    let box = instances[Int(command.instance)]
+    guard let name = box.verbIfNotUndoable(Int(command.verb)) else { return }
+    let qualified = "\(box.name).\(name)"
+    if !names.contains(qualified) { names.append(qualified) }
   }
 
   @inline(__always) private func undoCommand(_ id: Int32) {
@@ -133,8 +150,8 @@ final class Invoker {
 
   // MARK: Undo and redo
 
-  /// Undoes the latest step. Returns the names of commands in it that could not be
-  /// undone (declared not undoable), or nil when there was nothing to undo.
+  /// Undoes the latest step. Returns the names of the verbs in it that could not be
+  /// undone (declared not undoable), each once, or nil when there was nothing to undo.
   func undoStep() -> [String]? {
     guard history.undoCount > 0 else { return nil }
     let step = history.undoCount - 1
@@ -143,9 +160,7 @@ final class Invoker {
     var i = history.steps[step].end - 1
     while i >= start {
       let id = history.commands[i]
-      let command = commands[id]
-      let box = instances[Int(command.instance)]
-      if let name = box.verbIfNotUndoable(Int(command.verb)) { notUndone.append("\(box.name).\(name)") }
+      noteIfNotUndoable(id, in: &notUndone)
       undoCommand(id)
       i -= 1
     }

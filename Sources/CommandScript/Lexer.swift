@@ -202,12 +202,20 @@ struct Lexer {
           position += 1
         } else {
           let escapeColumn = self.column(at: escapeStart)
-          if position < bytes.count { position += 1 }
+          let escapeLine = line
+          if position < bytes.count {
+            // Skip the whole character after the backslash, counting a line break.
+            let lead = bytes[position]
+            if lead == 10 { newLine(at: position) }
+            if lead >= 0x80 { lineHasNonASCII = true }
+            position += 1
+            while lead >= 0xC0, position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
+          }
           problems.append(
             Problem(
               "unknown escape in string (use \\\", \\\\, \\n or \\t)",
               at: SourceRange(
-                source: source, start: escapeStart, end: position, line: line, column: escapeColumn)))
+                source: source, start: escapeStart, end: position, line: escapeLine, column: escapeColumn)))
         }
       case 0:
         position += 1
@@ -216,6 +224,9 @@ struct Lexer {
             "NUL byte in string",
             at: SourceRange(
               source: source, start: position - 1, end: position, line: line, column: self.column(at: position - 1))))
+      case 13 where position + 1 < bytes.count && bytes[position + 1] == 10:
+        // A CRLF line break in a string is a line break, as in a file with LF ones.
+        position += 1
       case 10:
         text.append(b)
         position += 1

@@ -85,7 +85,7 @@ struct Parser {
     while true {
       switch token.kind {
       case .endOfInput: return
-      case .semicolon, .newline where open == 0: return
+      case .semicolon where open == 0, .newline where open == 0: return
       case .leftBrace: open += 1
       case .rightBrace:
         if open == 0 { return }

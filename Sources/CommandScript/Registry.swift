@@ -16,13 +16,13 @@ public struct ReceiverRegistry: Sendable {
   /// session made from this registry.
   public mutating func register<R: Receiver>(_ type: R.Type) throws(RegistrationError) {
     let name = R.typeName
-    try Self.validate(name: name, what: "receiver type")
+    try Self.validate(name, as: "receiver type `\(name)`")
     if types.contains(where: { $0.name == name }) {
       throw RegistrationError("receiver type `\(name)` is already registered")
     }
     var seen = Set<String>()
     for verb in R.verbs {
-      try Self.validate(name: verb.name, what: "verb of `\(name)`")
+      try Self.validate(verb.name, as: "verb `\(verb.name)` of `\(name)`")
       if !seen.insert(verb.name).inserted {
         throw RegistrationError("`\(name)` declares verb `\(verb.name)` twice")
       }
@@ -48,12 +48,13 @@ public struct ReceiverRegistry: Sendable {
         make: { instanceName in ReceiverBox<R>(name: instanceName) }))
   }
 
-  private static func validate(name: String, what: String) throws(RegistrationError) {
+  /// Checks that `name` can be written in scripts; `described` names it in errors.
+  private static func validate(_ name: String, as described: String) throws(RegistrationError) {
     guard let first = name.utf8.first, Lexer.isWordStart(first),
       name.utf8.allSatisfy(Lexer.isWordContinue)
-    else { throw RegistrationError("\(what) `\(name)` is not a word") }
+    else { throw RegistrationError("\(described) is not a word") }
     if Keyword(rawValue: name) != nil {
-      throw RegistrationError("\(what) `\(name)` is a reserved word of the language")
+      throw RegistrationError("\(described) is a reserved word of the language")
     }
   }
 }

@@ -123,6 +123,10 @@ public final class Session {
     } catch {
       var problem = Problem(error.message, at: error.range)
       problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
+      if !error.notReverted.isEmpty {
+        let list = error.notReverted.map { "`\($0)`" }.joined(separator: ", ")
+        problem.notes.append(("the rollback could not revert \(list): declared as not undoable", nil))
+      }
       throw problem.diagnostic(in: sources)
     }
   }

@@ -47,7 +47,8 @@ public struct SourceFile: Sendable {
   public func lineText(_ line: Int) -> String {
     var current = firstLine
     guard line >= current else { return "" }
-    var start = 0
+    // A byte-order mark is not text.
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while current < line {
       guard let nl = bytes[start...].firstIndex(of: 10) else { return "" }
       start = nl + 1

@@ -1,0 +1,108 @@
+import Testing
+
+@testable import CommandScript
+
+@Suite struct DiagnosticTests {
+  // MARK: Edit distance
+
+  @Test func editDistance() {
+    #expect(CommandScript.editDistance("", "") == 0)
+    #expect(CommandScript.editDistance("", "abc") == 3)
+    #expect(CommandScript.editDistance("abc", "") == 3)
+    #expect(CommandScript.editDistance("move", "move") == 0)
+    #expect(CommandScript.editDistance("move", "mode") == 1)
+    #expect(CommandScript.editDistance("mov", "move") == 1)
+    #expect(CommandScript.editDistance("movee", "move") == 1)
+    #expect(CommandScript.editDistance("kitten", "sitting") == 3)
+    #expect(CommandScript.editDistance("undo", "redo") == 2)
+  }
+
+  @Test func anAdjacentTranspositionCostsOne() {
+    #expect(CommandScript.editDistance("paitn", "paint") == 1)
+    #expect(CommandScript.editDistance("ab", "ba") == 1)
+    #expect(CommandScript.editDistance("mvoe", "move") == 1)
+    #expect(CommandScript.editDistance("abcd", "badc") == 2)
+  }
+
+  @Test func editDistanceIsSymmetric() {
+    let words = ["", "a", "paint", "paitn", "move", "mvoe", "transaction", "trnsaction", "undo", "redo"]
+    for a in words {
+      for b in words {
+        #expect(CommandScript.editDistance(a, b) == CommandScript.editDistance(b, a), "\(a) \(b)")
+      }
+    }
+  }
+
+  // MARK: Suggestions
+
+  @Test func suggestion() {
+    let verbs = ["move", "paint", "open", "close", "lock", "unlock", "place", "reset"]
+    #expect(CommandScript.suggestion(for: "paitn", among: verbs) == "paint")
+    #expect(CommandScript.suggestion(for: "mvoe", among: verbs) == "move")
+    #expect(CommandScript.suggestion(for: "unlok", among: verbs) == "unlock")
+    #expect(CommandScript.suggestion(for: "xyzzy", among: verbs) == nil)
+    #expect(CommandScript.suggestion(for: "paint", among: [String]()) == nil)
+  }
+
+  @Test func suggestionAllowsAThirdOfTheWordAndAtLeastOne() {
+    // One edit in a short word.
+    #expect(CommandScript.suggestion(for: "mv", among: ["mo"]) == "mo")
+    #expect(CommandScript.suggestion(for: "mv", among: ["move"]) == nil)
+    // Three in an eleven-letter word, not four.
+    #expect(CommandScript.suggestion(for: "trxnsxctxon", among: ["transaction"]) == "transaction")
+    #expect(CommandScript.suggestion(for: "trxnsxctxxn", among: ["transaction"]) == nil)
+    #expect(CommandScript.suggestion(for: "trnsactin", among: ["transaction"]) == "transaction")
+    #expect(CommandScript.suggestion(for: "tarnsactino", among: ["transaction"]) == "transaction")
+  }
+
+  @Test func suggestionPrefersTheClosestThenTheFirst() {
+    #expect(CommandScript.suggestion(for: "paints", among: ["pants", "paint"]) == "pants")
+    #expect(CommandScript.suggestion(for: "lck", among: ["lock", "lick"]) == "lock")
+    #expect(CommandScript.suggestion(for: "lck", among: ["lick", "lock"]) == "lick")
+    #expect(CommandScript.suggestion(for: "clse", among: ["close", "clse"]) == "clse")
+  }
+
+  // MARK: Diagnostics
+
+  @Test func descriptionNamesFileLineColumnAndSeverity() {
+    let location = SourceLocation(file: "demo.cmd", line: 3, column: 7, length: 5)
+    #expect(location.description == "demo.cmd:3:7")
+    let error = Diagnostic(.error, "unknown command `paitn`", at: location, suggestion: "paint")
+    #expect(error.description == "demo.cmd:3:7: error: unknown command `paitn` (did you mean `paint`?)")
+    let warning = Diagnostic(.warning, "nothing to undo", at: location)
+    #expect(warning.description == "demo.cmd:3:7: warning: nothing to undo")
+  }
+
+  @Test func diagnosticsAreValues() {
+    let location = SourceLocation(file: "f", line: 1, column: 1)
+    #expect(location.length == 1)
+    let a = Diagnostic(.error, "m", at: location, notes: [Diagnostic.Note("n", at: location)])
+    #expect(a == Diagnostic(.error, "m", at: location, notes: [Diagnostic.Note("n", at: location)]))
+    #expect(a != Diagnostic(.error, "m", at: location, notes: [Diagnostic.Note("n")]))
+    #expect(a != Diagnostic(.warning, "m", at: location, notes: [Diagnostic.Note("n", at: location)]))
+    #expect(a != Diagnostic(.error, "m", at: SourceLocation(file: "f", line: 1, column: 2), notes: a.notes))
+  }
+
+  @Test func problemBecomesADiagnosticWithLocations() {
+    var sources = SourceTable()
+    _ = sources.add(SourceFile(name: "first", text: "x"))
+    let id = sources.add(SourceFile(name: "second", text: "move\n  \"héllo\" x"))
+    let string = SourceRange(source: id, start: 7, end: 15, line: 2, column: 3)
+    var problem = Problem("bad", at: string, suggestion: "good")
+    problem.notes = [("here", SourceRange(source: 0, start: 0, end: 1, line: 1, column: 1)), ("no place", nil)]
+    let diagnostic = problem.diagnostic(in: sources)
+    #expect(
+      diagnostic
+        == Diagnostic(
+          .error, "bad", at: SourceLocation(file: "second", line: 2, column: 3, length: 7),
+          notes: [
+            Diagnostic.Note("here", at: SourceLocation(file: "first", line: 1, column: 1, length: 1)),
+            Diagnostic.Note("no place"),
+          ],
+          suggestion: "good"))
+    // An empty range (the end of the input) still has a caret's width.
+    let end = SourceRange(source: 0, start: 1, end: 1, line: 1, column: 2)
+    #expect(sources.location(of: end).length == 1)
+    #expect(Problem("w", at: end, severity: .warning).diagnostic(in: sources).severity == .warning)
+  }
+}

@@ -1,0 +1,101 @@
+import CommandScriptReceivers
+import Testing
+
+@testable import CommandScript
+
+/// An embedding app's receiver with long declarations, which help must still fit in 80 columns.
+private final class Wordy: Receiver {
+  static let typeName = "wordy"
+  static let summary = String(repeating: "a receiver with a rather long summary, ", count: 4)
+  static let verbs: [Verb<Wordy>] = [
+    Verb(
+      "speak",
+      [
+        Parameter("word", .word(WordSet(name: "word", words: (1...30).map { "word\($0)" }))),
+        Parameter("times", .integer(1...Int.max), default: .integer(1)),
+      ],
+      summary: "say one of many words, which takes a long sentence to explain properly and fully"
+    ) { _, _ in
+    } undo: { _, _, _ in
+    },
+    Verb(notUndoable: "shout_\(String(repeating: "x", count: 90))", summary: "a verb with a name longer than a line") {
+      _, _ in
+    },
+  ]
+
+  init() {}
+
+  var state: StateValue { .null }
+}
+
+private func longestLine(_ text: String) -> Int {
+  text.split(separator: "\n", omittingEmptySubsequences: false).map(\.count).max() ?? 0
+}
+
+@Suite struct HelpTests {
+  @Test func shortLinesAreLeftAlone() {
+    let text = "one\n  two  three\n\nfour"
+    #expect(Help.fitted(text) == text)
+  }
+
+  @Test func tableRowsContinueUnderTheirSecondColumn() {
+    let row = "    speak <word>      " + Array(repeating: "lorem ipsum", count: 8).joined(separator: " ")
+    #expect(
+      Help.fitted(row).split(separator: "\n") == [
+        "    speak <word>      lorem ipsum lorem ipsum lorem ipsum lorem ipsum lorem",
+        "                      ipsum lorem ipsum lorem ipsum lorem ipsum",
+      ])
+  }
+
+  @Test func otherLinesContinueTwoColumnsIn() {
+    let line = "  $c: a colour (" + (1...20).map { "colour\($0)" }.joined(separator: ", ") + ")"
+    let lines = Help.fitted(line).split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines.allSatisfy { $0.count <= 80 })
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("    ") && !$0.hasPrefix("     ") })
+    #expect(lines.joined(separator: " ").split(separator: " ") == line.split(separator: " "))
+  }
+
+  @Test func unbreakableLinesStayWhole() {
+    let word = String(repeating: "x", count: 100)
+    #expect(Help.fitted(word) == word)
+    let spaces = String(repeating: " ", count: 100)
+    #expect(Help.fitted(spaces) == spaces)
+    #expect(Help.fitted("  " + word + " tail") == "  " + word + "\n    tail")
+  }
+
+  @Test func helpFitsEvenForLongDeclarations() throws {
+    var registry = ReceiverRegistry.builtins
+    try registry.register(Wordy.self)
+    let session = Session(registry: registry)
+    try session.run(SourceFile(name: "t", text: "macro chant w c { speak $w 2; paint $c }"))
+    let longName = Wordy.verbs[1].name
+    for topic in [nil, "wordy", "speak", "chant", "paint", "macro"] {
+      let text = session.help(topic)
+      let long = text.split(separator: "\n").filter { $0.count > 80 && !$0.contains(longName) }
+      #expect(long.isEmpty, "\(topic ?? "overview"): \(long)")
+    }
+    #expect(session.help("speak").contains("word30"))
+    #expect(longestLine(session.help("chant")) <= 80)
+  }
+
+  @Test func defaultsAreShownOnlyIfAScriptCouldWriteThem() {
+    let session = Session(registry: testRegistry())
+    #expect(session.help("move").contains("steps: integer ≥ 1, default 1"))
+    #expect(session.help("bump").contains("by: integer -100...100, default 1"))
+    // `board.reset` marks "the current size" with 0, outside 3...9.
+    #expect(
+      session.help("reset").contains("size: integer 3...9\n") || session.help("reset").hasSuffix("size: integer 3...9"))
+    #expect(!session.help("board").contains("default 0"))
+  }
+
+  @Test func helpAndTheCheckerKnowTheSameNames() throws {
+    let session = Session(registry: testRegistry())
+    try session.run(SourceFile(name: "t", text: "macro zig { move up }"))
+    for topic in ["shape", "gate", "move", "bump", "check", "zig", "undo", "transaction"] {
+      #expect(!session.help(topic).isEmpty, "\(topic)")
+      #expect(throws: Never.self) { try session.compile(SourceFile(name: "t", text: "help \(topic)")) }
+    }
+    #expect(session.help("nothing") == "")
+  }
+}

@@ -1,0 +1,312 @@
+import Testing
+
+@testable import CommandScript
+
+private func kinds(_ text: String) -> [TokenKind] { lexAll(text).tokens.map(\.kind) }
+
+private func lexProblems(_ bytes: [UInt8]) -> [String] { lexAll(bytes).problems.map(summary) }
+
+private func lexProblems(_ text: String) -> [String] { lexProblems(Array(text.utf8)) }
+
+/// `line:column` of every token.
+private func positions(_ bytes: [UInt8]) -> [String] {
+  lexAll(bytes).tokens.map { "\($0.range.line):\($0.range.column)" }
+}
+
+private func positions(_ text: String) -> [String] { positions(Array(text.utf8)) }
+
+@Suite struct LexerTests {
+  // MARK: Token kinds
+
+  @Test func everyTokenKind() {
+    let (tokens, problems) = lexAll("shape.move up 3 \"s\" $p ;\n{ } @")
+    #expect(
+      tokens.map(\.kind) == [
+        .word, .dot, .word, .word, .integer, .string, .parameter, .semicolon, .newline, .leftBrace, .rightBrace,
+        .invalid, .endOfInput,
+      ])
+    #expect(problems.map(summary) == ["2:5: unexpected character `@`"])
+  }
+
+  @Test func tokenRangesAndPositions() {
+    let text = "shape.move up 3\n  paint"
+    let (tokens, _) = lexAll(text)
+    #expect(positions(text) == ["1:1", "1:6", "1:7", "1:12", "1:15", "1:16", "2:3", "2:8"])
+    #expect(tokens.map { $0.range.end - $0.range.start } == [5, 1, 4, 2, 1, 1, 5, 0])
+    #expect(tokens.allSatisfy { $0.range.source == 0 })
+  }
+
+  @Test func wordsMayHoldDigitsAndUnderscores() {
+    let text = "_a b2 C_3d"
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      var lexer = Lexer(buffer, source: 0)
+      var words: [String] = []
+      while true {
+        let t = lexer.next()
+        if t.kind == .endOfInput { break }
+        #expect(t.kind == .word)
+        words.append(lexer.text(of: t.range))
+      }
+      #expect(words == ["_a", "b2", "C_3d"])
+    }
+  }
+
+  @Test func matchesComparesBytesWithoutAString() {
+    let bytes = Array("repeat rep".utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      var lexer = Lexer(buffer, source: 0)
+      let first = lexer.next()
+      let second = lexer.next()
+      #expect(lexer.matches(first.range, "repeat"))
+      #expect(!lexer.matches(first.range, "repeats"))
+      #expect(!lexer.matches(second.range, "repeat"))
+      #expect(lexer.matches(second.range, "rep"))
+    }
+  }
+
+  @Test func keywordsAreWords() {
+    #expect(kinds("repeat macro undo queue") == [.word, .word, .word, .word, .endOfInput])
+    #expect(Keyword(rawValue: "transaction") == .transaction)
+    #expect(Keyword(rawValue: "queue") == .queue)
+    #expect(Keyword(rawValue: "move") == nil)
+  }
+
+  // MARK: Integers
+
+  @Test func integers() {
+    let (tokens, problems) = lexAll("0 42 -7 9223372036854775807 -9223372036854775808")
+    #expect(problems.isEmpty)
+    #expect(tokens.dropLast().map(\.kind) == Array(repeating: .integer, count: 5))
+    #expect(tokens.dropLast().map(\.integer) == [0, 42, -7, Int.max, Int.min])
+  }
+
+  @Test func minusWithoutADigitIsNotAnInteger() {
+    #expect(kinds("- 3") == [.invalid, .integer, .endOfInput])
+    #expect(lexProblems("- 3") == ["1:1: unexpected character `-`"])
+  }
+
+  @Test func integerOverflowIsALocatedError() {
+    let (tokens, problems) = lexAll("move up 99999999999999999999")
+    #expect(tokens.map(\.kind) == [.word, .word, .invalid, .endOfInput])
+    #expect(problems.map(summary) == ["1:9: integer `99999999999999999999` is too large"])
+    #expect(problems[0].range.end - problems[0].range.start == 20)
+    #expect(lexProblems("9223372036854775808") == ["1:1: integer `9223372036854775808` is too large"])
+    #expect(lexProblems("-9223372036854775809") == ["1:1: integer `-9223372036854775809` is too large"])
+  }
+
+  @Test func wordStartingWithADigit() {
+    let (tokens, problems) = lexAll("move 3abc up")
+    #expect(tokens.map(\.kind) == [.word, .invalid, .word, .endOfInput])
+    #expect(problems.map(summary) == ["1:6: a word cannot start with a digit: `3abc`"])
+    #expect(tokens[1].range.end - tokens[1].range.start == 4)
+  }
+
+  // MARK: Strings
+
+  @Test func stringEscapes() {
+    let (tokens, problems) = lexAll(#""a\"b\\c\nd\te""#)
+    #expect(problems.isEmpty)
+    #expect(tokens[0].kind == .string)
+    #expect(tokens[0].text == "a\"b\\c\nd\te")
+    #expect(tokens[0].range.end == 15)
+  }
+
+  @Test func emptyString() {
+    let (tokens, problems) = lexAll(#""""#)
+    #expect(problems.isEmpty)
+    #expect(tokens[0].kind == .string)
+    #expect(tokens[0].text == "")
+  }
+
+  @Test func unknownEscapeIsLocated() {
+    let (tokens, problems) = lexAll(#"log "ab\qc" x"#)
+    #expect(problems.map(summary) == [#"1:8: unknown escape in string (use \", \\, \n or \t)"#])
+    #expect(problems[0].range.end - problems[0].range.start == 2)
+    // The string still ends where it should.
+    #expect(tokens.map(\.kind) == [.word, .string, .word, .endOfInput])
+    #expect(positions(#"log "ab\qc" x"#).last == "1:14")
+  }
+
+  @Test func escapedLineBreakStillCountsTheLine() {
+    // An unknown escape of a line break must not lose the line.
+    let text = "log \"a\\\nb\" x\nmove"
+    #expect(lexProblems(text) == [#"1:7: unknown escape in string (use \", \\, \n or \t)"#])
+    #expect(positions(text) == ["1:1", "1:5", "2:4", "2:5", "3:1", "3:5"])
+  }
+
+  @Test func escapedNonASCIICharacterIsOneProblem() {
+    let text = "log \"\\é\" x"
+    #expect(lexProblems(text) == [#"1:6: unknown escape in string (use \", \\, \n or \t)"#])
+    #expect(positions(text) == ["1:1", "1:5", "1:10", "1:11"])
+  }
+
+  @Test func unterminatedStringIsLocatedAtTheOpeningQuote() {
+    let (tokens, problems) = lexAll("move up\nlog \"abc\nmore text")
+    #expect(problems.map(summary) == ["2:5: unterminated string"])
+    #expect(problems[0].range.end - problems[0].range.start == 1)
+    #expect(problems[0].notes.map(\.0) == ["the string starts here and runs to the end of the input"])
+    #expect(tokens.map(\.kind) == [.word, .word, .newline, .word, .invalid, .endOfInput])
+  }
+
+  @Test func stringSpanningLines() {
+    let text = "log \"one\ntwo\" x\ny"
+    let (tokens, problems) = lexAll(text)
+    #expect(problems.isEmpty)
+    #expect(tokens[1].kind == .string)
+    #expect(tokens[1].text == "one\ntwo")
+    #expect(positions(text) == ["1:1", "1:5", "2:6", "2:7", "3:1", "3:2"])
+  }
+
+  @Test func stringSpanningCRLFLinesHasTheSameValueAsWithLF() {
+    let (tokens, problems) = lexAll("log \"one\r\ntwo\" x")
+    #expect(problems.isEmpty)
+    #expect(tokens[1].text == "one\ntwo")
+    #expect(positions("log \"one\r\ntwo\" x") == ["1:1", "1:5", "2:6", "2:7"])
+    // A carriage return alone is kept.
+    #expect(lexAll("\"a\rb\"").tokens[0].text == "a\rb")
+  }
+
+  @Test func columnsOnTheLineAfterANonASCIIStringLine() {
+    #expect(positions("log \"é\nab\" x") == ["1:1", "1:5", "2:5", "2:6"])
+  }
+
+  @Test func nonASCIIInsideAStringCountsScalarsForColumns() {
+    let text = "paint \"héllo wörld\" x"
+    let (tokens, problems) = lexAll(text)
+    #expect(problems.isEmpty)
+    #expect(tokens[1].text == "héllo wörld")
+    #expect(positions(text) == ["1:1", "1:7", "1:21", "1:22"])
+    // The byte offset is further on than the column.
+    #expect(tokens[2].range.start == 22)
+    // A new line counts from 1 again.
+    #expect(positions("\"é\"\nx") == ["1:1", "1:4", "2:1", "2:2"])
+  }
+
+  @Test func fourByteScalarsCountAsOneColumn() {
+    #expect(positions("log \"🙂🙂\" x") == ["1:1", "1:5", "1:10", "1:11"])
+  }
+
+  @Test func nulByteInAString() {
+    #expect(lexProblems(Array("log \"a".utf8) + [0] + Array("b\" x".utf8)) == ["1:7: NUL byte in string"])
+  }
+
+  // MARK: Parameters
+
+  @Test func parameters() {
+    let (tokens, problems) = lexAll("$n $long_name2")
+    #expect(problems.isEmpty)
+    #expect(tokens.map(\.kind) == [.parameter, .parameter, .endOfInput])
+    #expect(tokens[1].range.end - tokens[1].range.start == 11)
+  }
+
+  @Test func bareDollar() {
+    #expect(kinds("$ x") == [.invalid, .word, .endOfInput])
+    #expect(lexProblems("move $ x") == ["1:6: `$` must be followed by a parameter name"])
+    #expect(lexProblems("$1") == ["1:1: `$` must be followed by a parameter name"])
+    #expect(lexProblems("$") == ["1:1: `$` must be followed by a parameter name"])
+  }
+
+  // MARK: Layout
+
+  @Test func comments() {
+    #expect(kinds("move # a comment; { still \"comment\nup") == [.word, .newline, .word, .endOfInput])
+    #expect(kinds("# only a comment") == [.endOfInput])
+    #expect(lexProblems("# ünïcode and @ and \u{1} are fine here").isEmpty)
+  }
+
+  @Test func nonASCIIInACommentDoesNotShiftTheNextLine() {
+    #expect(positions("# ééé\nx") == ["1:6", "2:1", "2:2"])
+  }
+
+  @Test func shebangLine() {
+    let text = "#!/usr/bin/env cmdscript\nmove up"
+    #expect(kinds(text) == [.newline, .word, .word, .endOfInput])
+    #expect(positions(text) == ["1:25", "2:1", "2:6", "2:8"])
+    #expect(lexProblems(text).isEmpty)
+  }
+
+  @Test func emptyInput() {
+    let (tokens, problems) = lexAll("")
+    #expect(problems.isEmpty)
+    #expect(tokens.map(\.kind) == [.endOfInput])
+    #expect(positions("") == ["1:1"])
+    // The end of input is sticky.
+    [UInt8]().withUnsafeBufferPointer { buffer in
+      var lexer = Lexer(buffer, source: 0)
+      #expect(lexer.next().kind == .endOfInput)
+      #expect(lexer.next().kind == .endOfInput)
+    }
+  }
+
+  @Test func blanksOnly() {
+    #expect(kinds("  \t \r ") == [.endOfInput])
+  }
+
+  @Test func noTrailingNewline() {
+    let (tokens, problems) = lexAll("move up")
+    #expect(problems.isEmpty)
+    #expect(tokens.map(\.kind) == [.word, .word, .endOfInput])
+    #expect(tokens[2].range.start == 7)
+  }
+
+  @Test func crlfLineBreaks() {
+    let text = "move up\r\npaint red\r\n"
+    #expect(kinds(text) == [.word, .word, .newline, .word, .word, .newline, .endOfInput])
+    #expect(positions(text) == ["1:1", "1:6", "1:9", "2:1", "2:7", "2:11", "3:1"])
+    #expect(lexProblems(text).isEmpty)
+  }
+
+  @Test func byteOrderMarkIsSkipped() {
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("move up\nx".utf8)
+    let (tokens, problems) = lexAll(bytes)
+    #expect(problems.isEmpty)
+    #expect(tokens.map(\.kind) == [.word, .word, .newline, .word, .endOfInput])
+    #expect(positions(bytes) == ["1:1", "1:6", "1:8", "2:1", "2:2"])
+    #expect(tokens[0].range.start == 3)
+    // Only at the start: elsewhere it is a stray character.
+    #expect(lexProblems("x \u{FEFF}") == ["1:3: unexpected character `\u{FEFF}`"])
+  }
+
+  @Test func onlyAByteOrderMark() {
+    #expect(lexAll([0xEF, 0xBB, 0xBF]).tokens.map(\.kind) == [.endOfInput])
+  }
+
+  @Test func invalidUTF8Byte() {
+    let bytes = Array("move ".utf8) + [0xFF] + Array(" up".utf8)
+    let (tokens, problems) = lexAll(bytes)
+    #expect(problems.map(summary) == ["1:6: invalid UTF-8 byte 0xFF"])
+    #expect(tokens.map(\.kind) == [.word, .invalid, .word, .endOfInput])
+    #expect(positions(bytes) == ["1:1", "1:6", "1:8", "1:10"])
+    // A truncated sequence is one invalid byte, and lexing goes on after it.
+    #expect(lexProblems([0xC3] + Array("x".utf8)) == ["1:1: invalid UTF-8 byte 0xC3"])
+    #expect(kinds(String(decoding: [0xC3], as: UTF8.self)).count == 2)
+  }
+
+  @Test func invalidUTF8InAString() {
+    #expect(lexProblems(Array("log \"a".utf8) + [0xFF] + Array("\"".utf8)) == ["1:5: string is not valid UTF-8"])
+  }
+
+  @Test func nonASCIICharacterOutsideAString() {
+    let (tokens, problems) = lexAll("é x")
+    #expect(problems.map(summary) == ["1:1: unexpected character `é`"])
+    #expect(tokens.map(\.kind) == [.invalid, .word, .endOfInput])
+    #expect(positions("é x") == ["1:1", "1:3", "1:4"])
+  }
+
+  @Test func nulByte() {
+    let bytes = Array("move".utf8) + [0] + Array("up".utf8)
+    let (tokens, problems) = lexAll(bytes)
+    #expect(problems.map(summary) == ["1:5: NUL byte in the source"])
+    #expect(tokens.map(\.kind) == [.word, .invalid, .word, .endOfInput])
+  }
+
+  @Test func controlCharacterIsShownAsAByte() {
+    #expect(lexProblems("x \u{7}") == ["1:3: unexpected character byte 0x7"])
+  }
+
+  @Test func firstLineOffsetsLineNumbers() {
+    let (tokens, _) = lexAll(Array("a\nb".utf8), firstLine: 10)
+    #expect(tokens.map(\.range.line) == [10, 10, 11, 11])
+  }
+}

@@ -1,0 +1,249 @@
+import Testing
+
+@testable import CommandScript
+
+/// The canonical text of every statement of `text`; expects no problems.
+private func canonical(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [String] {
+  let (statements, problems) = parseAll(text)
+  #expect(problems.isEmpty, "\(problems.map(summary))", sourceLocation: sourceLocation)
+  return statements.map(\.description)
+}
+
+private func parseProblems(_ text: String) -> [String] { parseAll(text).problems.map(summary) }
+
+@Suite struct ParserTests {
+  // MARK: Statement forms
+
+  @Test func invocations() {
+    #expect(canonical("move up 3") == ["move up 3"])
+    #expect(canonical("shape.move up") == ["shape.move up"])
+    #expect(canonical("door.open") == ["door.open"])
+    #expect(canonical(#"log "a \"b\"" x"#) == [#"log "a \"b\"" x"#])
+    #expect(canonical("zig $n -2") == ["zig $n -2"])
+  }
+
+  @Test func invocationStructure() {
+    let (statements, _) = parseAll("shape.move up 3")
+    guard case .invocation(let receiver?, let name, let arguments, let range) = statements.first else {
+      Issue.record("not an invocation: \(statements)")
+      return
+    }
+    #expect(receiver.text == "shape")
+    #expect(name.text == "move")
+    #expect(name.range.column == 7)
+    guard arguments.count == 2, case .word("up", _) = arguments[0], case .integer(3, let r) = arguments[1] else {
+      Issue.record("arguments: \(arguments)")
+      return
+    }
+    #expect(r.column == 15)
+    #expect(range.start == 0)
+    #expect(range.end == 15)
+  }
+
+  @Test func argumentKinds() {
+    let (statements, _) = parseAll(#"f w 1 "s" $p"#)
+    guard case .invocation(nil, _, let arguments, _) = statements.first, arguments.count == 4,
+      case .word("w", _) = arguments[0], case .integer(1, _) = arguments[1], case .string("s", _) = arguments[2],
+      case .parameter("p", let p) = arguments[3]
+    else {
+      Issue.record("\(statements)")
+      return
+    }
+    // A parameter's range includes the `$`.
+    #expect(p.column == 11)
+    #expect(p.end - p.start == 2)
+  }
+
+  @Test func blocksRepeatsTransactionsAndMacros() {
+    #expect(canonical("{ move up; paint red }") == ["{ move up; paint red }"])
+    #expect(canonical("{}") == ["{ }"])
+    #expect(canonical("repeat 3 { move up }") == ["repeat 3 { move up }"])
+    #expect(canonical("repeat $n {}") == ["repeat $n { }"])
+    #expect(canonical("transaction { door.open; door.close }") == ["transaction { door.open; door.close }"])
+    #expect(canonical("macro zig n k { move up $n; move right $k }") == ["macro zig n k { move up $n; move right $k }"])
+    #expect(canonical("macro nothing {}") == ["macro nothing { }"])
+    #expect(canonical("{ { move up } }") == ["{ { move up } }"])
+  }
+
+  @Test func repeatStructureAndRange() {
+    let (statements, _) = parseAll("repeat 3 { move up }; x")
+    guard case .repeat(.integer(3, _), let body, let range) = statements.first else {
+      Issue.record("\(statements)")
+      return
+    }
+    #expect(body.count == 1)
+    #expect(range.start == 0)
+    #expect(range.end == 20)
+  }
+
+  @Test func languageStatements() {
+    #expect(
+      canonical("use door; undo; undo 3; redo; redo 2; history; show; show shape; help; help move") == [
+        "use door", "undo", "undo 3", "redo", "redo 2", "history", "show", "show shape", "help", "help move",
+      ])
+  }
+
+  @Test func separators() {
+    #expect(canonical(";;move up;;\n\n paint red ;\n") == ["move up", "paint red"])
+    #expect(canonical("") == [])
+    #expect(canonical("\n\n# just a comment\n") == [])
+  }
+
+  @Test func blocksSpanningLines() {
+    #expect(canonical("repeat 2 {\n  move up\n\n  paint red\n}\nshow") == ["repeat 2 { move up; paint red }", "show"])
+    #expect(canonical("{ move up\n}") == ["{ move up }"])
+  }
+
+  @Test func blockMayOpenOnTheNextLine() {
+    #expect(canonical("repeat 3\n{ move up }") == ["repeat 3 { move up }"])
+    #expect(canonical("macro m x\n\n{\nmove up $x\n}") == ["macro m x { move up $x }"])
+    #expect(canonical("transaction\n{ door.open }") == ["transaction { door.open }"])
+  }
+
+  @Test func canonicalDescriptionRoundTrips() {
+    let text = "repeat 4 { move right; paint green }"
+    #expect(canonical(text) == [text])
+    let spread = "repeat 4\n{\n  move right   # east\n  paint green\n}"
+    #expect(canonical(spread) == [text])
+    let nested = #"macro m a { transaction { repeat $a { log "x\ty"; shape.move up 2 } }; door.open }"#
+    #expect(canonical(nested) == [nested])
+    #expect(canonical(canonical(nested)[0]) == [nested])
+  }
+
+  // MARK: Errors and recovery
+
+  @Test func severalSyntaxErrorsAreAllReported() {
+    let (statements, problems) = parseAll("move up )\nrepeat { move up }\nuse 3; paint red\nshow .\nmacro { }")
+    #expect(
+      problems.map(summary) == [
+        "1:9: unexpected character `)`",
+        "2:8: expected a repeat count, found `{`",
+        "3:5: expected a receiver name after `use`, found `3`",
+        "4:6: expected `;` or a line break after the statement, found `.`",
+        "5:7: expected a macro name, found `{`",
+      ])
+    #expect(statements.map(\.description) == ["paint red"])
+  }
+
+  @Test func recoverySkipsABlockOpenedInTheBrokenStatementWhole() {
+    // Its `;` does not end the recovery, so its `}` is not reported as stray.
+    let (statements, problems) = parseAll("repeat 2 3 { move up; paint red }\nshow; use 4 { a; b\n c }; help")
+    #expect(
+      problems.map(summary) == [
+        "1:10: expected `{` to start a block, found `3`",
+        "2:11: expected a receiver name after `use`, found `4`",
+      ])
+    #expect(statements.map(\.description) == ["show", "help"])
+  }
+
+  @Test func recoveryInsideABlockStopsAtItsClose() {
+    let (statements, problems) = parseAll("repeat 2 { use 3 }; paint red\n{ move ) }\n{ move up )\n paint red }")
+    #expect(
+      problems.map(summary) == [
+        "1:16: expected a receiver name after `use`, found `3`",
+        "2:8: unexpected character `)`",
+        "3:11: unexpected character `)`",
+      ])
+    #expect(statements.map(\.description) == ["repeat 2 { }", "paint red", "{ }", "{ paint red }"])
+  }
+
+  @Test func unexpectedTokens() {
+    #expect(parseProblems("3 move") == ["1:1: expected a statement, found `3`"])
+    #expect(parseProblems(#""s""#) == ["1:1: expected a statement, found a string"])
+    #expect(parseProblems("$x") == ["1:1: expected a statement, found `$x`"])
+    #expect(parseProblems(". x") == ["1:1: expected a statement, found `.`"])
+    #expect(parseProblems("shape.") == ["1:7: expected a verb after `shape.`, found the end of the input"])
+    #expect(parseProblems("shape.3") == ["1:7: expected a verb after `shape.`, found `3`"])
+    #expect(parseProblems("move up {") == ["1:9: expected an argument, found `{`"])
+    #expect(parseProblems("macro m x 3 { }") == ["1:11: expected `{` to start a block, found `3`"])
+    #expect(parseProblems("repeat 3\n\nmove up") == ["3:1: expected `{` to start a block, found `move`"])
+    #expect(parseProblems("transaction move") == ["1:13: expected `{` to start a block, found `move`"])
+    #expect(parseProblems("history 3") == ["1:9: expected `;` or a line break after the statement, found `3`"])
+    #expect(parseProblems("undo 2 3") == ["1:8: expected `;` or a line break after the statement, found `3`"])
+    #expect(parseProblems("undo {") == ["1:6: expected a count, found `{`"])
+  }
+
+  @Test func reservedWords() {
+    #expect(parseProblems("queue") == ["1:1: `queue` is reserved for a statement of a later version of the language"])
+    #expect(
+      parseProblems("move up\n  batch { move up }") == [
+        "2:3: `batch` is reserved for a statement of a later version of the language"
+      ])
+  }
+
+  @Test func lexerProblemsAreNotReportedTwice() {
+    #expect(parseProblems("move 3abc") == ["1:6: a word cannot start with a digit: `3abc`"])
+    #expect(parseProblems("@") == ["1:1: unexpected character `@`"])
+    #expect(parseProblems("use @") == ["1:5: unexpected character `@`"])
+    #expect(parseProblems("repeat 2 @") == ["1:10: unexpected character `@`"])
+  }
+
+  @Test func unclosedBlockSaysWhereItWasOpened() {
+    let (statements, problems) = parseAll("move up\nrepeat 2 {\n  move up\n")
+    #expect(problems.map(summary) == ["4:1: expected `}` to close `{` opened at 2:10"])
+    #expect(problems[0].notes.map(\.0) == ["the block opened here"])
+    #expect(problems[0].notes.first?.1.map { "\($0.line):\($0.column)" } == "2:10")
+    #expect(statements.map(\.description) == ["move up"])
+  }
+
+  @Test func strayClosingBrace() {
+    let (statements, problems) = parseAll("move up }\n}\npaint red")
+    #expect(
+      problems.map(summary) == [
+        "1:9: unexpected `}`: no block is open",
+        "2:1: unexpected `}`: no block is open",
+      ])
+    #expect(statements.map(\.description) == ["move up", "paint red"])
+  }
+
+  @Test func problemsAreInSourceOrder() {
+    // The lexer's and the parser's problems are merged by position.
+    let problems = parseAll("use 3\nmove @\n}").problems
+    #expect(
+      problems.map(summary) == [
+        "1:5: expected a receiver name after `use`, found `3`",
+        "2:6: unexpected character `@`",
+        "3:1: unexpected `}`: no block is open",
+      ])
+  }
+
+  // MARK: Nesting
+
+  @Test func nestingTo256IsFine() {
+    let text = String(repeating: "{", count: 256) + "move up" + String(repeating: "}", count: 256)
+    let (statements, problems) = parseAll(text)
+    #expect(problems.isEmpty)
+    #expect(statements.count == 1)
+    let repeats = String(repeating: "repeat 1 {", count: 256) + String(repeating: "}", count: 256)
+    #expect(parseAll(repeats).problems.isEmpty)
+  }
+
+  @Test func nesting257IsALocatedError() {
+    let text = "move up\n" + String(repeating: "{", count: 257) + String(repeating: "}", count: 257) + "\npaint red"
+    let (statements, problems) = parseAll(text)
+    #expect(problems.map(summary) == ["2:257: blocks are nested more than 256 deep"])
+    // The too-deep block is dropped; the blocks around it and the statements after it stay.
+    #expect(statements.count == 3)
+    #expect(statements.last?.description == "paint red")
+  }
+
+  @Test func hundredThousandOpenBracesGiveAnErrorNotACrash() {
+    let (_, problems) = parseAll(String(repeating: "{", count: 100_000))
+    #expect(problems.first.map(summary) == "1:257: blocks are nested more than 256 deep")
+    #expect(problems.contains { $0.message.hasPrefix("expected `}` to close `{` opened at") })
+    let balanced = String(repeating: "{", count: 100_000) + String(repeating: "}", count: 100_000)
+    #expect(parseAll(balanced).problems.map(summary) == ["1:257: blocks are nested more than 256 deep"])
+    let repeats = String(repeating: "repeat 2 { ", count: 100_000)
+    #expect(parseAll(repeats).problems.first.map(summary) == "1:2826: blocks are nested more than 256 deep")
+  }
+
+  // MARK: Needing more input
+
+  @Test func needsMoreInput() {
+    let more = ["repeat 2 {", "{ {\n}", "log \"abc", "log \"a\\\"", "{\n# }\n", "macro m {\n log \"}\"\n"]
+    for text in more { #expect(Parser.needsMoreInput(Array(text.utf8)), "\(text)") }
+    let complete = ["", "move up", "repeat 2 { move up }", "log \"a{\"", "# {", "}", "log \"a\\\\\"", "{ }\n"]
+    for text in complete { #expect(!Parser.needsMoreInput(Array(text.utf8)), "\(text)") }
+    #expect(Session.needsMoreInput(Array("{".utf8)))
+  }
+}

@@ -1,0 +1,302 @@
+import CommandScriptReceivers
+import Testing
+
+@testable import CommandScript
+
+/// The text of every `help` output.
+private func helpTexts(_ outputs: [Output]) -> [String] {
+  outputs.compactMap { if case .help(let text) = $0 { text } else { nil } }
+}
+
+/// Every line of `text` fits in 80 columns.
+private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+  for line in text.split(separator: "\n", omittingEmptySubsequences: false) where line.count > 80 {
+    Issue.record("line of \(line.count) columns: \(line)", sourceLocation: sourceLocation)
+  }
+}
+
+@Suite struct SessionTests {
+  // MARK: Compile, execute, run
+
+  @Test func compileThenExecute() throws {
+    let session = Session(registry: testRegistry())
+    let program = try session.compile(SourceFile(name: "t", text: "move up; paint red\n\nshow"))
+    #expect(program.count == 3)
+    #expect(program.warnings.isEmpty)
+    // Compiling runs nothing.
+    #expect(session.state(of: "shape")?["y"] == .int(0))
+    try session.execute(program)
+    #expect(session.state(of: "shape") == ["x": .int(0), "y": .int(1), "color": .string("red")])
+    // A program can run again.
+    try session.execute(program)
+    #expect(session.state(of: "shape")?["y"] == .int(2))
+  }
+
+  @Test func runReportsCompileAndRuntimeErrorsApart() {
+    let session = Session(registry: testRegistry())
+    #expect(throws: Session.RunError.self) { try session.run(SourceFile(name: "t", text: "paitn")) }
+    do {
+      try session.run(SourceFile(name: "f", text: "move up; paitn red"))
+      Issue.record("no error")
+    } catch {
+      #expect(
+        error
+          == .compile(
+            CompileErrors(diagnostics: [
+              Diagnostic(
+                .error, "unknown command `paitn`", at: SourceLocation(file: "f", line: 1, column: 10, length: 5),
+                suggestion: "paint")
+            ])))
+    }
+    // Nothing of an input with a compile error runs.
+    #expect(session.state(of: "shape")?["y"] == .int(0))
+    do {
+      try session.run(SourceFile(name: "f", text: "counter.fail"))
+      Issue.record("no error")
+    } catch {
+      #expect(
+        error
+          == .runtime(
+            Diagnostic(
+              .error, "the counter fails on purpose", at: SourceLocation(file: "f", line: 1, column: 1, length: 12))))
+    }
+  }
+
+  @Test func receivers() {
+    let session = Session(registry: testRegistry())
+    #expect(session.receiverNames == ["shape", "door", "board", "counter", "gate"])
+    #expect(session.state(of: "nowhere") == nil)
+    #expect(session.state(of: "counter") == ["count": .int(0), "log": .array([])])
+  }
+
+  @Test func eachSessionHasItsOwnReceivers() {
+    let registry = testRegistry()
+    let a = Session(registry: registry)
+    let b = Session(registry: registry)
+    try? a.run(SourceFile(name: "t", text: "move up; bump"))
+    #expect(b.state(of: "shape")?["y"] == .int(0))
+    #expect(b.state(of: "counter")?["count"] == .int(0))
+  }
+
+  // MARK: Compile errors
+
+  @Test func multipleErrorsAreReportedInSourceOrder() {
+    let r = Recorder()
+    let diagnostics = r.compileErrors("paitn red\nmove up )\nrepeat x { mvoe }\n}\nuse 3; shape.jump")
+    #expect(
+      diagnostics.map(summary) == [
+        "1:1: unknown command `paitn` [did you mean paint]",
+        "2:9: unexpected character `)`",
+        "3:8: the repeat count must be an integer ≥ 0, not the word `x`",
+        "3:12: unknown command `mvoe` [did you mean move]",
+        "4:1: unexpected `}`: no block is open",
+        "5:5: expected a receiver name after `use`, found `3`",
+        "5:14: `shape` has no verb `jump`",
+      ])
+    #expect(diagnostics.allSatisfy { $0.severity == .error && $0.location.file == "t" })
+  }
+
+  @Test func errorsAreCappedAtAHundred() {
+    let r = Recorder()
+    let diagnostics = r.compileErrors(String(repeating: "paitn\n", count: 150))
+    #expect(diagnostics.count == 100)
+    #expect(diagnostics.last?.location.line == 100)
+    #expect(diagnostics.last?.notes == [Diagnostic.Note("150 errors in all; only the first 100 are shown")])
+  }
+
+  @Test func compileErrorsLeaveTheCheckerStateUnchanged() {
+    let r = Recorder()
+    _ = r.compileErrors("macro m { move up }\nuse gate\nmacro k { move up }\npaitn")
+    #expect(r.compileErrors("m").map(summary) == ["1:1: unknown command `m`"])
+    #expect(r.compileErrors("open").map(\.message).first?.hasPrefix("`open` is ambiguous") == true)
+    // A redefinition in a failing input does not replace the definition in force.
+    r.run("macro k { move up }")
+    _ = r.compileErrors("macro k { move down }; paitn")
+    r.run("k")
+    #expect(r.shape.y == 1)
+    #expect(r.session.help("m") == "")
+  }
+
+  @Test func aRuntimeFailureKeepsTheDefinitionsOfItsInput() {
+    // Definitions take effect when checked: an input that compiled keeps them even if a
+    // statement of it fails when run.
+    let r = Recorder()
+    _ = r.runtimeError("macro m { move up }; counter.fail; macro k { m }")
+    r.run("m; k")
+    #expect(r.shape.y == 2)
+  }
+
+  @Test func linesCountFromTheSourcesFirstLine() throws {
+    let session = Session(registry: testRegistry())
+    do {
+      try session.run(SourceFile(name: "<stdin>", text: "move up\n  paitn", firstLine: 7))
+      Issue.record("no error")
+    } catch {
+      guard case .compile(let errors) = error else { throw error }
+      #expect(errors.diagnostics.map(summary) == ["8:3: unknown command `paitn` [did you mean paint]"])
+    }
+    #expect(session.sources.lineText(file: "<stdin>", line: 8) == "  paitn")
+    #expect(session.sources.lineText(file: "<stdin>", line: 9) == nil)
+    #expect(session.sources.lineText(file: "other", line: 8) == nil)
+  }
+
+  @Test func locationLengthsCountCharacters() {
+    let r = Recorder()
+    let diagnostics = r.compileErrors(#"log "héllo" x"#)
+    #expect(diagnostics.first?.location == SourceLocation(file: "t", line: 1, column: 13, length: 1))
+    let strings = r.compileErrors(#"paint "wörd""#)
+    #expect(strings.first?.location == SourceLocation(file: "t", line: 1, column: 7, length: 6))
+  }
+
+  @Test func deepNestingThroughTheWholePipeline() {
+    let r = Recorder()
+    let errors = r.compileErrors(String(repeating: "{", count: 100_000))
+    #expect(errors.first.map(summary) == "1:257: blocks are nested more than 256 deep")
+    #expect(errors.count == 100)
+    let deep = String(repeating: "repeat 1 { ", count: 256) + "move up" + String(repeating: " }", count: 256)
+    r.run(deep)
+    #expect(r.shape.y == 1)
+    #expect(r.session.history.first?.statement.hasPrefix("repeat 1 { repeat 1 {") == true)
+    r.run("undo")
+    #expect(r.shape.y == 0)
+  }
+
+  // MARK: Outputs and warnings
+
+  @Test func showOutputsStates() {
+    let r = Recorder()
+    r.run("move down 2; move right; door.open\nshow shape\nshow")
+    #expect(r.outputs.count == 6)
+    #expect(
+      r.outputs.first
+        == .state(
+          receiver: "shape", state: ["x": .int(1), "y": .int(-2), "color": .string("blue")],
+          description: "at (1, -2), blue"))
+    let names = r.outputs.compactMap { if case .state(let name, _, _) = $0 { name } else { nil } }
+    #expect(names == ["shape", "shape", "door", "board", "counter", "gate"])
+    // A receiver without its own description gets the default `key=value` one.
+    #expect(
+      r.outputs[4]
+        == .state(receiver: "counter", state: ["count": .int(0), "log": .array([])], description: "count=0 log=[]"))
+  }
+
+  @Test func warningsGoToTheCallbackNotTheOutput() {
+    let r = Recorder()
+    r.run("undo")
+    #expect(r.outputs.isEmpty)
+    #expect(r.warnings.map(\.severity) == [.warning])
+    #expect(r.warnings.first?.description == "t:1:1: warning: nothing to undo")
+  }
+
+  // MARK: History
+
+  @Test func historyListsStepsInCanonicalForm() {
+    let r = Recorder()
+    r.run("move up\nrepeat 2 {\n  paint   red # twice\n}\ndoor.open; log \"a\\tb\"")
+    r.run("undo 2\nmacro m { }; show; help")
+    let expected = [
+      HistoryEntry(number: 1, statement: "move up", undone: false),
+      HistoryEntry(number: 2, statement: "repeat 2 { paint red }", undone: false),
+      HistoryEntry(number: 3, statement: "door.open", undone: true),
+      HistoryEntry(number: 4, statement: #"log "a\tb""#, undone: true),
+    ]
+    #expect(r.session.history == expected)
+    r.outputs = []
+    r.run("history")
+    #expect(r.outputs == [.history(expected)])
+    // A failing statement leaves the history as it was.
+    _ = r.runtimeError("{ move up; counter.fail }")
+    #expect(r.session.history == expected)
+    // A new step drops the undone ones.
+    r.run("  shape.move   left 2")
+    #expect(
+      r.session.history.map(\.statement) == ["move up", "repeat 2 { paint red }", "shape.move left 2"])
+    #expect(r.session.history.last?.undone == false)
+  }
+
+  @Test func historyOfAMacroCallNamesTheCall() {
+    let r = Recorder()
+    r.run("macro zig n { move up $n }")
+    r.run("zig 3")
+    #expect(r.session.history == [HistoryEntry(number: 1, statement: "zig 3", undone: false)])
+  }
+
+  // MARK: Help
+
+  @Test func helpOverviewMentionsEveryVerbAndFits80Columns() {
+    let r = Recorder()
+    r.run("macro zig n { move up $n }; help")
+    let texts = helpTexts(r.outputs)
+    #expect(texts.count == 1)
+    let text = texts.first ?? ""
+    for verb in ["move", "paint", "open", "close", "lock", "unlock", "place", "reset", "bump", "log", "check"] {
+      #expect(text.contains(verb), "\(verb)")
+    }
+    for statement in ["undo [n]", "redo [n]", "history", "repeat n", "macro name", "transaction"] {
+      #expect(text.contains(statement), "\(statement)")
+    }
+    #expect(text.contains("zig n"))
+    #expect(text.contains("(cannot be undone)"))
+    expectFits80(text)
+    #expect(r.session.help() == text)
+  }
+
+  @Test func helpOnTopics() {
+    let r = Recorder()
+    r.run("macro zig n c { move up $n; paint $c }")
+    let shape = r.session.help("shape")
+    #expect(shape.hasPrefix("shape: a shape that moves and is painted"))
+    #expect(shape.contains("move <direction> [steps]"))
+    #expect(shape.contains("steps: integer ≥ 1, default 1"))
+    #expect(shape.contains("colour: colour (red orange"))
+    // A verb of two types: a section for each, with no empty lines in between.
+    let open = r.session.help("open").split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(open.count == 3)
+    #expect(open.first?.hasPrefix("door.open ") == true)
+    #expect(open.last?.hasPrefix("gate.open ") == true)
+    #expect(r.session.help("move").split(separator: "\n").count == 3)
+    #expect(r.session.help("log").contains("(cannot be undone)"))
+    #expect(r.session.help("undo") == "undo [n]\n  undo the last n steps (default 1)")
+    #expect(
+      r.session.help("zig")
+        == """
+        macro zig n c
+          $n: an integer ≥ 1
+          $c: a colour (red, orange, yellow, green, teal, cyan, blue, purple, magenta,
+            black, white, grey)
+        """)
+    for topic in [
+      "shape", "door", "board", "counter", "gate", "move", "place", "reset", "log", "undo", "macro", "help",
+    ] {
+      let text = r.session.help(topic)
+      #expect(!text.isEmpty, "\(topic)")
+      expectFits80(text)
+    }
+  }
+
+  @Test func helpStatementOutputs() {
+    let r = Recorder()
+    r.run("help move; help")
+    #expect(helpTexts(r.outputs) == [r.session.help("move"), r.session.help()])
+  }
+
+  // MARK: Determinism
+
+  @Test func determinism() {
+    let script = """
+      #!/usr/bin/env cmdscript
+      macro square n c { paint $c; repeat 4 { move up $n; move right $n } }
+      square 2 red; square 3 green; undo; board.reset 4; board.place 4 4
+      transaction { door.lock; bump 7; log "done" }
+      undo 2; redo
+      """
+    let a = Recorder()
+    let b = Recorder()
+    a.run(script)
+    b.run(script)
+    #expect(a.allStates == b.allStates)
+    #expect(a.session.history == b.session.history)
+    #expect(a.warnings == b.warnings)
+    #expect(a.shape == (8, 8, "red"))
+  }
+}

@@ -1,0 +1,171 @@
+import CommandScriptReceivers
+import Testing
+
+@testable import CommandScript
+
+// Shared by the unit tests: small receivers that prove a new receiver type plugs in
+// through the public API alone, and helpers that turn stage results into comparable values.
+
+/// A counter with an undoable verb, a verb declared not undoable, and a verb that fails.
+final class TestCounter: Receiver {
+  typealias Undo = Int
+
+  static let typeName = "counter"
+  static let summary = "a counter for tests"
+  static let verbs: [Verb<TestCounter>] = [
+    Verb("bump", [Parameter("by", .integer(-100...100), default: .integer(1))], summary: "add to the count") {
+      counter, args in
+      counter.count += args.int(0)
+      return args.int(0)
+    } undo: { counter, _, by in
+      counter.count -= by
+    },
+    Verb(notUndoable: "log", [Parameter("text", .string)], summary: "append a line to the log") { counter, args in
+      counter.log.append(args.string(0))
+      return 0
+    },
+    Verb("fail", summary: "always fails") { _, _ throws(CommandFailure) in
+      throw CommandFailure("the counter fails on purpose")
+    } undo: { _, _, _ in
+    },
+    Verb("check", summary: "add 10 unless the log says stop") { counter, _ throws(CommandFailure) in
+      guard !counter.log.contains("stop") else { throw CommandFailure("the log says stop") }
+      counter.count += 10
+      return 10
+    } undo: { counter, _, added in
+      counter.count -= added
+    },
+  ]
+
+  var count = 0
+  var log: [String] = []
+
+  init() {}
+
+  var state: StateValue { ["count": .int(count), "log": .array(log.map { .string($0) })] }
+}
+
+/// A second type with an `open` verb, so that a bare `open` is ambiguous next to `door`.
+final class TestGate: Receiver {
+  static let typeName = "gate"
+  static let summary = "a gate for tests"
+  static let verbs: [Verb<TestGate>] = [
+    Verb("open", summary: "open the gate") { gate, _ in
+      gate.isOpen = true
+    } undo: { gate, _, _ in
+      gate.isOpen = false
+    }
+  ]
+
+  var isOpen = false
+
+  init() {}
+
+  var state: StateValue { ["open": .bool(isOpen)] }
+}
+
+/// The built-in receivers plus the test receivers (shape, door, board, counter, gate).
+func testRegistry(gate: Bool = true) -> ReceiverRegistry {
+  var registry = ReceiverRegistry.builtins
+  try! registry.register(TestCounter.self)
+  if gate { try! registry.register(TestGate.self) }
+  return registry
+}
+
+/// `line:column: message` of a stage's problem.
+func summary(_ problem: Problem) -> String {
+  "\(problem.range.line):\(problem.range.column): \(problem.message)"
+}
+
+/// `line:column: message` of a diagnostic (and ` [did you mean x]` when it suggests).
+func summary(_ diagnostic: Diagnostic) -> String {
+  var text = "\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.message)"
+  if let suggestion = diagnostic.suggestion { text += " [did you mean \(suggestion)]" }
+  return text
+}
+
+/// Every token of `bytes` up to and including the end of input, and the lexer's problems.
+func lexAll(_ bytes: [UInt8], firstLine: Int = 1) -> (tokens: [Token], problems: [Problem]) {
+  bytes.withUnsafeBufferPointer { buffer in
+    var lexer = Lexer(buffer, source: 0, firstLine: firstLine)
+    var tokens: [Token] = []
+    repeat { tokens.append(lexer.next()) } while tokens.last!.kind != .endOfInput
+    return (tokens, lexer.problems)
+  }
+}
+
+func lexAll(_ text: String) -> (tokens: [Token], problems: [Problem]) { lexAll(Array(text.utf8)) }
+
+/// Every statement of `text` and every problem (the lexer's and the parser's).
+func parseAll(_ text: String) -> (statements: [Statement], problems: [Problem]) {
+  parseAll(Array(text.utf8))
+}
+
+func parseAll(_ bytes: [UInt8]) -> (statements: [Statement], problems: [Problem]) {
+  bytes.withUnsafeBufferPointer { buffer in
+    var parser = Parser(Lexer(buffer, source: 0))
+    var statements: [Statement] = []
+    while let statement = parser.nextStatement() { statements.append(statement) }
+    return (statements, parser.allProblems)
+  }
+}
+
+/// A session that collects its outputs and warnings.
+final class Recorder {
+  let session: Session
+  var outputs: [Output] = []
+  var warnings: [Diagnostic] = []
+
+  init(_ registry: ReceiverRegistry = testRegistry()) {
+    session = Session(registry: registry)
+    session.onOutput = { [unowned self] in self.outputs.append($0) }
+    session.onWarning = { [unowned self] in self.warnings.append($0) }
+  }
+
+  /// Runs `text`, which must succeed.
+  func run(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    do {
+      try session.run(SourceFile(name: "t", text: text))
+    } catch {
+      Issue.record("`\(text)` failed: \(error)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Compiles `text`, which must fail, and returns its errors.
+  func compileErrors(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic] {
+    do {
+      _ = try session.compile(SourceFile(name: "t", text: text))
+    } catch {
+      return error.diagnostics
+    }
+    Issue.record("`\(text)` compiled", sourceLocation: sourceLocation)
+    return []
+  }
+
+  /// Runs `text`, which must compile and then fail at run time, and returns the failure.
+  func runtimeError(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Diagnostic? {
+    do {
+      try session.run(SourceFile(name: "t", text: text))
+    } catch {
+      if case .runtime(let diagnostic) = error { return diagnostic }
+      Issue.record("`\(text)` did not compile: \(error)", sourceLocation: sourceLocation)
+      return nil
+    }
+    Issue.record("`\(text)` did not fail", sourceLocation: sourceLocation)
+    return nil
+  }
+
+  func state(_ receiver: String) -> StateValue? { session.state(of: receiver) }
+
+  /// The shape's `x`, `y` and colour.
+  var shape: (x: Int, y: Int, colour: String) {
+    let s = session.state(of: "shape")!
+    guard case .int(let x)? = s["x"], case .int(let y)? = s["y"], case .string(let c)? = s["color"] else {
+      fatalError("unexpected shape state \(s)")
+    }
+    return (x, y, c)
+  }
+
+  /// Every receiver's state, for comparing whole sessions.
+  var allStates: [StateValue] { session.receiverNames.map { session.state(of: $0)! } }
+}

@@ -68,20 +68,32 @@ public final class Session {
   /// `use` it declares are in force for what is compiled next; on failure nothing
   /// changes and every error of the source is reported.
   public func compile(_ file: SourceFile) throws(CompileErrors) -> Program {
-    let id = sources.add(file)
+    try compile([file])[0]
+  }
+
+  /// Checks several sources in order as if they were one (later ones see earlier ones'
+  /// macros, even where an earlier one has errors), so that every error of every source
+  /// is reported and none is a follow-on of another. Either all compile, and their
+  /// definitions are in force for what comes next, or nothing changes.
+  public func compile(_ files: [SourceFile]) throws(CompileErrors) -> [Program] {
     var checker = Checker(state: checkerState, commands: commands)
-    var statements: [CompiledStatement] = []
-    let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine))
-      while let statement = parser.nextStatement() {
-        if let compiled = checker.check(statement) { statements.append(compiled) }
+    var statements: [[CompiledStatement]] = []
+    var problems: [Problem] = []
+    for file in files {
+      let id = sources.add(file)
+      var compiled: [CompiledStatement] = []
+      let before = checker.problems.count
+      let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
+        var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine))
+        while let statement = parser.nextStatement() {
+          if let c = checker.check(statement) { compiled.append(c) }
+        }
+        return parser.allProblems
       }
-      return parser.allProblems
+      problems += (parseProblems + checker.problems[before...]).sorted { $0.range.start < $1.range.start }
+      statements.append(compiled)
     }
-    var problems = parseProblems + checker.problems
-    let errors = problems.filter { $0.severity == .error }
-    guard errors.isEmpty else {
-      problems.sort { $0.range.start < $1.range.start }
+    guard !problems.contains(where: { $0.severity == .error }) else {
       var diagnostics = problems.prefix(Self.maxErrors).map { $0.diagnostic(in: sources) }
       if problems.count > Self.maxErrors {
         diagnostics[diagnostics.count - 1].notes.append(
@@ -91,7 +103,8 @@ public final class Session {
     }
     checkerState = checker.state
     invoker.macros = checkerState.macros
-    return Program(statements: statements, warnings: problems.map { $0.diagnostic(in: sources) })
+    let warnings = problems.map { $0.diagnostic(in: sources) }
+    return statements.enumerated().map { i, s in Program(statements: s, warnings: i == 0 ? warnings : []) }
   }
 
   /// Runs a compiled program, statement by statement. If a statement fails it is rolled

@@ -40,19 +40,14 @@ final class Driver {
   /// ones' macros) before any of them runs.
   func runWhole(_ inputs: [SourceFile]) -> ExitStatus {
     defer { Console.flush() }
-    var programs: [Program] = []
-    var failed = false
-    for input in inputs {
-      do {
-        let program = try session.compile(input)
-        program.warnings.forEach(renderer.render)
-        programs.append(program)
-      } catch {
-        error.diagnostics.forEach(renderer.render)
-        failed = true
-      }
+    let programs: [Program]
+    do {
+      programs = try session.compile(inputs)
+    } catch {
+      error.diagnostics.forEach(renderer.render)
+      return .compileError
     }
-    if failed { return .compileError }
+    programs.forEach { $0.warnings.forEach(renderer.render) }
     if checkOnly { return .success }
     for program in programs {
       do {

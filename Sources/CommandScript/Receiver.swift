@@ -7,19 +7,21 @@
 ///
 /// ```swift
 /// final class Lamp: Receiver {
+///   struct Light { var on = false, level = 100 }
+///   typealias Undo = Light
 ///   static let typeName = "lamp"
 ///   static let summary = "a dimmable lamp"
-///   var level = 0
-///   init() {}
 ///   static let verbs: [Verb<Lamp>] = [
-///     Verb("dim", [Parameter("level", .integer(0...100))], summary: "set the brightness") {
-///       lamp, args in defer { lamp.level = args.int(0) }; return lamp.level
-///     } undo: { lamp, _, previous in lamp.level = previous },
+///     Verb("on", summary: "switch on", restoring: \.light) { lamp, _ in lamp.light.on = true },
+///     Verb("dim", [Parameter("level", .integer(0...100))], summary: "set the brightness",
+///          restoring: \.light) { lamp, args in lamp.light.level = args.int(0) },
 ///   ]
-///   var state: StateValue { ["level": .int(level)] }
+///   var light = Light()
+///   init() {}
+///   var state: StateValue { ["on": .bool(light.on), "level": .int(light.level)] }
 /// }
 /// ```
-public protocol Receiver: AnyObject {
+public protocol Receiver: AnyObject, SendableMetatype {
   /// What a verb's execution hands back so that it can be undone later: the previous
   /// colour, the inverse delta, the cell it filled. Keep it a small value; the invoker
   /// stores one per executed command of this receiver.
@@ -73,6 +75,26 @@ public struct Verb<R: Receiver>: Sendable {
     self.undo = undo
   }
 
+  /// An undoable verb whose undo puts back the value at `keyPath` as it was before
+  /// `execute` ran: the shortest form for a receiver whose state, or the part of it the
+  /// verb changes, is one small value.
+  public init(
+    _ name: String, _ parameters: [Parameter] = [], summary: String,
+    restoring keyPath: ReferenceWritableKeyPath<R, R.Undo>,
+    execute: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> Void
+  ) {
+    // Key paths are immutable values; the type does not say Sendable for lack of syntax.
+    nonisolated(unsafe) let keyPath = keyPath
+    self.init(
+      name, parameters, summary: summary,
+      execute: { receiver, arguments throws(CommandFailure) in
+        let previous = receiver[keyPath: keyPath]
+        try execute(receiver, arguments)
+        return previous
+      },
+      undo: { receiver, _, previous in receiver[keyPath: keyPath] = previous })
+  }
+
   /// A verb that cannot be undone (writing a log line, say). `undo` reports it instead of
   /// reverting it, and the checker knows it before anything runs.
   public init(
@@ -116,10 +138,11 @@ public enum ParameterKind: Sendable, Equatable {
 
   /// Words taken from a `CaseIterable` string enum, in declaration order, so that
   /// `Arguments.word(_:as:)` can hand the receiver the enum case itself.
+  /// `name` is a short name for the set in help and diagnostics (`direction`).
   public static func word<E: CaseIterable & RawRepresentable>(
-    _: E.Type, aliases: [String: String] = [:]
+    _: E.Type, name: String? = nil, aliases: [String: String] = [:]
   ) -> ParameterKind where E.RawValue == String {
-    .word(WordSet(name: nil, words: E.allCases.map(\.rawValue), aliases: aliases))
+    .word(WordSet(name: name, words: E.allCases.map(\.rawValue), aliases: aliases))
   }
 
   /// A name for the kind in help and diagnostics: `integer 1...9`, `direction`, `string`.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CommandScript
+@_exported import CommandScript
 
 #if canImport(Glibc)
   import Glibc

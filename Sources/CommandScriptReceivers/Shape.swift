@@ -30,8 +30,7 @@ public final class Shape: Receiver {
     Verb(
       "move",
       [
-        Parameter(
-          "direction", .word(WordSet(name: "direction", words: Direction.allCases.map(\.rawValue)))),
+        Parameter("direction", .word(Direction.self, name: "direction")),
         Parameter("steps", .integer(1...Int.max), default: .integer(1)),
       ],
       summary: "move some steps in a direction"

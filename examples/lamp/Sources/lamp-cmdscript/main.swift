@@ -1,4 +1,3 @@
-import CommandScript
 import CommandScriptCLI
 import CommandScriptReceivers
 import LampReceiver

@@ -205,7 +205,9 @@ struct Checker {
     let usage = "usage: \(declaration.signature)"
     if arguments.count > parameters.count {
       let extra = arguments[parameters.count]
-      let most = parameters.count == 0 ? "no arguments" : "at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
+      let most =
+        parameters.count == 0
+        ? "no arguments" : "at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
       fail("`\(name.text)` takes \(most) (\(usage))", at: extra.range.through(arguments.last!.range))
       return nil
     }
@@ -251,7 +253,8 @@ struct Checker {
       guard let o = operand(argument, for: macro.constraints[i], what: "`$\(macro.parameters[i])`") else { return nil }
       operands.append(o)
     }
-    return .call(CallOp(macro: index, arguments: operands, range: name.range.through(arguments.last?.range ?? name.range)))
+    return .call(
+      CallOp(macro: index, arguments: operands, range: name.range.through(arguments.last?.range ?? name.range)))
   }
 
   /// Checks an argument against what its slot needs, and says where its value comes from.

@@ -238,7 +238,9 @@ struct Lexer {
       }
     }
     let r = range(from: start, line: startLine, column: column)
-    var problem = Problem("unterminated string", at: SourceRange(source: source, start: start, end: start + 1, line: startLine, column: column))
+    var problem = Problem(
+      "unterminated string",
+      at: SourceRange(source: source, start: start, end: start + 1, line: startLine, column: column))
     problem.notes.append(("the string starts here and runs to the end of the input", nil))
     problems.append(problem)
     return Token(kind: .invalid, range: r)
@@ -251,7 +253,8 @@ struct Lexer {
     if b == 0 {
       message = "NUL byte in the source"
     } else if b < 0x80 {
-      let shown = b < 0x20 || b == 0x7F ? "byte 0x" + String(b, radix: 16, uppercase: true) : "`\(Character(Unicode.Scalar(b)))`"
+      let shown =
+        b < 0x20 || b == 0x7F ? "byte 0x" + String(b, radix: 16, uppercase: true) : "`\(Character(Unicode.Scalar(b)))`"
       message = "unexpected character \(shown)"
     } else {
       lineHasNonASCII = true

@@ -170,12 +170,16 @@ public final class Session {
           warn("undo could not revert \(list): declared as not undoable", at: range)
         }
       }
-      if done < count { warn(done == 0 ? "nothing to undo" : "only \(done) of \(count) steps could be undone", at: range) }
+      if done < count {
+        warn(done == 0 ? "nothing to undo" : "only \(done) of \(count) steps could be undone", at: range)
+      }
     case .redo(let count, let range):
       var done = 0
       do {
         while done < count, try invoker.redoStep() { done += 1 }
-        if done < count { warn(done == 0 ? "nothing to redo" : "only \(done) of \(count) steps could be redone", at: range) }
+        if done < count {
+          warn(done == 0 ? "nothing to redo" : "only \(done) of \(count) steps could be redone", at: range)
+        }
       } catch {
         warn("redo stopped: \(error.message)", at: range)
       }

@@ -8,10 +8,10 @@ enum Help {
     (.history, "history", "list the undo steps, marking the undone ones"),
     (.show, "show [receiver]", "print the state of one or every receiver"),
     (.use, "use receiver", "send bare verbs to this receiver first"),
-    (.help, "help [topic]", "this text, or help on a receiver, verb, macro or statement"),
+    (.help, "help [topic]", "this text, or help on one name"),
     (.repeat, "repeat n { ... }", "run the block n times, as one undo step"),
     (.macro, "macro name [param...] { ... }", "define a macro; $param in the body"),
-    (.transaction, "transaction { ... }", "run the block all or nothing (every statement does)"),
+    (.transaction, "transaction { ... }", "run the block all or nothing"),
   ]
 
   static func topics(state: CheckerState) -> [String] {
@@ -132,7 +132,7 @@ enum Help {
       for verb in type.verbs { lines.append("    " + verbLine(verb)) }
     }
     lines.append("Statements (separate with `;` or a new line):")
-    for s in statements { lines.append("  " + pad(s.usage, 30) + s.summary) }
+    for s in statements { lines.append("  " + pad(s.usage, 32) + s.summary) }
     if !state.macroByName.isEmpty {
       lines.append("Macros:")
       for name in state.macroByName.keys.sorted() {

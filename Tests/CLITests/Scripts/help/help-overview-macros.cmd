@@ -15,17 +15,15 @@ help
 # stdout:     place <row> <col>           put the next player's mark in a cell
 # stdout:     reset [size]                start a new game (default size: the current one)
 # stdout: Statements (separate with `;` or a new line):
-# stdout:   undo [n]                      undo the last n steps (default 1)
-# stdout:   redo [n]                      redo n undone steps (default 1)
-# stdout:   history                       list the undo steps, marking the undone ones
-# stdout:   show [receiver]               print the state of one or every receiver
-# stdout:   use receiver                  send bare verbs to this receiver first
-# stdout:   help [topic]                  this text, or help on a receiver, verb, macro or
-# stdout:                                 statement
-# stdout:   repeat n { ... }              run the block n times, as one undo step
-# stdout:   macro name [param...] { ... } define a macro; $param in the body
-# stdout:   transaction { ... }           run the block all or nothing (every statement
-# stdout:                                 does)
+# stdout:   undo [n]                        undo the last n steps (default 1)
+# stdout:   redo [n]                        redo n undone steps (default 1)
+# stdout:   history                         list the undo steps, marking the undone ones
+# stdout:   show [receiver]                 print the state of one or every receiver
+# stdout:   use receiver                    send bare verbs to this receiver first
+# stdout:   help [topic]                    this text, or help on one name
+# stdout:   repeat n { ... }                run the block n times, as one undo step
+# stdout:   macro name [param...] { ... }   define a macro; $param in the body
+# stdout:   transaction { ... }             run the block all or nothing
 # stdout: Macros:
 # stdout:   wave
 # stdout:   zig n

@@ -3,4 +3,4 @@ help transaction
 # stdout: repeat n { ... }
 # stdout:   run the block n times, as one undo step
 # stdout: transaction { ... }
-# stdout:   run the block all or nothing (every statement does)
+# stdout:   run the block all or nothing

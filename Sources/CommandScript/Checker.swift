@@ -202,18 +202,17 @@ struct Checker {
   ) -> Op? {
     let declaration = state.types[state.instances[instance].type].verbs[verb]
     let parameters = declaration.parameters
-    let usage = "usage: \(declaration.signature)"
     if arguments.count > parameters.count {
       let extra = arguments[parameters.count]
       let most =
         parameters.count == 0
         ? "no arguments" : "at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
-      fail("`\(name.text)` takes \(most) (\(usage))", at: extra.range.through(arguments.last!.range))
+      fail("`\(name.text)` takes \(most) (usage: \(declaration.signature))", at: extra.range.through(arguments.last!.range))
       return nil
     }
     if arguments.count < declaration.requiredCount {
       let missing = parameters[arguments.count]
-      fail("`\(name.text)` needs a \(missing.name) (\(usage))", at: arguments.last?.range ?? name.range)
+      fail("`\(name.text)` needs a \(missing.name) (usage: \(declaration.signature))", at: arguments.last?.range ?? name.range)
       return nil
     }
     var operands: [Operand] = []
@@ -258,7 +257,10 @@ struct Checker {
   }
 
   /// Checks an argument against what its slot needs, and says where its value comes from.
-  private mutating func operand(_ argument: ArgumentNode, for constraint: Constraint, what: String) -> Operand? {
+  /// `what` names the slot in messages; it is built only when there is an error.
+  private mutating func operand(
+    _ argument: ArgumentNode, for constraint: Constraint, what: @autoclosure () -> String
+  ) -> Operand? {
     switch argument {
     case .parameter(let name, let range):
       guard var scope else {
@@ -288,7 +290,7 @@ struct Checker {
       case .any: return .constant(.integer(n))
       case .integer(let allowed) where allowed.contains(n): return .constant(.integer(n))
       default:
-        fail("\(what) must be \(constraint.description), not \(n)", at: range)
+        fail("\(what()) must be \(constraint.description), not \(n)", at: range)
         return nil
       }
     case .word(let word, let range):
@@ -298,13 +300,13 @@ struct Checker {
         if let i = set.index(of: word) { return .constant(.word(i)) }
         let message =
           set.name != nil
-          ? "`\(word)` is not \(constraint.description)" : "\(what) must be \(constraint.description), not `\(word)`"
+          ? "`\(word)` is not \(constraint.description)" : "\(what()) must be \(constraint.description), not `\(word)`"
         fail(
           message, at: range,
           suggestion: suggestion(for: word, among: set.words + set.aliases.keys.sorted()))
         return nil
       case .integer:
-        fail("\(what) must be \(constraint.description), not the word `\(word)`", at: range)
+        fail("\(what()) must be \(constraint.description), not the word `\(word)`", at: range)
         return nil
       }
     case .string(_, let range):
@@ -313,7 +315,7 @@ struct Checker {
         guard case .string(let text, _) = argument else { return nil }
         return .constant(.string(text))
       default:
-        fail("\(what) must be \(constraint.description), not a string", at: range)
+        fail("\(what()) must be \(constraint.description), not a string", at: range)
         return nil
       }
     }

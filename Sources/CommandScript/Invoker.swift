@@ -19,9 +19,13 @@ final class Invoker {
   /// The macros in force (shared with the checker, which defines them).
   var macros: [Macro] = []
 
-  init(instances: [AnyReceiverBox], commands: CommandTable) {
+  /// Checked between commands, so a long statement can be stopped (Ctrl-C).
+  let interruption: Interruption
+
+  init(instances: [AnyReceiverBox], commands: CommandTable, interruption: Interruption) {
     self.instances = instances
     self.commands = commands
+    self.interruption = interruption
   }
 
   // MARK: Running statements
@@ -97,6 +101,7 @@ final class Invoker {
   }
 
   @inline(__always) private func executeCommand(_ id: Int32, range: SourceRange) throws(RunFailure) {
+    if interruption.isRequested { throw RunFailure(message: "interrupted", range: range) }
     let command = commands[id]
     do {
       try instances[Int(command.instance)].execute(verb: Int(command.verb), commands.arguments[Int(id)])

@@ -45,21 +45,32 @@ public final class Session {
 
   public let registry: ReceiverRegistry
   public private(set) var sources = SourceTable()
-  private var checkerState: CheckerState
-  private let commands = CommandTable()
-  private let invoker: Invoker
+  // Internal rather than private so that extensions in other files (completion, macro
+  // listings) can read them.
+  var checkerState: CheckerState
+  let commands = CommandTable()
+  let invoker: Invoker
+
+  /// Set (from any thread, or a signal handler) to stop the running statement between two
+  /// commands; it is rolled back and fails with "interrupted". Cleared when a statement
+  /// starts.
+  public let interruption = Interruption()
 
   /// Receives what `show`, `history` and `help` produce.
   public var onOutput: (Output) -> Void = { _ in }
   /// Receives warnings produced while running (such as "nothing to undo").
   public var onWarning: (Diagnostic) -> Void = { _ in }
+  /// Receives the source text of each top-level statement that took effect (receiver
+  /// commands, `undo`, `redo`, `macro`, `use`; not questions, and not a statement that
+  /// failed and was rolled back): what a journal needs to replay the session exactly.
+  public var onCommit: (String) -> Void = { _ in }
 
   public init(registry: ReceiverRegistry) {
     self.registry = registry
     checkerState = CheckerState(registry: registry)
     invoker = Invoker(
       instances: checkerState.instances.map { registry.types[$0.type].make($0.name) },
-      commands: commands)
+      commands: commands, interruption: interruption)
   }
 
   // MARK: Compiling and running
@@ -132,7 +143,12 @@ public final class Session {
 
   private func execute(_ statement: CompiledStatement) throws(Diagnostic) {
     do {
+      interruption.clear()
       try invoker.run(statement, request: answer, undoRedo: undoRedo)
+      switch statement.op {
+      case .show, .help, .history: break
+      default: onCommit(sourceText(of: statement.range))
+      }
     } catch {
       var problem = Problem(error.message, at: error.range)
       problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
@@ -219,6 +235,11 @@ public final class Session {
 
   /// The help text for a topic (nil: the overview).
   public func help(_ topic: String? = nil) -> String { Help.text(topic: topic, state: checkerState) }
+
+  /// The text of `range` as written.
+  func sourceText(of range: SourceRange) -> String {
+    String(decoding: sources[range.source].bytes[range.start..<range.end], as: UTF8.self)
+  }
 
   /// The statement at `range` in canonical one-line form, parsed again from its source
   /// (so history costs no text per step).

@@ -1,0 +1,61 @@
+import CommandScript
+import CommandScriptReceivers
+import Testing
+
+/// A receiver whose `trip` verb asks the session to stop, as Ctrl-C would from a signal
+/// handler in the middle of a long statement.
+private final class Tripwire: Receiver {
+  typealias Undo = Void
+  nonisolated(unsafe) static var interruption: Interruption?
+  static let typeName = "tripwire"
+  static let summary = "requests an interruption"
+  static let verbs: [Verb<Tripwire>] = [
+    Verb("trip", summary: "request a stop") { _, _ in
+      interruption?.request()
+    } undo: { _, _, _ in
+    }
+  ]
+  init() {}
+  var state: StateValue { [:] }
+}
+
+@Suite(.serialized) struct InterruptionTests {
+  private func session() throws -> Session {
+    var registry = ReceiverRegistry.builtins
+    try registry.register(Tripwire.self)
+    let session = Session(registry: registry)
+    Tripwire.interruption = session.interruption
+    return session
+  }
+
+  @Test func anInterruptedStatementIsRolledBackAndReported() throws {
+    let s = try session()
+    do {
+      try s.run(SourceFile(name: "t", text: "repeat 1000 { move up; trip }"))
+      Issue.record("expected the statement to be interrupted")
+    } catch .runtime(let diagnostic) {
+      #expect(diagnostic.message == "interrupted")
+      #expect(diagnostic.location.column == 15)
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+    #expect(s.state(of: "shape")?["y"] == .int(0))
+    #expect(s.undoCount == 0)
+  }
+
+  @Test func theNextStatementRunsNormally() throws {
+    let s = try session()
+    _ = try? s.run(SourceFile(name: "t", text: "{ trip; move up }"))
+    try s.run(SourceFile(name: "t", text: "move up 2"))
+    #expect(s.state(of: "shape")?["y"] == .int(2))
+  }
+
+  @Test func committedStatementsAreReportedAsWritten() throws {
+    let s = try session()
+    var committed: [String] = []
+    s.onCommit = { committed.append($0) }
+    try s.run(SourceFile(name: "t", text: "macro z n { move up $n }\nz 2; show; undo\nredo;  door.lock"))
+    _ = try? s.run(SourceFile(name: "t", text: "door.open"))
+    #expect(committed == ["macro z n { move up $n }", "z 2", "undo", "redo", "door.lock"])
+  }
+}

@@ -207,12 +207,16 @@ struct Checker {
       let most =
         parameters.count == 0
         ? "no arguments" : "at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
-      fail("`\(name.text)` takes \(most) (usage: \(declaration.signature))", at: extra.range.through(arguments.last!.range))
+      fail(
+        "`\(name.text)` takes \(most) (usage: \(declaration.signature))", at: extra.range.through(arguments.last!.range)
+      )
       return nil
     }
     if arguments.count < declaration.requiredCount {
       let missing = parameters[arguments.count]
-      fail("`\(name.text)` needs a \(missing.name) (usage: \(declaration.signature))", at: arguments.last?.range ?? name.range)
+      fail(
+        "`\(name.text)` needs a \(missing.name) (usage: \(declaration.signature))",
+        at: arguments.last?.range ?? name.range)
       return nil
     }
     var operands: [Operand] = []

@@ -35,3 +35,11 @@ let package = Package(
       name: "CLITests", dependencies: ["cmdscript"], exclude: ["Scripts", "repl_test.py"]),
   ]
 )
+
+// The libFuzzer target (see scripts/fuzz) links only with `-sanitize=fuzzer`, so it is part
+// of the package only when CMDSCRIPT_FUZZ=1 asks for it.
+if Context.environment["CMDSCRIPT_FUZZ"] == "1" {
+  package.products.append(.executable(name: "CommandScriptFuzz", targets: ["CommandScriptFuzz"]))
+  package.targets.append(
+    .executableTarget(name: "CommandScriptFuzz", dependencies: ["CommandScript", "CommandScriptReceivers"]))
+}

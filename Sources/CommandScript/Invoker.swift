@@ -13,7 +13,7 @@ struct RunFailure: Error {
 /// Every top-level statement is atomic: the commands it ran are recorded as they run,
 /// and if one fails they are undone in reverse order before the failure is reported.
 final class Invoker {
-  private(set) var instances: [AnyReceiverBox]
+  private(set) var instances: [ReceiverInstance]
   let commands: CommandTable
   private(set) var history = History()
   /// The macros in force (shared with the checker, which defines them).
@@ -22,7 +22,7 @@ final class Invoker {
   /// Checked between commands, so a long statement can be stopped (Ctrl-C).
   let interruption: Interruption
 
-  init(instances: [AnyReceiverBox], commands: CommandTable, interruption: Interruption) {
+  init(instances: [ReceiverInstance], commands: CommandTable, interruption: Interruption) {
     self.instances = instances
     self.commands = commands
     self.interruption = interruption
@@ -90,21 +90,21 @@ final class Invoker {
   private func noteIfNotUndoable(_ id: Int32, in names: inout [String]) {
     let command = commands[id]
     let box = instances[Int(command.instance)]
-    guard let name = box.verbIfNotUndoable(Int(command.verb)) else { return }
+    guard let name = box.notUndoable[Int(command.verb)] else { return }
     let qualified = "\(box.name).\(name)"
     if !names.contains(qualified) { names.append(qualified) }
   }
 
   @inline(__always) private func undoCommand(_ id: Int32) {
     let command = commands[id]
-    instances[Int(command.instance)].undo(verb: Int(command.verb), commands.arguments[Int(id)])
+    instances[Int(command.instance)].undo(Int(command.verb), commands.arguments[Int(id)])
   }
 
   @inline(__always) private func executeCommand(_ id: Int32, range: SourceRange) throws(RunFailure) {
     if interruption.isRequested { throw RunFailure(message: "interrupted", range: range) }
     let command = commands[id]
     do {
-      try instances[Int(command.instance)].execute(verb: Int(command.verb), commands.arguments[Int(id)])
+      try instances[Int(command.instance)].execute(Int(command.verb), commands.arguments[Int(id)])
     } catch {
       throw RunFailure(message: error.message, range: range)
     }
@@ -184,7 +184,7 @@ final class Invoker {
       let id = history.commands[i]
       let command = commands[id]
       do {
-        try instances[Int(command.instance)].execute(verb: Int(command.verb), commands.arguments[Int(id)])
+        try instances[Int(command.instance)].execute(Int(command.verb), commands.arguments[Int(id)])
       } catch {
         var j = i - 1
         while j >= start {

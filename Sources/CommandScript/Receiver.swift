@@ -59,8 +59,8 @@ public struct Verb<R: Receiver>: Sendable {
   public let name: String
   public let parameters: [Parameter]
   public let summary: String
-  let execute: @Sendable (R, Arguments) throws(CommandFailure) -> R.Undo
-  let undo: (@Sendable (R, Arguments, R.Undo) -> Void)?
+  @usableFromInline let execute: @Sendable (R, Arguments) throws(CommandFailure) -> R.Undo
+  @usableFromInline let undo: (@Sendable (R, Arguments, R.Undo) -> Void)?
 
   /// An undoable verb. `execute` returns what `undo` needs to revert exactly this execution.
   public init(

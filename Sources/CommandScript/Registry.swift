@@ -14,14 +14,30 @@ public struct ReceiverRegistry: Sendable {
 
   /// Adds a receiver type. Its first instance, named after the type, exists in every
   /// session made from this registry.
+  ///
+  /// Inlinable so that the receiver's dispatch code is specialised for `R` in the module
+  /// that registers it: generic code left unspecialised looks up type metadata on every
+  /// command, which was a quarter of the time of executing one.
+  @inlinable
   public mutating func register<R: Receiver>(_ type: R.Type) throws(RegistrationError) {
-    let name = R.typeName
+    try add(
+      name: R.typeName, summary: R.summary,
+      verbs: R.verbs.map { (name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable) },
+      make: { instanceName in ReceiverInstance(name: instanceName, R.self) })
+  }
+
+  @usableFromInline
+  mutating func add(
+    name: String, summary: String,
+    verbs: [(name: String, parameters: [Parameter], summary: String, isUndoable: Bool)],
+    make: @escaping @Sendable (String) -> ReceiverInstance
+  ) throws(RegistrationError) {
     try Self.validate(name, as: "receiver type `\(name)`")
     if types.contains(where: { $0.name == name }) {
       throw RegistrationError("receiver type `\(name)` is already registered")
     }
     var seen = Set<String>()
-    for verb in R.verbs {
+    for verb in verbs {
       try Self.validate(verb.name, as: "verb `\(verb.name)` of `\(name)`")
       if !seen.insert(verb.name).inserted {
         throw RegistrationError("`\(name)` declares verb `\(verb.name)` twice")
@@ -39,13 +55,11 @@ public struct ReceiverRegistry: Sendable {
     }
     types.append(
       ReceiverTypeInfo(
-        name: name, summary: R.summary,
-        verbs: R.verbs.map {
-          VerbInfo(
-            name: $0.name, parameters: $0.parameters, summary: $0.summary,
-            isUndoable: $0.isUndoable)
+        name: name, summary: summary,
+        verbs: verbs.map {
+          VerbInfo(name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable)
         },
-        make: { instanceName in ReceiverBox<R>(name: instanceName) }))
+        make: make))
   }
 
   /// Checks that `name` can be written in scripts; `described` names it in errors.
@@ -71,7 +85,7 @@ public struct ReceiverTypeInfo: Sendable {
   public let name: String
   public let summary: String
   public let verbs: [VerbInfo]
-  let make: @Sendable (String) -> AnyReceiverBox
+  let make: @Sendable (String) -> ReceiverInstance
 
   /// The index of the verb called `name`.
   public func verbIndex(_ name: String) -> Int? { verbs.firstIndex { $0.name == name } }
@@ -96,41 +110,59 @@ public struct VerbInfo: Sendable {
   }
 }
 
-/// A receiver instance behind a type-erased interface. The subclass keeps the receiver's
-/// undo records in a contiguous stack of its own `Undo` type: undo is strictly last-in,
-/// first-out for every receiver, so a plain stack is exact and costs no allocation per
-/// command.
-class AnyReceiverBox {
+/// A receiver instance behind a type-erased interface: closures made once, when the
+/// instance is created, by an initialiser that is specialised for the receiver's type.
+/// The undo records live in a contiguous stack of the receiver's own `Undo` type: undo is
+/// strictly last-in, first-out for every receiver, so a plain stack is exact and costs no
+/// allocation per command.
+@usableFromInline
+final class ReceiverInstance {
   let name: String
-  init(name: String) { self.name = name }
-  func execute(verb: Int, _ arguments: Arguments) throws(CommandFailure) { fatalError("abstract") }
-  func undo(verb: Int, _ arguments: Arguments) { fatalError("abstract") }
-  var state: StateValue { fatalError("abstract") }
-  var stateDescription: String { fatalError("abstract") }
-  /// The verb's name if it cannot be undone, else nil.
-  func verbIfNotUndoable(_ verb: Int) -> String? { fatalError("abstract") }
+  let execute: (Int, Arguments) throws(CommandFailure) -> Void
+  let undo: (Int, Arguments) -> Void
+  let state: () -> StateValue
+  let stateDescription: () -> String
+  /// For each verb, its name if it cannot be undone.
+  let notUndoable: [String?]
+
+  @inlinable
+  convenience init<R: Receiver>(name: String, _: R.Type) {
+    let receiver = R()
+    let verbs = R.verbs
+    let records = UndoRecords<R.Undo>()
+    self.init(
+      name: name,
+      execute: { verb, arguments throws(CommandFailure) in
+        let record = try verbs[verb].execute(receiver, arguments)
+        if verbs[verb].undo != nil { records.stack.append(record) }
+      },
+      undo: { verb, arguments in
+        guard let undo = verbs[verb].undo else { return }
+        undo(receiver, arguments, records.stack.removeLast())
+      },
+      state: { receiver.state },
+      stateDescription: { receiver.stateDescription },
+      notUndoable: verbs.map { $0.undo == nil ? $0.name : nil })
+  }
+
+  @usableFromInline
+  init(
+    name: String, execute: @escaping (Int, Arguments) throws(CommandFailure) -> Void,
+    undo: @escaping (Int, Arguments) -> Void, state: @escaping () -> StateValue,
+    stateDescription: @escaping () -> String, notUndoable: [String?]
+  ) {
+    self.name = name
+    self.execute = execute
+    self.undo = undo
+    self.state = state
+    self.stateDescription = stateDescription
+    self.notUndoable = notUndoable
+  }
 }
 
-final class ReceiverBox<R: Receiver>: AnyReceiverBox {
-  let receiver = R()
-  let verbs = R.verbs
-  var undoRecords = ContiguousArray<R.Undo>()
-
-  override func execute(verb: Int, _ arguments: Arguments) throws(CommandFailure) {
-    let declaration = verbs[verb]
-    let record = try declaration.execute(receiver, arguments)
-    if declaration.undo != nil { undoRecords.append(record) }
-  }
-
-  override func undo(verb: Int, _ arguments: Arguments) {
-    guard let undo = verbs[verb].undo else { return }
-    undo(receiver, arguments, undoRecords.removeLast())
-  }
-
-  override func verbIfNotUndoable(_ verb: Int) -> String? {
-    verbs[verb].undo == nil ? verbs[verb].name : nil
-  }
-
-  override var state: StateValue { receiver.state }
-  override var stateDescription: String { receiver.stateDescription }
+/// One receiver instance's undo records.
+@usableFromInline
+final class UndoRecords<Undo> {
+  @usableFromInline var stack = ContiguousArray<Undo>()
+  @usableFromInline init() {}
 }

@@ -166,7 +166,7 @@ public final class Session {
       let shown = instance.map { [$0] } ?? Array(invoker.instances.indices)
       for i in shown {
         let box = invoker.instances[i]
-        onOutput(.state(receiver: box.name, state: box.state, description: box.stateDescription))
+        onOutput(.state(receiver: box.name, state: box.state(), description: box.stateDescription()))
       }
     case .help(let topic):
       onOutput(.help(Help.text(topic: topic, state: checkerState)))
@@ -218,7 +218,7 @@ public final class Session {
 
   /// The state of the receiver called `name`.
   public func state(of name: String) -> StateValue? {
-    invoker.instances.first { $0.name == name }?.state
+    invoker.instances.first { $0.name == name }?.state()
   }
 
   /// How many steps `undo` and `redo` can take.

@@ -1,0 +1,182 @@
+// The libFuzzer target over the whole pipeline: lex, parse, check and run, on the
+// built-in receivers, under AddressSanitizer. Build and run it with `scripts/fuzz`.
+//
+// Besides "no crash, no hang", it checks on every input what the language promises:
+// - a compile error comes with at most `Session.maxErrors` diagnostics, each located on
+//   a line and column of the input;
+// - a statement that fails at run time leaves every receiver as it was before it;
+// - undoing every step restores the initial states, and redoing them the final ones;
+// - compiling the input an entry at a time, as piped stdin and the REPL do, gives
+//   located diagnostics too.
+//
+// Step budget: the language has no public step limit yet, and `repeat 1000000000 { … }`
+// is valid. So an input with an integer literal above 1000 (anywhere, even in a string
+// or a comment) is compiled but not run, and a watchdog thread interrupts (through
+// `Session.interruption`, as Ctrl-C does) whatever still runs after 50 ms, which bounds
+// nested repeats and macros that fan out. An interrupted statement is rolled back like
+// any failing one, so the checks above still apply.
+
+import CommandScript
+import CommandScriptReceivers
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built-in receivers, registered once.
+private let registry = ReceiverRegistry.builtins
+
+/// The interruption of the session now running, and when it must stop.
+private struct Watch: Sendable {
+  var interruption: Interruption
+  var deadline: ContinuousClock.Instant
+}
+
+private let watched = Mutex<Watch?>(nil)
+
+/// Started on first use: every 5 ms, interrupts the running session if it is late.
+/// (The session clears the flag when a statement starts, so it is set again each time.)
+private let watchdog: Void = {
+  var thread = pthread_t()
+  let started = pthread_create(
+    &thread, nil,
+    { _ in
+      while true {
+        usleep(5000)
+        watched.withLock { watch in
+          if let watch, ContinuousClock.now > watch.deadline { watch.interruption.request() }
+        }
+      }
+    }, nil)
+  precondition(started == 0, "cannot start the watchdog thread")
+}()
+
+/// Whether the input has an integer literal above `limit` (which could make it run for
+/// too long).
+private func hasLargeInteger(_ bytes: [UInt8], limit: Int) -> Bool {
+  var value = 0
+  for b in bytes {
+    if b >= 48 && b <= 57 {
+      value = value * 10 + Int(b - 48)
+      if value > limit { return true }
+    } else {
+      value = 0
+    }
+  }
+  return false
+}
+
+private func states(_ session: Session) -> [StateValue?] {
+  session.receiverNames.map { session.state(of: $0) }
+}
+
+/// Runs `text` (an `undo n` or `redo n` of ours), which must compile and succeed.
+private func runOwn(_ session: Session, _ text: String) {
+  do {
+    try session.run(SourceFile(name: "oracle", text: text))
+  } catch {
+    fatalError("`\(text)` failed: \(error)")
+  }
+}
+
+private func checkDiagnostics(_ errors: CompileErrors, _ bytes: [UInt8], firstLine: Int) {
+  precondition(!errors.diagnostics.isEmpty, "a compile failure without a diagnostic")
+  precondition(errors.diagnostics.count <= Session.maxErrors, "more than \(Session.maxErrors) diagnostics")
+  let lastLine = firstLine + bytes.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
+  for d in errors.diagnostics {
+    precondition(d.location.line >= firstLine && d.location.line <= lastLine, "line out of the input: \(d)")
+    precondition(d.location.column >= 1 && d.location.length >= 1, "column or length below 1: \(d)")
+  }
+}
+
+/// Compiles and runs the whole input, and checks atomicity, undo and redo.
+private func runWhole(_ bytes: [UInt8], run: Bool) {
+  let session = Session(registry: registry)
+  let program: Program
+  do {
+    program = try session.compile(SourceFile(name: "fuzz", bytes: bytes))
+  } catch {
+    checkDiagnostics(error, bytes, firstLine: 1)
+    return
+  }
+  guard run else { return }
+  let initial = states(session)
+  // The states after the last statement that took effect: what a failure must leave.
+  var committed = initial
+  session.onCommit = { _ in committed = states(session) }
+  watched.withLock { $0 = Watch(interruption: session.interruption, deadline: .now + .milliseconds(50)) }
+  let failed: Bool
+  do {
+    try session.execute(program)
+    failed = false
+  } catch {
+    failed = true
+  }
+  watched.withLock { $0 = nil }
+  session.onCommit = { _ in }
+  let final = states(session)
+  if failed { precondition(final == committed, "a failing statement changed a receiver") }
+  let steps = session.undoCount
+  guard steps > 0 else { return }
+  runOwn(session, "undo \(steps)")
+  precondition(states(session) == initial, "undoing every step did not restore the initial states")
+  runOwn(session, "redo \(steps)")
+  precondition(states(session) == final, "redoing every step did not restore the final states")
+  _ = session.history
+}
+
+/// Compiles the input an entry at a time, as piped stdin does: a line, plus the lines
+/// that complete an open block or string; what is left at the end is an entry too.
+private func compileByLine(_ bytes: [UInt8]) {
+  let session = Session(registry: registry)
+  var chunk: [UInt8] = []
+  var firstLine = 1
+  var line = 1
+  /// Compiles the chunk; false after a compile error, which ends a stream.
+  func compileChunk() -> Bool {
+    do {
+      _ = try session.compile(SourceFile(name: "stdin", bytes: chunk, firstLine: firstLine))
+    } catch {
+      checkDiagnostics(error, chunk, firstLine: firstLine)
+      return false
+    }
+    chunk.removeAll(keepingCapacity: true)
+    firstLine = line
+    return true
+  }
+  var start = 0
+  while start < bytes.count {
+    let end = bytes[start...].firstIndex(of: 10).map { $0 + 1 } ?? bytes.count
+    chunk += bytes[start..<end]
+    start = end
+    line += 1
+    if Session.needsMoreInput(chunk) { continue }
+    guard compileChunk() else { return }
+  }
+  if !chunk.isEmpty { _ = compileChunk() }
+}
+
+/// Runs once before the inputs: initialises the receivers' static declarations and the
+/// watchdog, so that LeakSanitizer, which checks every input that allocated more than it
+/// freed, does not take these one-time allocations for leaks.
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(
+  _ argc: UnsafeMutablePointer<Int32>?,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> Int32 {
+  watchdog
+  let warmUp = "move up 2; paint gray; door.open; door.close; door.lock; door.unlock; board.place 1 1; board.reset 4"
+  runWhole(Array((warmUp + "\nshow; help; help move; history; undo; redo\n").utf8), run: true)
+  compileByLine(Array("macro m n { move up $n }\nm 2\n".utf8))
+  return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+  let run = !hasLargeInteger(bytes, limit: 1000)
+  runWhole(bytes, run: run)
+  compileByLine(bytes)
+  return 0
+}

@@ -14,10 +14,18 @@ struct CheckerState: Sendable {
   /// The macro in force for each name (the latest definition).
   var macroByName: [String: Int] = [:]
   var usedInstance: Int?
+  /// For each verb name, the types that have it and the verb's index in each: one hash
+  /// look-up resolves a bare verb, instead of a search through every type.
+  let verbOwners: [String: [(type: Int, verb: Int)]]
 
   init(registry: ReceiverRegistry) {
     types = registry.types
     instances = registry.types.indices.map { Instance(name: registry.types[$0].name, type: $0) }
+    var owners: [String: [(type: Int, verb: Int)]] = [:]
+    for (t, type) in types.enumerated() {
+      for (v, verb) in type.verbs.enumerated() { owners[verb.name, default: []].append((t, v)) }
+    }
+    verbOwners = owners
   }
 
   func instanceIndex(_ name: String) -> Int? { instances.firstIndex { $0.name == name } }
@@ -61,7 +69,29 @@ struct Checker {
   }
 
   private mutating func compileBody(_ body: [Statement]) -> [Op] {
-    body.compactMap { compile($0, topLevel: false) }
+    Self.fusingConstantCommands(body.compactMap { compile($0, topLevel: false) })
+  }
+
+  /// Replaces each run of commands with constant arguments by one `.commands` op.
+  private static func fusingConstantCommands(_ ops: [Op]) -> [Op] {
+    var fused: [Op] = []
+    var run = CommandRun(ids: [], ranges: [])
+    func flush() {
+      guard !run.ids.isEmpty else { return }
+      fused.append(.commands(run))
+      run = CommandRun(ids: [], ranges: [])
+    }
+    for op in ops {
+      if case .command(let command) = op, command.constantID >= 0 {
+        run.ids.append(command.constantID)
+        run.ranges.append(command.range)
+      } else {
+        flush()
+        fused.append(op)
+      }
+    }
+    flush()
+    return fused
   }
 
   private mutating func compile(_ statement: Statement, topLevel: Bool) -> Op? {
@@ -168,10 +198,12 @@ struct Checker {
       return nil
     }
     // A bare verb: the `use`d receiver if it has the verb, else the only type that has it.
-    if let used = state.usedInstance, let verb = state.types[state.instances[used].type].verbIndex(name.text) {
-      return compileCommand(instance: used, verb: verb, name: name, arguments: arguments)
+    let owners = state.verbOwners[name.text] ?? []
+    if let used = state.usedInstance,
+      let owner = owners.first(where: { $0.type == state.instances[used].type })
+    {
+      return compileCommand(instance: used, verb: owner.verb, name: name, arguments: arguments)
     }
-    let owners = state.types.indices.filter { state.types[$0].verbIndex(name.text) != nil }
     switch owners.count {
     case 0:
       fail(
@@ -179,15 +211,14 @@ struct Checker {
         suggestion: suggestion(for: name.text, among: allCommandNames))
       return nil
     case 1:
-      let type = owners[0]
+      let (type, verb) = owners[0]
       guard let instance = state.instances.firstIndex(where: { $0.type == type }) else {
         fail("no receiver of type `\(state.types[type].name)` exists", at: name.range)
         return nil
       }
-      let verb = state.types[type].verbIndex(name.text)!
       return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments)
     default:
-      let candidates = owners.map { "`\(state.types[$0].name).\(name.text)`" }.joined(separator: " or ")
+      let candidates = owners.map { "`\(state.types[$0.type].name).\(name.text)`" }.joined(separator: " or ")
       fail(
         "`\(name.text)` is ambiguous: write \(candidates), or choose a receiver with `use`",
         at: name.range)
@@ -237,6 +268,7 @@ struct Checker {
     let values = operands.compactMap { if case .constant(let v) = $0 { v } else { nil } }
     if values.count == operands.count {
       constantID = commands.intern(ResolvedCommand(instance: Int32(instance), verb: Int32(verb), arguments: values))
+      operands = []  // not needed at run time: the command table has the values
     }
     let range = (start ?? name.range).through(arguments.last?.range ?? name.range)
     return .command(CommandOp(instance: instance, verb: verb, constantID: constantID, operands: operands, range: range))
@@ -331,7 +363,7 @@ struct Checker {
     var nameIsFree = false
     if let keyword = Keyword(rawValue: name.text) {
       fail("`\(keyword.rawValue)` is a statement of the language and cannot name a macro", at: name.range)
-    } else if let owner = state.types.first(where: { $0.verbIndex(name.text) != nil }) {
+    } else if let owner = state.verbOwners[name.text].map({ state.types[$0[0].type] }) {
       fail("`\(name.text)` is a verb of `\(owner.name)` and cannot name a macro", at: name.range)
     } else if state.instanceIndex(name.text) != nil {
       fail("`\(name.text)` is a receiver and cannot name a macro", at: name.range)

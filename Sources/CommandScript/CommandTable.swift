@@ -9,9 +9,12 @@ struct ResolvedCommand: Hashable, Sendable {
 /// compiled programs refer to commands by index, so a million executions of `move up`
 /// share one entry and the history costs four bytes per executed command.
 final class CommandTable {
-  private(set) var commands: [ResolvedCommand] = []
+  @exclusivity(unchecked) private(set) var commands: [ResolvedCommand] = []
   /// The same commands' arguments, ready to hand to receivers without rebuilding them.
-  private(set) var arguments: [Arguments] = []
+  @exclusivity(unchecked) private(set) var arguments: [Arguments] = []
+  /// Each command's instance and verb, in a table of plain integers that the invoker
+  /// reads without retaining anything.
+  @exclusivity(unchecked) private(set) var heads = ContiguousArray<(instance: Int32, verb: Int32)>()
   private var index: [ResolvedCommand: Int32] = [:]
 
   /// The index of `command`, adding it if it is new.
@@ -20,6 +23,7 @@ final class CommandTable {
     let id = Int32(commands.count)
     commands.append(command)
     arguments.append(Arguments(command.arguments))
+    heads.append((command.instance, command.verb))
     index[command] = id
     return id
   }

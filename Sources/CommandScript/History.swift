@@ -11,12 +11,41 @@ struct History {
   private(set) var commands = ContiguousArray<Int32>()
   private(set) var steps: [Step] = []
   private(set) var applied = 0
+  /// Steps `0..<floor` were dropped by the history cap but are still stored: they are
+  /// removed in batches, so that a cap costs amortised constant time per step.
+  private(set) var floor = 0
+  /// How many steps the cap has dropped since the session started.
+  private(set) var droppedSteps = 0
 
   /// Where the commands of step `i` begin.
   func start(of i: Int) -> Int { i == 0 ? 0 : steps[i - 1].end }
 
-  var undoCount: Int { applied }
+  var undoCount: Int { applied - floor }
   var redoCount: Int { steps.count - applied }
+
+  /// Drops the oldest undo steps so that at most `limit` remain. Returns the commands
+  /// whose records the receivers must drop too, when a batch is actually removed.
+  mutating func cap(to limit: Int) -> ContiguousArray<Int32>? {
+    guard undoCount > limit else { return nil }
+    let excess = undoCount - limit
+    floor += excess
+    droppedSteps += excess
+    guard floor >= max(64, limit / 2) else { return nil }
+    let cut = steps[floor - 1].end
+    let dropped = ContiguousArray(commands[..<cut])
+    commands.removeFirst(cut)
+    steps.removeFirst(floor)
+    for i in steps.indices { steps[i].end -= cut }
+    applied -= floor
+    floor = 0
+    return dropped
+  }
+
+  /// The steps that can still be undone or redone, with their numbers from 1 for the
+  /// first step of the session.
+  var listed: [(number: Int, step: Step, undone: Bool)] {
+    (floor..<steps.count).map { i in (droppedSteps - floor + i + 1, steps[i], i >= applied) }
+  }
 
   /// Where the commands of the next statement will start.
   var appliedEnd: Int { start(of: applied) }

@@ -13,19 +13,31 @@ struct RunFailure: Error {
 /// Every top-level statement is atomic: the commands it ran are recorded as they run,
 /// and if one fails they are undone in reverse order before the failure is reported.
 final class Invoker {
-  private(set) var instances: [ReceiverInstance]
+  // The hot path reads and writes these once per command; each access is by this class
+  // alone, never overlapping, so the dynamic exclusivity check (a third of the time of a
+  // command) is turned off for them.
+  @exclusivity(unchecked) private(set) var instances: [ReceiverInstance]
   let commands: CommandTable
-  private(set) var history = History()
+  @exclusivity(unchecked) private(set) var history = History()
   /// The macros in force (shared with the checker, which defines them).
-  var macros: [Macro] = []
+  @exclusivity(unchecked) var macros: [Macro] = []
 
   /// Checked between commands, so a long statement can be stopped (Ctrl-C).
   let interruption: Interruption
+  /// See `Session.historyLimit`.
+  var historyLimit: Int?
+  /// Commands that may still run before the step limit is reached.
+  @exclusivity(unchecked) var remainingSteps = Int.max
+
+  /// Whether any instance has a verb that cannot be undone; if not, undo and rollback
+  /// need not look for them.
+  private let someVerbIsNotUndoable: Bool
 
   init(instances: [ReceiverInstance], commands: CommandTable, interruption: Interruption) {
     self.instances = instances
     self.commands = commands
     self.interruption = interruption
+    someVerbIsNotUndoable = instances.contains { $0.notUndoable.contains { $0 != nil } }
   }
 
   // MARK: Running statements
@@ -66,9 +78,20 @@ final class Invoker {
     }
     if history.commands.count > mark {
       history.commitStep(statement: statement.range)
+      if let historyLimit, let dropped = history.cap(to: historyLimit) { forget(dropped) }
     } else if let redo {
       history.restore(redo)
     }
+  }
+
+  /// Drops the receivers' undo records of commands whose steps the history cap removed.
+  private func forget(_ dropped: ContiguousArray<Int32>) {
+    var counts = [Int](repeating: 0, count: instances.count)
+    for id in dropped {
+      let head = commands.heads[Int(id)]
+      if instances[Int(head.instance)].notUndoable[Int(head.verb)] == nil { counts[Int(head.instance)] += 1 }
+    }
+    for (instance, count) in zip(instances, counts) where count > 0 { instance.dropOldestRecords(count) }
   }
 
   /// Undoes the running statement's commands; returns those that could not be undone.
@@ -88,25 +111,31 @@ final class Invoker {
   /// Adds `receiver.verb` of command `id` to `names` if it cannot be undone, each once
   /// however often a step ran it.
   private func noteIfNotUndoable(_ id: Int32, in names: inout [String]) {
-    let command = commands[id]
-    let box = instances[Int(command.instance)]
-    guard let name = box.notUndoable[Int(command.verb)] else { return }
+    guard someVerbIsNotUndoable else { return }
+    let head = commands.heads[Int(id)]
+    let box = instances[Int(head.instance)]
+    guard let name = box.notUndoable[Int(head.verb)] else { return }
     let qualified = "\(box.name).\(name)"
     if !names.contains(qualified) { names.append(qualified) }
   }
 
   @inline(__always) private func undoCommand(_ id: Int32) {
-    let command = commands[id]
-    instances[Int(command.instance)].undo(Int(command.verb), commands.arguments[Int(id)])
+    let head = commands.heads[Int(id)]
+    instances[Int(head.instance)].undo(Int(head.verb), commands.arguments[Int(id)])
   }
 
-  @inline(__always) private func executeCommand(_ id: Int32, range: SourceRange) throws(RunFailure) {
-    if interruption.isRequested { throw RunFailure(message: "interrupted", range: range) }
-    let command = commands[id]
+  /// Runs one command and records it. The range is needed only if it fails.
+  @inline(__always) private func executeCommand(_ id: Int32, range: @autoclosure () -> SourceRange)
+    throws(RunFailure)
+  {
+    if interruption.isRequested { throw RunFailure(message: "interrupted", range: range()) }
+    if remainingSteps == 0 { throw RunFailure(message: "the step limit was reached", range: range()) }
+    remainingSteps &-= 1
+    let head = commands.heads[Int(id)]
     do {
-      try instances[Int(command.instance)].execute(Int(command.verb), commands.arguments[Int(id)])
+      try instances[Int(head.instance)].execute(Int(head.verb), commands.arguments[Int(id)])
     } catch {
-      throw RunFailure(message: error.message, range: range)
+      throw RunFailure(message: error.message, range: range())
     }
     history.record(id)
   }
@@ -129,6 +158,8 @@ final class Invoker {
             arguments: command.operands.map { value($0, frame) }))
       }
       try executeCommand(id, range: command.range)
+    case .commands(let run):
+      for i in run.ids.indices { try executeCommand(run.ids[i], range: run.ranges[i]) }
     case .sequence(let ops):
       for op in ops { try execute(op, frame: frame, request: request) }
     case .repeat(let count, let body, _):
@@ -159,7 +190,7 @@ final class Invoker {
   /// undone (declared not undoable), each once, or nil when there was nothing to undo.
   func undoStep() -> [String]? {
     guard history.undoCount > 0 else { return nil }
-    let step = history.undoCount - 1
+    let step = history.applied - 1
     let start = history.start(of: step)
     var notUndone: [String] = []
     var i = history.steps[step].end - 1
@@ -177,14 +208,14 @@ final class Invoker {
   /// there was nothing to redo; throws (with the step still redoable) if a command fails.
   func redoStep() throws(CommandFailure) -> Bool {
     guard history.redoCount > 0 else { return false }
-    let step = history.undoCount
+    let step = history.applied
     let start = history.start(of: step)
     let end = history.steps[step].end
     for i in start..<end {
       let id = history.commands[i]
-      let command = commands[id]
+      let head = commands.heads[Int(id)]
       do {
-        try instances[Int(command.instance)].execute(Int(command.verb), commands.arguments[Int(id)])
+        try instances[Int(head.instance)].execute(Int(head.verb), commands.arguments[Int(id)])
       } catch {
         var j = i - 1
         while j >= start {

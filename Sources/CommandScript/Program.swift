@@ -29,8 +29,17 @@ struct CommandOp: Sendable {
   /// The command's index in the invoker's command table when every argument is a
   /// constant (the common case: nothing is resolved at run time); -1 otherwise.
   var constantID: Int32
+  /// Where the arguments come from when some are macro parameters; empty otherwise.
   var operands: [Operand]
   var range: SourceRange
+}
+
+/// Consecutive commands whose arguments are all constants, by command-table index: the
+/// shape of most loop bodies, run without inspecting an `Op` per command.
+struct CommandRun: Sendable {
+  var ids: [Int32]
+  /// Each command's range, for the error if it fails.
+  var ranges: [SourceRange]
 }
 
 /// A macro call with its argument sources.
@@ -40,11 +49,13 @@ struct CallOp: Sendable {
   var range: SourceRange
 }
 
-/// What the invoker executes.
-indirect enum Op: Sendable {
+/// What the invoker executes. Only the cases that nest are boxed, so a plain command
+/// costs no allocation.
+enum Op: Sendable {
   case command(CommandOp)
+  case commands(CommandRun)
   case sequence([Op])
-  case `repeat`(count: Operand, body: [Op], range: SourceRange)
+  indirect case `repeat`(count: Operand, body: [Op], range: SourceRange)
   case call(CallOp)
   case show(instance: Int?)
   case help(topic: String?)

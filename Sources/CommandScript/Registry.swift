@@ -120,6 +120,8 @@ final class ReceiverInstance {
   let name: String
   let execute: (Int, Arguments) throws(CommandFailure) -> Void
   let undo: (Int, Arguments) -> Void
+  /// Forgets the oldest undo records (their steps fell off a capped history).
+  let dropOldestRecords: (Int) -> Void
   let state: () -> StateValue
   let stateDescription: () -> String
   /// For each verb, its name if it cannot be undone.
@@ -129,17 +131,22 @@ final class ReceiverInstance {
   convenience init<R: Receiver>(name: String, _: R.Type) {
     let receiver = R()
     let verbs = R.verbs
+    // Per-verb tables, so that a command reads one closure and one flag, not a whole Verb.
+    let executes = verbs.map(\.execute)
+    let undos = verbs.map(\.undo)
+    let undoable = verbs.map(\.isUndoable)
     let records = UndoRecords<R.Undo>()
     self.init(
       name: name,
       execute: { verb, arguments throws(CommandFailure) in
-        let record = try verbs[verb].execute(receiver, arguments)
-        if verbs[verb].undo != nil { records.stack.append(record) }
+        let record = try executes[verb](receiver, arguments)
+        if undoable[verb] { records.stack.append(record) }
       },
       undo: { verb, arguments in
-        guard let undo = verbs[verb].undo else { return }
+        guard let undo = undos[verb] else { return }
         undo(receiver, arguments, records.stack.removeLast())
       },
+      dropOldestRecords: { records.stack.removeFirst($0) },
       state: { receiver.state },
       stateDescription: { receiver.stateDescription },
       notUndoable: verbs.map { $0.undo == nil ? $0.name : nil })
@@ -148,12 +155,14 @@ final class ReceiverInstance {
   @usableFromInline
   init(
     name: String, execute: @escaping (Int, Arguments) throws(CommandFailure) -> Void,
-    undo: @escaping (Int, Arguments) -> Void, state: @escaping () -> StateValue,
+    undo: @escaping (Int, Arguments) -> Void, dropOldestRecords: @escaping (Int) -> Void,
+    state: @escaping () -> StateValue,
     stateDescription: @escaping () -> String, notUndoable: [String?]
   ) {
     self.name = name
     self.execute = execute
     self.undo = undo
+    self.dropOldestRecords = dropOldestRecords
     self.state = state
     self.stateDescription = stateDescription
     self.notUndoable = notUndoable
@@ -163,6 +172,7 @@ final class ReceiverInstance {
 /// One receiver instance's undo records.
 @usableFromInline
 final class UndoRecords<Undo> {
-  @usableFromInline var stack = ContiguousArray<Undo>()
+  // Touched once per command, never in overlapping accesses: no dynamic exclusivity check.
+  @exclusivity(unchecked) @usableFromInline var stack = ContiguousArray<Undo>()
   @usableFromInline init() {}
 }

@@ -51,6 +51,26 @@ public final class Session {
   let commands = CommandTable()
   let invoker: Invoker
 
+  /// At most this many undo steps are kept (nil: no limit); older ones are dropped, as
+  /// with UndoManager's `levelsOfUndo`, so a long-running session holds bounded memory.
+  public var historyLimit: Int? {
+    get { invoker.historyLimit }
+    set { invoker.historyLimit = newValue.map { max(0, $0) } }
+  }
+
+  /// At most this many receiver commands are executed until `resetSteps()` (nil: no
+  /// limit). The statement that would exceed it fails, rolled back. A host sets it per
+  /// run, or per statement in a REPL.
+  public var stepLimit: Int? {
+    didSet { resetSteps() }
+  }
+
+  /// Starts counting executed commands against `stepLimit` afresh.
+  public func resetSteps() { invoker.remainingSteps = stepLimit ?? .max }
+
+  /// How many undo steps the history limit has dropped so far.
+  public var droppedSteps: Int { invoker.history.droppedSteps }
+
   /// Set (from any thread, or a signal handler) to stop the running statement between two
   /// commands; it is rolled back and fails with "interrupted". Cleared when a statement
   /// starts.
@@ -227,9 +247,8 @@ public final class Session {
 
   /// The undo steps, oldest first, then the undone ones.
   public var history: [HistoryEntry] {
-    let h = invoker.history
-    return h.steps.indices.map { i in
-      HistoryEntry(number: i + 1, statement: canonicalText(of: h.steps[i].statement), undone: i >= h.undoCount)
+    invoker.history.listed.map { entry in
+      HistoryEntry(number: entry.number, statement: canonicalText(of: entry.step.statement), undone: entry.undone)
     }
   }
 

@@ -50,12 +50,16 @@ public final class Shape: Receiver {
     },
   ]
 
+  // x, y and the colour are written once per command by this class alone, never in
+  // overlapping accesses, so the dynamic exclusivity check (most of the cost of a move)
+  // is turned off for them.
+
   /// The column: right is +1.
-  public private(set) var x = 0
+  @exclusivity(unchecked) public private(set) var x = 0
   /// The row: up is +1.
-  public private(set) var y = 0
+  @exclusivity(unchecked) public private(set) var y = 0
   /// The colour's index in ``colours``.
-  private var colourIndex = UInt8(colours.index(of: "blue")!)
+  @exclusivity(unchecked) private var colourIndex = UInt8(colours.index(of: "blue")!)
 
   /// The colour's name.
   public var colour: String { Self.colours.words[Int(colourIndex)] }

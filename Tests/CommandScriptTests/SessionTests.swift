@@ -300,3 +300,43 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     #expect(a.shape == (8, 8, "red"))
   }
 }
+
+@Suite struct SessionLimitTests {
+  private func run(_ session: Session, _ text: String) throws(Session.RunError) {
+    try session.run(SourceFile(name: "t", text: text))
+  }
+
+  @Test func theStatementThatWouldExceedTheStepLimitFailsRolledBack() throws {
+    let s = Session(registry: .builtins)
+    s.stepLimit = 10
+    try run(s, "repeat 4 { move up }")
+    do {
+      try run(s, "repeat 7 { move right }")
+      Issue.record("expected the step limit to stop the statement")
+    } catch .runtime(let diagnostic) {
+      #expect(diagnostic.message == "the step limit was reached")
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+    #expect(s.state(of: "shape") == ["x": .int(0), "y": .int(4), "color": .string("blue")])
+    s.resetSteps()
+    try run(s, "repeat 7 { move right }")
+    #expect(s.state(of: "shape")?["x"] == .int(7))
+  }
+
+  @Test func aHistoryLimitKeepsOnlyTheNewestStepsAndTheirUndoRecords() throws {
+    let s = Session(registry: .builtins)
+    s.historyLimit = 3
+    // Enough steps that dropped ones are removed in batches, not only marked.
+    let colours = ["red", "green", "yellow", "black", "white", "grey", "teal", "cyan"]
+    for i in 0..<200 { try run(s, "{ paint \(colours[i % colours.count]); move up }") }
+    #expect(s.undoCount == 3)
+    #expect(s.droppedSteps == 197)
+    #expect(s.history.map(\.number) == [198, 199, 200])
+    try run(s, "undo 5")
+    // Exactly the three newest steps were undone: the paint of step 197 is in force.
+    #expect(s.state(of: "shape") == ["x": .int(0), "y": .int(197), "color": .string(colours[196 % colours.count])])
+    try run(s, "redo 3")
+    #expect(s.state(of: "shape") == ["x": .int(0), "y": .int(200), "color": .string(colours[199 % colours.count])])
+  }
+}

@@ -32,13 +32,35 @@ indirect enum Statement: Sendable {
   case history(range: SourceRange)
   case show(Name?, range: SourceRange)
   case help(Name?, range: SourceRange)
+  /// `new TYPE NAME`: another instance of a receiver type.
+  case new(type: Name, name: Name, range: SourceRange)
+  /// `queue STATEMENT`: check it now, run it at the next `run`.
+  case queue(Statement, range: SourceRange)
+  case run(range: SourceRange)
+  case pending(range: SourceRange)
+  case discard(range: SourceRange)
+  /// `batch N` or `batch off`.
+  case batch(ArgumentNode, range: SourceRange)
 
   var range: SourceRange {
     switch self {
     case .invocation(_, _, _, let r), .block(_, let r), .repeat(_, _, let r), .transaction(_, let r),
       .macro(_, _, _, let r), .use(_, let r), .undo(_, let r), .redo(_, let r), .history(let r),
-      .show(_, let r), .help(_, let r):
+      .show(_, let r), .help(_, let r), .new(_, _, let r), .queue(_, let r), .run(let r), .pending(let r),
+      .discard(let r), .batch(_, let r):
       return r
+    }
+  }
+}
+
+extension Statement {
+  /// The keyword a built-in statement starts with, for messages.
+  var keyword: String {
+    switch self {
+    case .run: return "run"
+    case .pending: return "pending"
+    case .discard: return "discard"
+    default: return description.prefix { $0 != " " }.description
     }
   }
 }
@@ -77,6 +99,12 @@ extension Statement: CustomStringConvertible {
     case .history: return "history"
     case .show(let name, _): return words(["show", name?.text])
     case .help(let name, _): return words(["help", name?.text])
+    case .new(let type, let name, _): return "new \(type.text) \(name.text)"
+    case .queue(let statement, _): return "queue \(statement)"
+    case .run: return "run"
+    case .pending: return "pending"
+    case .discard: return "discard"
+    case .batch(let size, _): return "batch \(size)"
     }
   }
 }

@@ -156,7 +156,55 @@ struct Checker {
         return nil
       }
       return .help(topic: topic.text)
+    case .new(let type, let name, let range):
+      guard topLevel, scope == nil else { return onlyAtTopLevel("new", range) }
+      return defineInstance(type: type, name: name)
+    case .queue(let queued, let range):
+      guard topLevel, scope == nil else { return onlyAtTopLevel("queue", range) }
+      return compile(queued, topLevel: false).map { .queue($0, range: queued.range) }
+    case .run(let range), .pending(let range), .discard(let range):
+      guard topLevel, scope == nil else { return onlyAtTopLevel(statement.keyword, range) }
+      if case .run = statement { return .runQueue }
+      if case .pending = statement { return .listQueue }
+      return .discardQueue
+    case .batch(let size, let range):
+      guard topLevel, scope == nil else { return onlyAtTopLevel("batch", range) }
+      switch size {
+      case .word("off", _): return .batch(size: nil)
+      case .integer(let n, _) where n >= 1: return .batch(size: n)
+      default:
+        fail("`batch` takes a size of at least 1, or `off`", at: size.range)
+        return nil
+      }
     }
+  }
+
+  private mutating func onlyAtTopLevel(_ keyword: String, _ range: SourceRange) -> Op? {
+    fail("`\(keyword)` can only stand at the top level, not inside a block or macro", at: range)
+    return nil
+  }
+
+  /// `new TYPE NAME`: the checker knows the instance from here on; at run time it comes
+  /// into existence by a lifecycle command (verb -1) that undo and redo treat like any other.
+  private mutating func defineInstance(type: Name, name: Name) -> Op? {
+    guard let typeIndex = state.types.firstIndex(where: { $0.name == type.text }) else {
+      fail(
+        "unknown receiver type `\(type.text)`", at: type.range,
+        suggestion: suggestion(for: type.text, among: state.types.map(\.name)))
+      return nil
+    }
+    if state.instanceIndex(name.text) != nil {
+      fail("a receiver named `\(name.text)` already exists", at: name.range)
+      return nil
+    }
+    if state.macroByName[name.text] != nil || state.verbOwners[name.text] != nil {
+      fail("`\(name.text)` is already the name of a macro or verb", at: name.range)
+      return nil
+    }
+    state.instances.append(Instance(name: name.text, type: typeIndex))
+    let instance = state.instances.count - 1
+    let id = commands.intern(ResolvedCommand(instance: Int32(instance), verb: CommandTable.lifecycleVerb, arguments: []))
+    return .command(CommandOp(instance: instance, verb: -1, constantID: id, operands: [], range: name.range))
   }
 
   // MARK: Names
@@ -174,7 +222,7 @@ struct Checker {
   private var allCommandNames: [String] {
     var names = state.types.flatMap { $0.verbs.map(\.name) }
     names += state.macroByName.keys.sorted()
-    names += [Keyword.undo, .redo, .history, .show, .use, .help, .repeat, .macro, .transaction].map(\.rawValue)
+    names += Help.statements.map(\.keyword.rawValue)
     return names
   }
 

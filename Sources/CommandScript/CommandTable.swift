@@ -9,6 +9,9 @@ struct ResolvedCommand: Hashable, Sendable {
 /// compiled programs refer to commands by index, so a million executions of `move up`
 /// share one entry and the history costs four bytes per executed command.
 final class CommandTable {
+  /// The verb index of the command that brings an instance made by `new` into existence.
+  static let lifecycleVerb: Int32 = -1
+
   @exclusivity(unchecked) private(set) var commands: [ResolvedCommand] = []
   /// The same commands' arguments, ready to hand to receivers without rebuilding them.
   @exclusivity(unchecked) private(set) var arguments: [Arguments] = []

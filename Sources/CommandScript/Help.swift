@@ -12,6 +12,12 @@ enum Help {
     (.repeat, "repeat n { ... }", "run the block n times, as one undo step"),
     (.macro, "macro name [param...] { ... }", "define a macro; $param in the body"),
     (.transaction, "transaction { ... }", "run the block all or nothing"),
+    (.new, "new type name", "make another receiver of a type"),
+    (.queue, "queue statement", "check a statement now, run it at `run`"),
+    (.run, "run", "run the queued statements, each its own step"),
+    (.pending, "pending", "list the queued statements"),
+    (.discard, "discard", "empty the queue"),
+    (.batch, "batch n | off", "run the queue whenever n statements wait"),
   ]
 
   static func topics(state: CheckerState) -> [String] {

@@ -33,6 +33,13 @@ final class Invoker {
   /// need not look for them.
   private let someVerbIsNotUndoable: Bool
 
+  /// Adds the instances that `new` statements of a compiled input declared; they exist
+  /// once their `new` runs.
+  func add(_ new: [ReceiverInstance]) {
+    for instance in new { instance.exists = false }
+    instances += new
+  }
+
   init(instances: [ReceiverInstance], commands: CommandTable, interruption: Interruption) {
     self.instances = instances
     self.commands = commands
@@ -52,11 +59,12 @@ final class Invoker {
   /// Runs one top-level statement atomically. Receiver commands it runs become one undo
   /// step; on failure they are rolled back and the receivers are as before.
   func run(
-    _ statement: CompiledStatement, request: (Request) -> Void, undoRedo: (Op) -> Void
+    _ statement: CompiledStatement, request: (Request) -> Void, control: (Op) -> Void
   ) throws(RunFailure) {
     switch statement.op {
-    case .undo, .redo:
-      undoRedo(statement.op)
+    case .undo, .redo, .queue, .runQueue, .listQueue, .discardQueue, .batch:
+      // The session's own business: history and the queue, not receiver commands.
+      control(statement.op)
       return
     case .definition:
       return
@@ -89,7 +97,9 @@ final class Invoker {
     var counts = [Int](repeating: 0, count: instances.count)
     for id in dropped {
       let head = commands.heads[Int(id)]
-      if instances[Int(head.instance)].notUndoable[Int(head.verb)] == nil { counts[Int(head.instance)] += 1 }
+      if head.verb >= 0, instances[Int(head.instance)].notUndoable[Int(head.verb)] == nil {
+        counts[Int(head.instance)] += 1
+      }
     }
     for (instance, count) in zip(instances, counts) where count > 0 { instance.dropOldestRecords(count) }
   }
@@ -114,14 +124,34 @@ final class Invoker {
     guard someVerbIsNotUndoable else { return }
     let head = commands.heads[Int(id)]
     let box = instances[Int(head.instance)]
-    guard let name = box.notUndoable[Int(head.verb)] else { return }
+    guard head.verb >= 0, let name = box.notUndoable[Int(head.verb)] else { return }
     let qualified = "\(box.name).\(name)"
     if !names.contains(qualified) { names.append(qualified) }
   }
 
   @inline(__always) private func undoCommand(_ id: Int32) {
     let head = commands.heads[Int(id)]
-    instances[Int(head.instance)].undo(Int(head.verb), commands.arguments[Int(id)])
+    let instance = instances[Int(head.instance)]
+    if head.verb == CommandTable.lifecycleVerb {
+      instance.exists = false
+    } else {
+      instance.undo(Int(head.verb), commands.arguments[Int(id)])
+    }
+  }
+
+  /// Executes command `id` (for the first time or as a redo), without recording it.
+  @inline(__always) private func perform(_ id: Int32) throws(CommandFailure) {
+    let head = commands.heads[Int(id)]
+    let instance = instances[Int(head.instance)]
+    if head.verb == CommandTable.lifecycleVerb {
+      guard !instance.exists else { throw CommandFailure("a receiver named `\(instance.name)` already exists") }
+      instance.exists = true
+      return
+    }
+    guard instance.exists else {
+      throw CommandFailure("receiver `\(instance.name)` does not exist: the `new` that made it was undone")
+    }
+    try instance.execute(Int(head.verb), commands.arguments[Int(id)])
   }
 
   /// Runs one command and records it. The range is needed only if it fails.
@@ -131,9 +161,8 @@ final class Invoker {
     if interruption.isRequested { throw RunFailure(message: "interrupted", range: range()) }
     if remainingSteps == 0 { throw RunFailure(message: "the step limit was reached", range: range()) }
     remainingSteps &-= 1
-    let head = commands.heads[Int(id)]
     do {
-      try instances[Int(head.instance)].execute(Int(head.verb), commands.arguments[Int(id)])
+      try perform(id)
     } catch {
       throw RunFailure(message: error.message, range: range())
     }
@@ -180,7 +209,8 @@ final class Invoker {
     case .show(let instance): request(.show(instance: instance))
     case .help(let topic): request(.help(topic: topic))
     case .history: request(.history)
-    case .undo, .redo, .definition: break
+    case .undo, .redo, .definition, .queue, .runQueue, .listQueue, .discardQueue, .batch:
+      preconditionFailure("top-level only: handled by run(_:request:control:)")
     }
   }
 
@@ -213,9 +243,8 @@ final class Invoker {
     let end = history.steps[step].end
     for i in start..<end {
       let id = history.commands[i]
-      let head = commands.heads[Int(id)]
       do {
-        try instances[Int(head.instance)].execute(Int(head.verb), commands.arguments[Int(id)])
+        try perform(id)
       } catch {
         var j = i - 1
         while j >= start {

@@ -69,6 +69,10 @@ struct Parser {
     }
     switch token.kind {
     case .semicolon, .newline, .rightBrace, .endOfInput: return statement
+    case .invalid:
+      // The lexer has reported it already.
+      recover()
+      return nil
     default:
       problems.append(
         Problem("expected `;` or a line break after the statement, found \(describe(token))", at: token.range))
@@ -158,6 +162,27 @@ struct Parser {
       }
       let range = start.through(topic?.range ?? start)
       return keyword == .show ? .show(topic, range: range) : .help(topic, range: range)
+    case .new?:
+      advance()
+      guard let type = expectWord("a receiver type after `new`"),
+        let name = expectWord("a name for the new `\(type.text)`")
+      else { return nil }
+      return .new(type: type, name: name, range: start.through(name.range))
+    case .queue?:
+      advance()
+      guard !atStatementEnd else {
+        problems.append(Problem("expected a statement to queue after `queue`", at: token.range))
+        return nil
+      }
+      guard let queued = parseStatement() else { return nil }
+      return .queue(queued, range: start.through(queued.range))
+    case .run?, .pending?, .discard?:
+      advance()
+      return keyword == .run ? .run(range: start) : keyword == .pending ? .pending(range: start) : .discard(range: start)
+    case .batch?:
+      advance()
+      guard let size = parseArgument(what: "a batch size or `off`") else { return nil }
+      return .batch(size, range: start.through(size.range))
     case .some(let reserved):
       problems.append(
         Problem("`\(reserved.rawValue)` is reserved for a statement of a later version of the language", at: start))

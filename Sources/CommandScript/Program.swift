@@ -64,6 +64,13 @@ enum Op: Sendable {
   case history
   /// A definition (`macro`, `use`): it took effect when checked.
   case definition
+  /// `queue STATEMENT`: add the checked statement to the pending queue.
+  indirect case queue(Op, range: SourceRange)
+  case runQueue
+  case listQueue
+  case discardQueue
+  /// `batch N` (run the queue whenever N statements are pending) or `batch off` (nil).
+  case batch(size: Int?)
 }
 
 /// A macro as the checker compiled it.

@@ -118,6 +118,8 @@ public struct VerbInfo: Sendable {
 @usableFromInline
 final class ReceiverInstance {
   let name: String
+  /// False for an instance whose `new` has not run (or was undone).
+  @exclusivity(unchecked) var exists = true
   let execute: (Int, Arguments) throws(CommandFailure) -> Void
   let undo: (Int, Arguments) -> Void
   /// Forgets the oldest undo records (their steps fell off a capped history).

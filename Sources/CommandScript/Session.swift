@@ -7,6 +7,10 @@ public enum Output: Equatable, Sendable {
   case history([HistoryEntry])
   /// `help`: text of at most 80 columns.
   case help(String)
+  /// `pending`: the queued statements, in order, in canonical form.
+  case pending([String])
+  /// `run` (or a full batch): how many queued statements finished and how many failed.
+  case queueRun(finished: Int, failed: Int)
 }
 
 /// One line of `history`.
@@ -78,8 +82,17 @@ public final class Session {
 
   /// Receives what `show`, `history` and `help` produce.
   public var onOutput: (Output) -> Void = { _ in }
-  /// Receives warnings produced while running (such as "nothing to undo").
-  public var onWarning: (Diagnostic) -> Void = { _ in }
+  /// Receives diagnostics produced while running that do not stop the run: warnings
+  /// (such as "nothing to undo") and the failures of queued statements.
+  public var onDiagnostic: (Diagnostic) -> Void = { _ in }
+
+  /// Statements waiting for `run`.
+  private var pendingQueue: [CompiledStatement] = []
+  /// `batch N`: run the queue by itself whenever this many statements are pending.
+  private var batchSize: Int?
+  /// How many queued statements have failed so far (each was rolled back and reported).
+  /// A queue run never stops a script, but a host should exit with failure if any did.
+  public private(set) var failedQueuedStatements = 0
   /// Receives the source text of each top-level statement that took effect (receiver
   /// commands, `undo`, `redo`, `macro`, `use`; not questions, and not a statement that
   /// failed and was rolled back): what a journal needs to replay the session exactly.
@@ -134,6 +147,8 @@ public final class Session {
     }
     checkerState = checker.state
     invoker.macros = checkerState.macros
+    invoker.add(
+      checkerState.instances[invoker.instances.count...].map { registry.types[$0.type].make($0.name) })
     let warnings = problems.map { $0.diagnostic(in: sources) }
     return statements.enumerated().map { i, s in Program(statements: s, warnings: i == 0 ? warnings : []) }
   }
@@ -162,13 +177,18 @@ public final class Session {
   }
 
   private func execute(_ statement: CompiledStatement) throws(Diagnostic) {
+    try runStatement(statement)
+    switch statement.op {
+    case .show, .help, .history, .listQueue: break
+    default: onCommit(sourceText(of: statement.range))
+    }
+  }
+
+  /// Runs one top-level statement (written, or taken from the queue) atomically.
+  private func runStatement(_ statement: CompiledStatement) throws(Diagnostic) {
     do {
       interruption.clear()
-      try invoker.run(statement, request: answer, undoRedo: undoRedo)
-      switch statement.op {
-      case .show, .help, .history: break
-      default: onCommit(sourceText(of: statement.range))
-      }
+      try invoker.run(statement, request: answer, control: control)
     } catch {
       var problem = Problem(error.message, at: error.range)
       problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
@@ -184,7 +204,7 @@ public final class Session {
     switch request {
     case .show(let instance):
       let shown = instance.map { [$0] } ?? Array(invoker.instances.indices)
-      for i in shown {
+      for i in shown where invoker.instances[i].exists {
         let box = invoker.instances[i]
         onOutput(.state(receiver: box.name, state: box.state(), description: box.stateDescription()))
       }
@@ -195,8 +215,17 @@ public final class Session {
     }
   }
 
-  private func undoRedo(_ op: Op) {
+  private func control(_ op: Op) {
     switch op {
+    case .queue(let queued, let range):
+      pendingQueue.append(CompiledStatement(op: queued, range: range))
+      if let batchSize, pendingQueue.count >= batchSize { runQueue() }
+    case .runQueue: runQueue()
+    case .listQueue: onOutput(.pending(pendingQueue.map { canonicalText(of: $0.range) }))
+    case .discardQueue: pendingQueue.removeAll()
+    case .batch(let size):
+      batchSize = size
+      if let size, pendingQueue.count >= size { runQueue() }
     case .undo(let count, let range):
       var done = 0
       while done < count, let notUndone = invoker.undoStep() {
@@ -224,7 +253,25 @@ public final class Session {
   }
 
   private func warn(_ message: String, at range: SourceRange) {
-    onWarning(Problem(message, at: range, severity: .warning).diagnostic(in: sources))
+    onDiagnostic(Problem(message, at: range, severity: .warning).diagnostic(in: sources))
+  }
+
+  /// Runs every pending statement in order, each atomic and its own undo step. One that
+  /// fails is rolled back alone and reported; the rest still run.
+  private func runQueue() {
+    let queued = pendingQueue
+    pendingQueue.removeAll()
+    var failed = 0
+    for statement in queued {
+      do {
+        try runStatement(statement)
+      } catch {
+        failed += 1
+        onDiagnostic(error)
+      }
+    }
+    failedQueuedStatements += failed
+    onOutput(.queueRun(finished: queued.count - failed, failed: failed))
   }
 
   // MARK: Questions
@@ -234,11 +281,11 @@ public final class Session {
   public static func needsMoreInput(_ text: [UInt8]) -> Bool { Parser.needsMoreInput(text) }
 
   /// The receiver instances' names, in order.
-  public var receiverNames: [String] { invoker.instances.map(\.name) }
+  public var receiverNames: [String] { invoker.instances.filter(\.exists).map(\.name) }
 
   /// The state of the receiver called `name`.
   public func state(of name: String) -> StateValue? {
-    invoker.instances.first { $0.name == name }?.state()
+    invoker.instances.first { $0.name == name && $0.exists }?.state()
   }
 
   /// How many steps `undo` and `redo` can take.

@@ -33,7 +33,7 @@ final class Driver {
     self.renderer = renderer
     self.checkOnly = checkOnly
     session.onOutput = { [renderer] in renderer.render($0) }
-    session.onWarning = { [renderer] in renderer.render($0) }
+    session.onDiagnostic = { [renderer] in renderer.render($0) }
   }
 
   /// Files and `-c` text: every input is checked (in order, so later ones see earlier
@@ -58,8 +58,11 @@ final class Driver {
         return .runtimeError
       }
     }
-    return .success
+    return queueStatus
   }
+
+  /// A queue run never stops a run, but a queued statement that failed makes it fail.
+  private var queueStatus: ExitStatus { session.failedQueuedStatements > 0 ? .runtimeError : .success }
 
   /// Piped standard input: each line (with the lines that complete an open block or
   /// string) is checked and run as it arrives, so another program can drive a session.
@@ -79,7 +82,7 @@ final class Driver {
       firstLine = line
     }
     if !chunk.isEmpty { status = runChunk(chunk, name: name, firstLine: firstLine) }
-    return status
+    return status == .success ? queueStatus : status
   }
 
   /// Compiles and (unless checking only) runs one chunk of a stream or one REPL entry.

@@ -35,6 +35,11 @@ struct Renderer {
       }
     case .help(let text):
       Console.out.line(text)
+    case .pending(let statements):
+      if statements.isEmpty { Console.out.line("(nothing pending)") }
+      for (i, statement) in statements.enumerated() { Console.out.line("\(i + 1)  \(statement)") }
+    case .queueRun(let finished, let failed):
+      Console.out.line("ran \(finished + failed) queued: \(finished) finished, \(failed) failed")
     }
   }
 
@@ -49,6 +54,10 @@ struct Renderer {
       return StateValue.object([.init("history", .array(items))]).json
     case .help(let text):
       return StateValue.object([.init("help", .string(text))]).json
+    case .pending(let statements):
+      return StateValue.object([.init("pending", .array(statements.map { .string($0) }))]).json
+    case .queueRun(let finished, let failed):
+      return StateValue.object([.init("queue_run", ["finished": .int(finished), "failed": .int(failed)])]).json
     }
   }
 

@@ -119,7 +119,7 @@ final class Recorder {
   init(_ registry: ReceiverRegistry = testRegistry()) {
     session = Session(registry: registry)
     session.onOutput = { [unowned self] in self.outputs.append($0) }
-    session.onWarning = { [unowned self] in self.warnings.append($0) }
+    session.onDiagnostic = { [unowned self] in self.warnings.append($0) }
   }
 
   /// Runs `text`, which must succeed.

@@ -24,6 +24,12 @@ help
 # stdout:   repeat n { ... }                run the block n times, as one undo step
 # stdout:   macro name [param...] { ... }   define a macro; $param in the body
 # stdout:   transaction { ... }             run the block all or nothing
+# stdout:   new type name                   make another receiver of a type
+# stdout:   queue statement                 check a statement now, run it at `run`
+# stdout:   run                             run the queued statements, each its own step
+# stdout:   pending                         list the queued statements
+# stdout:   discard                         empty the queue
+# stdout:   batch n | off                   run the queue whenever n statements wait
 # stdout: Macros:
 # stdout:   wave
 # stdout:   zig n

@@ -29,6 +29,8 @@ show
 # stdout:   . . .
 # stdout:   . . .
 # stdout:   next: X
+# stdout: vehicle: not saved, not sent, 0 log lines, backend up
+# stdout: network: 0 pending, 0 cancelled
 
 # One `undo` reverts the whole transaction, on every receiver it touched.
 undo
@@ -52,5 +54,5 @@ transaction {
   paint red
   door.open
 }
-# stderr: 53:3: error: the door is locked
+# stderr: 55:3: error: the door is locked
 # exit: 1

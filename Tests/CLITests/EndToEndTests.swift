@@ -219,7 +219,7 @@ struct EndToEndTests {
     let result = try CLI.run(command: "move up; paint red; door.open; board.place 1 3; show; show door", ["--json"])
     #expect(result.status == 0, "\(result)")
     let objects = try jsonObjects(result.stdout)
-    #expect(objects.map { $0["receiver"] as? String } == ["shape", "door", "board", "door"])
+    #expect(objects.map { $0["receiver"] as? String } == ["shape", "door", "board", "vehicle", "network", "door"])
     #expect(objects.allSatisfy { Set($0.keys) == ["receiver", "state"] })
     let shape = try #require(objects.first?["state"] as? [String: Any])
     #expect(shape["x"] as? Int == 0 && shape["y"] as? Int == 1)

@@ -38,9 +38,10 @@ private func board(_ rows: [String], next: String, winner: StateValue = .null) -
 @Suite struct ReceiverTests {
   // MARK: Registry
 
-  @Test func builtinsRegistersShapeDoorBoardInOrder() throws {
-    #expect(ReceiverRegistry.builtins.types.map(\.name) == ["shape", "door", "board"])
-    #expect(try session().receiverNames == ["shape", "door", "board"])
+  @Test func builtinsRegistersShapeDoorBoardVehicleNetworkInOrder() throws {
+    let names = ["shape", "door", "board", "vehicle", "network"]
+    #expect(ReceiverRegistry.builtins.types.map(\.name) == names)
+    #expect(try session().receiverNames == names)
   }
 
   // MARK: Shape

@@ -44,6 +44,8 @@ show
 # stdout:   . . .
 # stdout:   . . .
 # stdout:   next: X
+# stdout: vehicle: not saved, not sent, 0 log lines, backend up
+# stdout: network: 0 pending, 0 cancelled
 # stdout: lamp: on=yes level=10
 
 # The macro call is one undo step across the lamp, the door and the shape.

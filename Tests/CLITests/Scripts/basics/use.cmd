@@ -10,3 +10,5 @@ show
 # stdout:   . . .
 # stdout:   . . .
 # stdout:   next: X
+# stdout: vehicle: not saved, not sent, 0 log lines, backend up
+# stdout: network: 0 pending, 0 cancelled

@@ -14,6 +14,14 @@ help
 # stdout:   board     a game of tic-tac-toe
 # stdout:     place <row> <col>           put the next player's mark in a cell
 # stdout:     reset [size]                start a new game (default size: the current one)
+# stdout:   vehicle   a vehicle record: database, backend, audit log
+# stdout:     save                        store in the database; no-op if saved
+# stdout:     send                        send if saved and backend up; no-op if sent
+# stdout:     log                         append an audit line  (cannot be undone)
+# stdout:     backend <state>             set the simulated backend's health
+# stdout:   network   a manager of pending network requests
+# stdout:     request <url>               add a pending request (sends nothing)
+# stdout:     cancel                      cancel every pending request
 # stdout: Statements (separate with `;` or a new line):
 # stdout:   undo [n]                        undo the last n steps (default 1)
 # stdout:   redo [n]                        redo n undone steps (default 1)

@@ -8,4 +8,6 @@ show door
 # stdout: {"receiver": "shape", "state": {"x": 0, "y": 1, "color": "red"}}
 # stdout: {"receiver": "door", "state": {"open": true, "locked": false}}
 # stdout: {"receiver": "board", "state": {"size": 3, "cells": ["...", ".X.", "..."], "next": "O", "winner": null}}
+# stdout: {"receiver": "vehicle", "state": {"saved": false, "sent": false, "log": 0, "backend": "up"}}
+# stdout: {"receiver": "network", "state": {"pending": [], "cancelled": 0}}
 # stdout: {"receiver": "door", "state": {"open": true, "locked": false}}

@@ -12,3 +12,5 @@ show
 # stdout:   . . .
 # stdout:   X . .
 # stdout:   next: O
+# stdout: vehicle: not saved, not sent, 0 log lines, backend up
+# stdout: network: 0 pending, 0 cancelled

@@ -18,6 +18,8 @@ show
 # stdout:   . . .
 # stdout:   . . .
 # stdout:   next: X
+# stdout: vehicle: not saved, not sent, 0 log lines, backend up
+# stdout: network: 0 pending, 0 cancelled
 undo 2
 show shape
 # stdout: shape: at (0, 0), blue

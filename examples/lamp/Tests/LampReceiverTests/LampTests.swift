@@ -21,7 +21,7 @@ private func lamp(on: Bool, level: Int) -> StateValue { ["on": .bool(on), "level
 
 @Suite struct LampTests {
   @Test func registersAfterTheBuiltins() throws {
-    #expect(try session().receiverNames == ["shape", "door", "board", "lamp"])
+    #expect(try session().receiverNames == ["shape", "door", "board", "vehicle", "network", "lamp"])
   }
 
   @Test func startsOffAtFullLevel() throws {

@@ -1,0 +1,86 @@
+import CommandScript
+
+/// A vehicle record that is stored in a database, sent to a backend and written to an
+/// audit log: the Command pattern's classic case of commands with side effects elsewhere,
+/// one of which (the audit log) cannot be taken back.
+///
+/// Starts unsaved, unsent, with an empty audit log and the backend up.
+///
+/// - `save` stores the record in the database; saving a saved record changes nothing.
+///   Undo removes it from the database.
+/// - `send` sends the record to the backend. The record must be saved first, and the
+///   backend must be up; sending a record that was sent changes nothing. Undo deletes it
+///   from the backend.
+/// - `log` appends a line to the audit log. It is declared not undoable: an audit trail
+///   is never rewritten, so undo and rollback leave the line and say so.
+/// - `backend up|down` simulates the backend's health; undo restores the previous one.
+public final class Vehicle: Receiver {
+  /// The backend's health, as `backend` takes it.
+  public enum Health: String, CaseIterable, Sendable {
+    case up, down
+  }
+
+  /// Where the record is, and whether the backend is up: what the undoable verbs change,
+  /// and so what undo restores (three bytes).
+  public struct Record: Sendable, Equatable {
+    public var isSaved = false
+    public var isSent = false
+    public var backend = Health.up
+  }
+  public typealias Undo = Record
+
+  public static let typeName = "vehicle"
+  public static let summary = "a vehicle record: database, backend, audit log"
+
+  public static let verbs: [Verb<Vehicle>] = [
+    Verb("save", summary: "store in the database; no-op if saved", restoring: \.record) { vehicle, _ in
+      vehicle.record.isSaved = true
+    },
+    Verb("send", summary: "send if saved and backend up; no-op if sent", restoring: \.record) {
+      vehicle, _ throws(CommandFailure) in
+      guard vehicle.record.isSaved else { throw CommandFailure("the vehicle is not saved") }
+      guard vehicle.record.backend == .up else { throw CommandFailure("the backend is down") }
+      vehicle.record.isSent = true
+    },
+    Verb(notUndoable: "log", summary: "append an audit line") { vehicle, _ in
+      vehicle.auditLog.append(vehicle.stateOfRecord)
+      return vehicle.record
+    },
+    Verb(
+      "backend", [Parameter("state", .word(Health.self))], summary: "set the simulated backend's health",
+      restoring: \.record
+    ) { vehicle, args in
+      vehicle.record.backend = args.word(0, as: Health.self)
+    },
+  ]
+
+  public private(set) var record = Record()
+  /// The audit log, oldest line first: each line is the record's state when it was logged
+  /// (`saved, not sent, backend up`).
+  public private(set) var auditLog: [String] = []
+
+  /// An unsaved, unsent vehicle with an empty audit log; the backend is up.
+  public init() {}
+
+  public var state: StateValue {
+    [
+      "saved": .bool(record.isSaved),
+      "sent": .bool(record.isSent),
+      "log": .int(auditLog.count),
+      "backend": .string(record.backend.rawValue),
+    ]
+  }
+
+  /// `saved, not sent, 2 log lines, backend up`.
+  public var stateDescription: String {
+    let lines = auditLog.count == 1 ? "1 log line" : "\(auditLog.count) log lines"
+    return (record.isSaved ? "saved" : "not saved") + ", " + (record.isSent ? "sent" : "not sent") + ", "
+      + lines + ", backend " + record.backend.rawValue
+  }
+
+  /// `saved, not sent, backend up`: an audit line.
+  private var stateOfRecord: String {
+    (record.isSaved ? "saved" : "not saved") + ", " + (record.isSent ? "sent" : "not sent") + ", backend "
+      + record.backend.rawValue
+  }
+}

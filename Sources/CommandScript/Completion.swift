@@ -1,0 +1,166 @@
+/// Tab completion, generated from the declarations the checker uses (receiver instances,
+/// their verbs and parameter kinds, the macros in force and the statement keywords), so
+/// completion can never offer what the checker would reject.
+extension Session {
+  /// The words that can stand where `word` is being typed, `prefix` being the text before
+  /// it in the entry (earlier lines of an open block included): statements, bare verbs,
+  /// macros and `receiver.` at the start of a statement; verbs after `receiver.`; the words
+  /// of a word-set parameter (directions, colours, ...) and `$param` names inside a macro
+  /// body in argument position; receivers after `show` and `use`; topics after `help`;
+  /// receiver types after `new`; a statement after `queue`.
+  /// Candidates start with `word`, are sorted, and a receiver at the start of a statement
+  /// ends in `.`. None inside a string or a comment.
+  public func completions(of word: String, after prefix: String) -> [String] {
+    let bytes = Array(prefix.utf8)
+    guard !Self.endsInStringOrComment(bytes) else { return [] }
+    let context = bytes.withUnsafeBufferPointer { CompletionContext(scanning: $0) }
+    var seen = Set<String>()
+    return candidates(in: context).filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
+  }
+
+  private func candidates(in context: CompletionContext) -> [String] {
+    candidates(for: context.statement[...], in: context)
+  }
+
+  private func candidates(for tokens: ArraySlice<CompletionContext.Piece>, in context: CompletionContext) -> [String] {
+    let state = checkerState
+    let parameters = context.macroParameters.map { "$" + $0 }
+    guard let head = tokens.first else {
+      // The start of a statement. Definitions and undo/redo/history stand only at the top
+      // level.
+      let nested: Set<Keyword> = [.repeat, .transaction, .show, .help]
+      let keywords = Help.statements.map(\.keyword).filter { context.depth == 0 || nested.contains($0) }
+      return keywords.map(\.rawValue) + state.types.flatMap { $0.verbs.map(\.name) }
+        + state.macroByName.keys + state.instances.map { $0.name + "." }
+    }
+    guard case .word(let first) = head else { return [] }
+    if let keyword = Keyword(rawValue: first) {
+      // `queue STATEMENT`: what follows is a statement of its own.
+      if keyword == .queue { return candidates(for: tokens.dropFirst(), in: context) }
+      guard tokens.count == 1 else { return [] }
+      switch keyword {
+      case .show, .use: return state.instances.map(\.name)
+      case .help: return Help.topics(state: state)
+      case .new: return state.types.map(\.name)
+      case .batch: return ["off"]
+      case .repeat: return parameters
+      default: return []
+      }
+    }
+    // `receiver.verb arguments` or `verb arguments`: which parameter kinds could the next
+    // argument have?
+    var constraints: [Constraint] = []
+    let tokens = Array(tokens)
+    var arguments = tokens.dropFirst()
+    if tokens.count >= 2, tokens[1] == .dot {
+      guard let instance = state.instanceIndex(first) else { return [] }
+      let type = state.types[state.instances[instance].type]
+      if tokens.count == 2 { return type.verbs.map(\.name) }
+      guard case .word(let verb) = tokens[2], let index = type.verbIndex(verb) else { return [] }
+      arguments = tokens.dropFirst(3)
+      constraints = argumentConstraints(type.verbs[index], at: arguments.count)
+    } else if let macro = state.macroByName[first] {
+      let constraints = state.macros[macro].constraints
+      if arguments.count < constraints.count { return words(of: constraints[arguments.count]) + parameters }
+      return []
+    } else {
+      var types = state.types.indices.filter { state.types[$0].verbIndex(first) != nil }
+      if let used = state.usedInstance, types.contains(state.instances[used].type) {
+        types = [state.instances[used].type]
+      }
+      for type in types {
+        constraints += argumentConstraints(
+          state.types[type].verbs[state.types[type].verbIndex(first)!], at: arguments.count)
+      }
+      if types.isEmpty { return [] }
+    }
+    guard !arguments.contains(where: { !$0.isArgument }) else { return [] }
+    return constraints.flatMap(words(of:)) + parameters
+  }
+
+  private func argumentConstraints(_ verb: VerbInfo, at index: Int) -> [Constraint] {
+    index < verb.parameters.count ? [Constraint(verb.parameters[index].kind)] : []
+  }
+
+  private func words(of constraint: Constraint) -> [String] {
+    guard case .word(let set) = constraint else { return [] }
+    return set.words + set.aliases.keys
+  }
+
+  /// Whether `bytes` end inside a string or a comment, where nothing is completed.
+  static func endsInStringOrComment(_ bytes: [UInt8]) -> Bool {
+    var inString = false
+    var inComment = false
+    var escaped = false
+    for b in bytes {
+      if inComment {
+        if b == 10 { inComment = false }
+      } else if inString {
+        if escaped {
+          escaped = false
+        } else if b == UInt8(ascii: "\\") {
+          escaped = true
+        } else if b == UInt8(ascii: "\"") {
+          inString = false
+        }
+      } else if b == UInt8(ascii: "#") {
+        inComment = true
+      } else if b == UInt8(ascii: "\"") {
+        inString = true
+      }
+    }
+    return inString || inComment
+  }
+}
+
+/// Where the cursor stands in an entry being typed: the tokens of the statement it is in,
+/// how deeply blocks are open, and the parameters of the macro whose body is open.
+private struct CompletionContext {
+  enum Piece: Equatable {
+    case word(String)
+    case dot
+    /// An integer, a string or a `$parameter`.
+    case otherArgument
+    case invalid
+
+    var isArgument: Bool {
+      switch self {
+      case .word, .otherArgument: return true
+      case .dot, .invalid: return false
+      }
+    }
+  }
+
+  private(set) var statement: [Piece] = []
+  /// For each open `{`, the parameters of the macro whose body it is in (none outside macros).
+  private var open: [[String]] = []
+
+  var depth: Int { open.count }
+  var macroParameters: [String] { open.last ?? [] }
+
+  init(scanning bytes: UnsafeBufferPointer<UInt8>) {
+    var lexer = Lexer(bytes, source: 0)
+    while true {
+      let token = lexer.next()
+      switch token.kind {
+      case .endOfInput: return
+      case .semicolon, .newline:
+        statement = []
+      case .leftBrace:
+        var parameters = macroParameters
+        if statement.first == .word(Keyword.macro.rawValue) {
+          parameters = statement.dropFirst(2).compactMap { if case .word(let w) = $0 { w } else { nil } }
+        }
+        open.append(parameters)
+        statement = []
+      case .rightBrace:
+        _ = open.popLast()
+        statement = []
+      case .word: statement.append(.word(lexer.text(of: token.range)))
+      case .dot: statement.append(.dot)
+      case .integer, .string, .parameter: statement.append(.otherArgument)
+      case .invalid: statement.append(.invalid)
+      }
+    }
+  }
+}

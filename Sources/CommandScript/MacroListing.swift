@@ -1,0 +1,51 @@
+/// A macro in force, with its definition as written: what a REPL lists, and what it saves
+/// to a start-up file.
+public struct MacroDefinition: Equatable, Sendable {
+  public var name: String
+  public var parameters: [String]
+  /// The definition as written, from `macro` to its closing `}` (possibly several lines).
+  public var source: String
+  /// The name of the source it was defined in: a file, `<stdin>`, `<command line>`.
+  public var sourceName: String
+}
+
+extension Session {
+  /// The macros in force (for each name, its latest definition), in the order they were
+  /// defined, so that a macro comes after the macros it calls.
+  public var macroDefinitions: [MacroDefinition] {
+    checkerState.macroByName.values.sorted().map { index in
+      let macro = checkerState.macros[index]
+      return MacroDefinition(
+        name: macro.name, parameters: macro.parameters, source: sourceText(of: macro.range),
+        sourceName: sources[macro.range.source].name)
+    }
+  }
+
+  /// Why `macro NAME { ... }` could not be defined now, in the checker's words (`name` is a
+  /// verb, a receiver, a reserved word, or not a word at all), or nil if it could. Nothing
+  /// changes.
+  public func problemDefiningMacro(named name: String) -> String? {
+    guard let first = name.utf8.first, Lexer.isWordStart(first), name.utf8.allSatisfy(Lexer.isWordContinue) else {
+      return "a macro name must be a word (letters, digits and `_`, not starting with a digit)"
+    }
+    let bytes = Array("macro \(name) { }".utf8)
+    var checker = Checker(state: checkerState, commands: commands)
+    return bytes.withUnsafeBufferPointer { buffer in
+      var parser = Parser(Lexer(buffer, source: 0))
+      while let statement = parser.nextStatement() { _ = checker.check(statement) }
+      return (parser.allProblems + checker.problems).first?.message
+    }
+  }
+
+  /// `text` (one statement) in canonical form on one line, as `history` lists it; nil if
+  /// it is not exactly one statement without syntax errors.
+  public static func canonicalStatement(_ text: String) -> String? {
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+      var parser = Parser(Lexer(buffer, source: 0))
+      guard let statement = parser.nextStatement(), parser.nextStatement() == nil, parser.allProblems.isEmpty
+      else { return nil }
+      return statement.description
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import CommandScriptReceivers
+import Testing
+
+@testable import CommandScript
+
+/// The REPL's tab completion and macro listing, from the checker's declarations.
+@Suite struct CompletionTests {
+  let session = Session(registry: Self.registry())
+
+  /// Shape, door and board: fixed, so that new built-in receivers do not change the
+  /// expectations.
+  static func registry(gate: Bool = false) -> ReceiverRegistry {
+    var registry = ReceiverRegistry()
+    try! registry.register(Shape.self)
+    try! registry.register(Door.self)
+    try! registry.register(Board.self)
+    if gate { try! registry.register(TestGate.self) }
+    return registry
+  }
+
+  func complete(_ line: String) -> [String] {
+    // The word being typed is what follows the last break character, as readline splits it.
+    let breaks: Set<Character> = [" ", "\t", "\n", ";", "{", "}", ".", "\""]
+    let start = line.lastIndex(where: { breaks.contains($0) }).map { line.index(after: $0) } ?? line.startIndex
+    return session.completions(of: String(line[start...]), after: String(line[..<start]))
+  }
+
+  @Test func statementStart() {
+    #expect(complete("pai") == ["paint"])
+    #expect(complete("sh") == ["shape.", "show"])
+    #expect(complete("u") == ["undo", "unlock", "use"])
+    #expect(complete("move up; re") == ["redo", "repeat", "reset"])
+    let all = complete("")
+    #expect(all.contains("door.") && all.contains("transaction") && all.contains("place"))
+    #expect(all == all.sorted())
+  }
+
+  @Test func insideBlocksOnlyWhatMayStandThere() {
+    #expect(complete("repeat 3 { u") == ["unlock"])
+    #expect(complete("repeat 3 { move up; h") == ["help"])
+    #expect(complete("{ m") == ["move"])
+    #expect(complete("{ move up }; m") == ["macro", "move"])
+  }
+
+  @Test func verbsAfterReceiver() {
+    #expect(complete("shape.") == ["move", "paint"])
+    #expect(complete("door.") == ["close", "lock", "open", "unlock"])
+    #expect(complete("door.l") == ["lock"])
+    #expect(complete("nothing.") == [])
+  }
+
+  @Test func argumentWords() {
+    #expect(complete("paint ") == (Shape.colours.words + ["gray"]).sorted())
+    #expect(complete("shape.paint gr") == ["gray", "green", "grey"])
+    #expect(complete("move ") == ["down", "left", "right", "up"])
+    #expect(complete("move up ") == [])  // steps: an integer
+    #expect(complete("move up 2 ") == [])  // no more parameters
+    #expect(complete("board.place ") == [])
+    #expect(complete("door.open ") == [])
+  }
+
+  @Test func afterKeywords() {
+    #expect(complete("show ") == ["board", "door", "shape"])
+    #expect(complete("use d") == ["door"])
+    #expect(complete("help pa") == ["paint"])
+    #expect(complete("undo ") == [])
+    #expect(complete("show door ") == [])
+    #expect(complete("new ") == ["board", "door", "shape"])
+    #expect(complete("queue pa") == ["paint"])
+    #expect(complete("queue shape.paint b") == ["black", "blue"])
+    #expect(complete("batch ") == ["off"])
+  }
+
+  @Test func instancesMadeWithNew() throws {
+    try session.run(SourceFile(name: "t", text: "new door back"))
+    #expect(complete("ba") == ["back.", "batch"])
+    #expect(complete("back.") == ["close", "lock", "open", "unlock"])
+    #expect(complete("show b") == ["back", "board"])
+  }
+
+  @Test func macrosAndTheirParameters() throws {
+    try session.run(SourceFile(name: "t", text: "macro zig n d { move $d $n }"))
+    #expect(complete("zi") == ["zig"])
+    #expect(complete("zig ") == [])  // $n: an integer
+    #expect(complete("zig 2 ") == ["down", "left", "right", "up"])
+    #expect(complete("macro zag steps {\n  move up $") == ["$steps"])
+    #expect(complete("macro zag steps { repeat $s") == ["$steps"])
+    #expect(complete("macro zag steps { repeat 2 { paint r") == ["red"])
+  }
+
+  @Test func nothingInStringsOrComments() {
+    #expect(complete("paint \"re") == [])
+    #expect(complete("move up # pa") == [])
+    #expect(complete("move up # comment\npa") == ["paint"])
+  }
+
+  @Test func aVerbOfSeveralReceiversIsOfferedOnce() throws {
+    let session = Session(registry: Self.registry(gate: true))
+    // `open` belongs to door and gate.
+    #expect(session.completions(of: "op", after: "") == ["open"])
+    #expect(session.completions(of: "op", after: "gate.") == ["open"])
+    try session.run(SourceFile(name: "t", text: "use gate"))
+    #expect(session.completions(of: "", after: "open ") == [])
+  }
+
+  // MARK: Macro listing
+
+  @Test func macroDefinitionsAsWritten() throws {
+    try session.run(SourceFile(name: "a.cmd", text: "macro zig n {\n  move up $n\n}\nmacro hop { move up }"))
+    try session.run(SourceFile(name: "b.cmd", text: "macro zig { hop }"))
+    let listed = session.macroDefinitions
+    #expect(listed.map(\.name) == ["hop", "zig"])
+    #expect(listed[0].source == "macro hop { move up }")
+    #expect(listed[0].sourceName == "a.cmd")
+    #expect(listed[1].source == "macro zig { hop }")
+    #expect(listed[1].parameters == [])
+  }
+
+  @Test func macroNameProblems() throws {
+    #expect(session.problemDefiningMacro(named: "zig") == nil)
+    #expect(session.problemDefiningMacro(named: "move") == "`move` is a verb of `shape` and cannot name a macro")
+    #expect(session.problemDefiningMacro(named: "door") == "`door` is a receiver and cannot name a macro")
+    #expect(session.problemDefiningMacro(named: "undo")?.contains("statement") == true)
+    #expect(session.problemDefiningMacro(named: "record") != nil)
+    #expect(session.problemDefiningMacro(named: "a b") != nil)
+    #expect(session.problemDefiningMacro(named: "") != nil)
+    // Nothing was defined.
+    #expect(session.macroDefinitions.isEmpty)
+  }
+
+  @Test func canonicalStatements() {
+    #expect(
+      Session.canonicalStatement("macro m n # c\n{ move up $n\n  paint \"red\" }")
+        == "macro m n { move up $n; paint \"red\" }")
+    #expect(Session.canonicalStatement("move up; move down") == nil)
+    #expect(Session.canonicalStatement("move (") == nil)
+  }
+}

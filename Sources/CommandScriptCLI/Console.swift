@@ -18,6 +18,14 @@ final class Channel {
   /// Whether the descriptor is a terminal.
   lazy var isTerminal: Bool = isatty(descriptor) == 1
 
+  /// Whether to write colour: on a terminal, unless `NO_COLOR` is set to anything but an
+  /// empty string (https://no-color.org).
+  var allowsColour: Bool {
+    guard isTerminal else { return false }
+    guard let value = getenv("NO_COLOR") else { return true }
+    return value.pointee == 0
+  }
+
   /// Writes `text` followed by a line break.
   func line(_ text: String) {
     buffer.append(contentsOf: text.utf8)

@@ -24,16 +24,51 @@ final class Driver {
   let session: Session
   let renderer: Renderer
   let checkOnly: Bool
+  /// `--session`: where the statements that take effect are journaled.
+  private(set) var journal: Journal?
+  /// Also told of every statement that takes effect (the REPL's macro recording).
+  var onCommit: ((String) -> Void)?
 
   init(registry: ReceiverRegistry, json: Bool, checkOnly: Bool) {
     session = Session(registry: registry)
-    let colour = !json && Console.err.isTerminal && getenv("NO_COLOR") == nil
-    var renderer = Renderer(json: json, colour: colour)
+    var renderer = Renderer(json: json, colour: !json && Console.err.allowsColour)
     renderer.sourceLine = { [unowned session] file, line in session.sources.lineText(file: file, line: line) }
     self.renderer = renderer
     self.checkOnly = checkOnly
     session.onOutput = { [renderer] in renderer.render($0) }
     session.onDiagnostic = { [renderer] in renderer.render($0) }
+    session.onCommit = { [unowned self] text in
+      self.journal?.append(text)
+      self.onCommit?(text)
+    }
+  }
+
+  /// `--session`: replays the journal's entries quietly (reporting only entries that no
+  /// longer run), then journals what takes effect from now on. Returns how many entries
+  /// were replayed.
+  func resume(_ journal: Journal) -> Int {
+    let (entries, dropped) = journal.entries()
+    if dropped > 0 {
+      Console.err.line("cmdscript: session \(journal.path): dropped an incomplete last entry (\(dropped) bytes)")
+    }
+    let (output, warning) = (session.onOutput, session.onDiagnostic)
+    session.onOutput = { _ in }
+    session.onDiagnostic = { _ in }
+    for entry in entries {
+      let source = SourceFile(name: journal.path, bytes: entry.bytes, firstLine: entry.line)
+      do {
+        try session.run(source)
+      } catch {
+        switch error {
+        case .compile(let errors): errors.diagnostics.forEach(renderer.render)
+        case .runtime(let diagnostic): renderer.render(diagnostic)
+        }
+      }
+    }
+    (session.onOutput, session.onDiagnostic) = (output, warning)
+    Console.flush()
+    self.journal = journal
+    return entries.count
   }
 
   /// Files and `-c` text: every input is checked (in order, so later ones see earlier
@@ -72,6 +107,9 @@ final class Driver {
     var firstLine = 1
     var line = 1
     var status = ExitStatus.success
+    // Entries are durable before waiting for more input.
+    reader.willWait = { [weak self] in self?.journal?.sync() }
+    defer { journal?.sync() }
     while let bytes = reader.nextLine() {
       chunk += bytes
       line += 1
@@ -120,6 +158,8 @@ final class LineReader {
   private var start = 0
   private var end = 0
   private var atEnd = false
+  /// Called before blocking on the descriptor for more input.
+  var willWait: () -> Void = {}
 
   init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -136,6 +176,7 @@ final class LineReader {
         start = end
       }
       if atEnd { return line.isEmpty ? nil : line }
+      willWait()
       let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if n < 0, errno == EINTR { continue }
       if n <= 0 {

@@ -1,4 +1,3 @@
-import CReadline
 import CommandScript
 
 #if canImport(Glibc)
@@ -8,36 +7,268 @@ import CommandScript
 #endif
 
 /// The interactive prompt on GNU readline: an entry (a line, plus continuation lines while
-/// a block or string is open) is checked and run; errors never end the session; Ctrl-D
-/// on an empty line exits.
-struct REPL {
+/// a block or string is open) is checked and run; errors never end the session; Ctrl-C
+/// abandons the entry being typed or interrupts the running statement; Ctrl-D on an empty
+/// line exits. Lines that start with `record`, `end` or `macros` are REPL commands, handled
+/// here before anything reaches the session.
+final class REPL {
   let driver: Driver
+  /// The start-up file to source before the first prompt (nil: `--no-init`, or a resumed
+  /// session, whose journal already holds what the file did when the session began).
+  let initFile: String?
 
   static let prompt = "cmd> "
   static let continuationPrompt = "...> "
 
+  private var session: Session { driver.session }
+  private let colour = Console.out.allowsColour
+  /// The lines of the entry typed so far, while a block or string is open.
+  private var entry: [UInt8] = []
+  /// The line number the next line gets in `<stdin>` diagnostics.
+  private var line = 1
+  private var recording: MacroRecording?
+
+  init(driver: Driver, initFile: String?) {
+    self.driver = driver
+    self.initFile = initFile
+  }
+
   func run() -> ExitStatus {
-    cs_set_readline_name(strdup("cmdscript"))
-    var entry: [UInt8] = []
-    var line = 1
+    if let initFile { source(initFile) }
+    let editor = LineEditor(
+      completer: { [unowned self] word, before in self.completions(of: word, before: before) },
+      history: HistoryFile.fromEnvironment())
+    Signals.install(interruption: session.interruption)
+    driver.onCommit = { [unowned self] text in self.recording?.commit(text, session: self.session) }
     var firstLine = 1
     while true {
+      driver.journal?.sync()
       Console.flush()
-      guard let raw = readline(entry.isEmpty ? Self.prompt : Self.continuationPrompt) else {
+      switch editor.read(prompt: currentPrompt) {
+      case .end:
         // Ctrl-D: run what is pending (reporting an unclosed block), then leave.
         if !entry.isEmpty { _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine) }
+        if let recording { note("the recording of `\(recording.name)` ended without `end`: nothing was defined") }
+        driver.journal?.sync()
         Console.out.line("")
+        Console.flush()
+        editor.close()
         return .success
+      case .interrupted:
+        // Ctrl-C: the line and a half-typed block are dropped.
+        entry.removeAll()
+        Console.out.line("")
+      case .line(let text):
+        editor.remember(text)
+        if entry.isEmpty { firstLine = line }
+        line += 1
+        if entry.isEmpty, let command = Command(text) {
+          perform(command, line: firstLine)
+          continue
+        }
+        entry += Array(text.utf8) + [10]
+        if Session.needsMoreInput(entry) { continue }
+        _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine)
+        if text.split(separator: " ") == ["help"] { Console.out.line(Command.help) }
+        entry.removeAll()
       }
-      let text = String(cString: raw)
-      free(raw)
-      if !text.isEmpty && text.contains(where: { !$0.isWhitespace }) { add_history(text) }
-      if entry.isEmpty { firstLine = line }
-      entry += Array(text.utf8) + [10]
-      line += 1
-      if Session.needsMoreInput(entry) { continue }
-      _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine)
-      entry.removeAll()
+    }
+  }
+
+  private var currentPrompt: String {
+    if !entry.isEmpty { return paint(Self.continuationPrompt, "2") }
+    if let recording { return paint("record \(recording.name)> ", "1;35") }
+    return paint(Self.prompt, "1;32")
+  }
+
+  /// `text` in colour, its escape codes marked for readline as taking no columns; the
+  /// final space stays plain.
+  private func paint(_ text: String, _ code: String) -> String {
+    guard colour else { return text }
+    return "\u{1}\u{1B}[\(code)m\u{2}\(text.dropLast())\u{1}\u{1B}[0m\u{2} "
+  }
+
+  // MARK: Start-up file
+
+  private func source(_ path: String) {
+    guard access(path, F_OK) == 0 else { return }
+    switch readFile(path) {
+    case .success(let bytes): _ = driver.runWhole([SourceFile(name: path, bytes: bytes)])
+    case .failure(let error): note("cannot read the start-up file \(error.path): \(error.reason)")
+    }
+  }
+
+  // MARK: Completion
+
+  private func completions(of word: String, before: String) -> [String] {
+    var candidates = session.completions(of: word, after: String(decoding: entry, as: UTF8.self) + before)
+    if entry.isEmpty {
+      // REPL commands stand alone on a line.
+      let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      switch words {
+      case []: candidates += Command.names
+      case ["macros"]: candidates = ["save"]
+      case ["help"]: candidates += Command.names
+      default: break
+      }
+    }
+    return Array(Set(candidates.filter { $0.hasPrefix(word) })).sorted()
+  }
+
+  // MARK: REPL commands
+
+  private func perform(_ command: Command, line: Int) {
+    switch command {
+    case .usage(let message):
+      error(message, line: line)
+    case .help(let name):
+      Console.out.line(Command.help(of: name))
+    case .record(let name):
+      if let recording {
+        error("already recording `\(recording.name)`: finish it with `end` first", line: line)
+      } else if let problem = session.problemDefiningMacro(named: name) {
+        error("cannot record `\(name)`: \(problem)", line: line)
+      } else {
+        recording = MacroRecording(name: name, session: session)
+        note("recording macro `\(name)`: the statements you type run as usual; `end` defines it")
+      }
+    case .end:
+      guard let recording else {
+        error("not recording: start with `record NAME`", line: line)
+        return
+      }
+      self.recording = nil
+      if recording.unrecordedSteps > 0 {
+        note(
+          "\(recording.unrecordedSteps) step(s) made by statements that only stand at the top level (`new`, `run`) were not recorded"
+        )
+      }
+      guard !recording.statements.isEmpty else {
+        error("nothing was recorded: macro `\(recording.name)` is not defined", line: line)
+        return
+      }
+      let status = driver.runChunk(
+        Array(recording.definition.utf8), name: "<record \(recording.name)>", firstLine: 1)
+      guard status == .success else { return }
+      let count = recording.statements.count
+      note("defined macro `\(recording.name)` (\(count) statement\(count == 1 ? "" : "s"))")
+      if recording.undoneBeforeStart > 0 {
+        note("the recording undid \(recording.undoneBeforeStart) earlier step(s); the macro does not undo them")
+      }
+    case .macros:
+      let definitions = session.macroDefinitions
+      if definitions.isEmpty { Console.out.line("(no macros)") }
+      for definition in definitions { Console.out.line(definition.source) }
+    case .macrosSave:
+      saveMacros(line: line)
+    }
+  }
+
+  /// Appends the macros in force that the start-up file does not already define as they
+  /// are, in definition order (so each comes after the macros it calls).
+  private func saveMacros(line: Int) {
+    guard let path = Paths.initFile else {
+      error("no start-up file: neither XDG_CONFIG_HOME nor HOME is set", line: line)
+      return
+    }
+    var existing = ""
+    if access(path, F_OK) == 0 {
+      switch readFile(path) {
+      case .success(let bytes): existing = String(decoding: bytes, as: UTF8.self)
+      case .failure(let failure):
+        error("cannot read \(failure.path): \(failure.reason)", line: line)
+        return
+      }
+    }
+    let new = session.macroDefinitions.filter { !existing.contains($0.source) }
+    guard !new.isEmpty else {
+      note(session.macroDefinitions.isEmpty ? "no macros to save" : "\(path) already has every macro")
+      return
+    }
+    var text = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+    text += new.map { $0.source + "\n" }.joined()
+    guard Paths.createParent(of: path), appendText(text, to: path) else {
+      error("cannot write \(path): \(String(cString: strerror(errno)))", line: line)
+      return
+    }
+    note("saved \(new.count) macro\(new.count == 1 ? "" : "s") to \(path)")
+  }
+
+  private func appendText(_ text: String, to path: String) -> Bool {
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { return false }
+      written += n
+    }
+    return fsync(fd) == 0
+  }
+
+  private func error(_ message: String, line: Int) {
+    Console.out.flush()
+    driver.renderer.render(Diagnostic(.error, message, at: SourceLocation(file: "<stdin>", line: line, column: 1)))
+    Console.err.flush()
+  }
+
+  private func note(_ message: String) {
+    Console.out.line(message)
+  }
+
+  /// A line that is a REPL command rather than statements.
+  enum Command: Equatable {
+    case record(String)
+    case end
+    case macros
+    case macrosSave
+    /// `help record`, `help end`, `help macros`.
+    case help(String)
+    /// A REPL command written wrongly.
+    case usage(String)
+
+    static let names = ["end", "macros", "record"]
+
+    init?(_ line: String) {
+      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+      guard let first = words.first else { return nil }
+      switch first {
+      case "record":
+        self = words.count == 2 ? .record(words[1]) : .usage("usage: record NAME (a macro name)")
+      case "end":
+        self = words.count == 1 ? .end : .usage("usage: end (it takes no arguments)")
+      case "macros":
+        if words.count == 1 {
+          self = .macros
+        } else {
+          self = words == ["macros", "save"] ? .macrosSave : .usage("usage: macros, or macros save")
+        }
+      case "help" where words.count == 2 && Self.names.contains(words[1]):
+        self = .help(words[1])
+      default:
+        return nil
+      }
+    }
+
+    static let lines = [
+      "  record NAME         record the statements typed next as macro NAME",
+      "  end                 stop recording and define the macro",
+      "  macros              list the macros with their definitions",
+      "  macros save         append the session's macros to the start-up file",
+    ]
+
+    /// The REPL's part of `help`.
+    static let help =
+      (["REPL commands (each alone on a line):"] + lines + [
+        "Keys: Tab completes (twice: lists), Up recalls earlier lines, Ctrl-C cancels",
+        "the line or stops a running statement, Ctrl-D on an empty line exits.",
+      ]).joined(separator: "\n")
+
+    static func help(of name: String) -> String {
+      lines.filter { $0.hasPrefix("  \(name) ") }.joined(separator: "\n")
     }
   }
 }

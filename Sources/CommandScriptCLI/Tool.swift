@@ -34,10 +34,20 @@ struct CmdScript: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cmdscript",
     abstract: "Run CommandScript: undoable command macros for shapes, doors, boards and more.",
+    usage: """
+      cmdscript [--check] [--json] [-c <text> | <file> ...]
+      cmdscript [--json] [--session <file>] [--no-init] [-]
+      """,
     discussion: """
       With files, runs them in order in one session; every file is checked before any \
       of them runs. With -c, runs TEXT. With `-` or piped standard input, checks and \
       runs each line as it arrives. On a terminal with no input, starts the REPL.
+
+      The REPL: Tab completes; Up recalls lines, also from earlier sessions \
+      ($XDG_STATE_HOME/cmdscript/history, or $CMDSCRIPT_HISTORY); Ctrl-C cancels the \
+      line or stops a running statement; Ctrl-D exits. `record NAME` ... `end` records \
+      a macro, `macros` lists the macros, `macros save` appends them to the start-up \
+      file $XDG_CONFIG_HOME/cmdscript/init.cmd, which the REPL sources when it starts.
 
       Example: cmdscript -c 'move up; paint red; undo; show'
 
@@ -55,6 +65,15 @@ struct CmdScript: ParsableCommand {
   @Flag(help: "Write outputs to stdout, and diagnostics to stderr, as JSON Lines.")
   var json = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Journal every statement that takes effect to FILE, and first replay FILE if it exists, so that the session survives an exit or a crash (REPL and standard input).",
+      valueName: "file"))
+  var session: String?
+
+  @Flag(help: "Do not source the start-up file when the REPL starts.")
+  var noInit = false
+
   @Argument(help: ArgumentHelp("Script files to run in order (`-` reads standard input).", valueName: "file"))
   var files: [String] = []
 
@@ -65,16 +84,28 @@ struct CmdScript: ParsableCommand {
     if files.filter({ $0 == "-" }).count > 0 && files.count > 1 {
       throw ValidationError("`-` (standard input) cannot be combined with files.")
     }
+    if session != nil && (command != nil || files.contains { $0 != "-" } || check) {
+      throw ValidationError("--session works with the REPL and standard input, not with files, -c or --check.")
+    }
   }
 
   func run(registry: ReceiverRegistry) -> ExitStatus {
     let driver = Driver(registry: registry, json: json, checkOnly: check)
+    var resumed = false
+    if let session {
+      switch Journal.acquire(session) {
+      case .success(let journal): resumed = driver.resume(journal) > 0
+      case .failure(let error):
+        Console.err.line("cmdscript: cannot open the session \(error.path): \(error.reason)")
+        return .noInput
+      }
+    }
     if let command {
       return driver.runWhole([SourceFile(name: "<command line>", text: command)])
     } else if files == ["-"] || (files.isEmpty && isatty(0) == 0) {
       return driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
     } else if files.isEmpty {
-      return REPL(driver: driver).run()
+      return REPL(driver: driver, initFile: noInit || resumed ? nil : Paths.initFile).run()
     } else {
       var inputs: [SourceFile] = []
       for path in files {

@@ -11,9 +11,12 @@ private let python3: URL? = {
   return nil
 }()
 
-/// The REPL in a real pseudo-terminal, driven by `repl_test.py` with pexpect: the prompt,
-/// a statement and its output, the continuation prompt while a `{` is open, errors that
-/// do not end the session (and a failed statement rolled back), Ctrl-D exiting with 0.
+/// The REPL in a real pseudo-terminal, driven by `repl_test.py` with pexpect, one scenario
+/// after another: prompts and the continuation prompt, errors that do not end the session,
+/// colour and NO_COLOR, tab completion, history recalled in a second run, Ctrl-C at the
+/// prompt and during a long statement, record/end/macros and `macros save` with the
+/// start-up file (and `--no-init`), `--session` resumed after SIGKILL, Ctrl-Z and `fg`,
+/// and the terminal restored on SIGTERM and SIGHUP. Ctrl-D exits with 0.
 @Suite("REPL")
 struct REPLTests {
   @Test(

@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
 """Drives the cmdscript REPL in a real pseudo-terminal (run by REPLTests.swift).
 
-Usage: repl_test.py PATH/TO/cmdscript
+Usage: repl_test.py PATH/TO/cmdscript [SCENARIO...]
 
-Waits for screen text (never sleeps a fixed time); exits 0 when every check passes,
-1 with a message naming the failed step otherwise, 2 when pexpect is missing.
+Each scenario is a function below; with no names, all run. Waits for screen text (never
+sleeps a fixed time); exits 0 when every check passes, 1 with a message naming the failed
+step otherwise, 2 when pexpect is missing. Every run gets its own HOME, XDG_STATE_HOME and
+XDG_CONFIG_HOME under a temporary folder, so the user's history and start-up file are
+never touched.
 """
 
+import io
 import os
 import re
+import shutil
+import signal
 import sys
+import tempfile
+import time
 
 try:
     import pexpect
@@ -18,122 +26,167 @@ except ImportError:
     sys.exit(2)
 
 TIMEOUT = 10
-PROMPT = "cmd> "
-CONTINUATION = "...> "
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# Prompts may be coloured: escape codes around `cmd>`, a plain space after it.
+SGR = r"(?:\x1b\[[0-9;]*m)*"
+PROMPT = re.compile(SGR + r"cmd" + SGR + r">" + SGR + r" ")
+CONTINUATION = re.compile(SGR + r"\.\.\." + SGR + r">" + SGR + r" ")
+COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+BINARY = ""
+ROOT = ""
+# Measured numbers, printed at the end.
+MEASURED = {}
+
+
+class Failure(Exception):
+    pass
+
+
+def folder(*parts):
+    path = os.path.join(ROOT, *parts)
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
+def environment(no_color=True, home="home"):
+    env = dict(os.environ)
+    env["TERM"] = "dumb"
+    env["INPUTRC"] = "/dev/null"
+    env["HOME"] = folder(home)
+    env["XDG_STATE_HOME"] = folder(home, "state")
+    env["XDG_CONFIG_HOME"] = folder(home, "config")
+    for name in ["NO_COLOR", "CMDSCRIPT_HISTORY", "CMDSCRIPT_HISTORY_SIZE"]:
+        env.pop(name, None)
+    if no_color:
+        env["NO_COLOR"] = "1"
+    return env
+
+
+def spawn(args=(), no_color=True, home="home", command=None):
+    """Starts cmdscript (or `command`, a list) in a pseudo-terminal; `child.transcript`
+    collects everything it writes."""
+    command = command or [BINARY] + list(args)
+    child = pexpect.spawn(
+        command[0], command[1:], env=environment(no_color, home), encoding="utf-8", timeout=TIMEOUT,
+        dimensions=(24, 200))
+    child.delaybeforesend = None  # wait for screen text instead
+    child.delayafterclose = 0.01
+    child.transcript = io.StringIO()
+    child.logfile_read = child.transcript
+    return child
 
 
 def fail(step, child):
     before = child.before if isinstance(child.before, str) else ""
-    print(f"repl_test.py: FAILED: {step}\n--- screen text before the failure:\n{before!r}", file=sys.stderr)
-    child.close(force=True)
-    sys.exit(1)
+    raise Failure(f"{step}\n--- screen text before the failure:\n{before!r}")
 
 
 def expect(child, text, step):
-    """Waits for `text` (literal) on the terminal."""
+    """Waits for `text` (literal, or a compiled regular expression) on the terminal."""
     try:
-        child.expect_exact(text, timeout=TIMEOUT)
+        if isinstance(text, re.Pattern):
+            child.expect(text, timeout=TIMEOUT)
+        else:
+            child.expect_exact(text, timeout=TIMEOUT)
     except (pexpect.TIMEOUT, pexpect.EOF):
-        fail(f"{step}: waiting for {text!r}", child)
+        fail(f"{step}: waiting for {text if isinstance(text, str) else text.pattern!r}", child)
 
 
-def spawn(binary, no_color):
-    env = dict(os.environ)
-    env["TERM"] = "dumb"
-    env.pop("NO_COLOR", None)
-    if no_color:
-        env["NO_COLOR"] = "1"
-    env["INPUTRC"] = "/dev/null"
-    child = pexpect.spawn(binary, [], env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(24, 200))
-    child.delaybeforesend = None  # wait for screen text instead
-    child.delayafterclose = 0.01
-    return child
+def prompt(child, step):
+    expect(child, PROMPT, f"the prompt {step}")
 
 
-def main():
-    binary = sys.argv[1]
+def enter(child, line):
+    """Types `line` and Enter, and waits until readline has taken it: its echo, then the
+    line break (with TERM=dumb readline redraws a line as `\\rcmd> text`, so a prompt on
+    the screen is not yet the next prompt)."""
+    child.sendline(line)
+    expect(child, line + "\r\n", f"the echo of `{line}`")
 
-    # --- A session: prompt, output, continuation, errors that do not end it, Ctrl-D.
-    child = spawn(binary, no_color=False)
-    expect(child, PROMPT, "the first prompt")
 
-    child.sendline("move up; paint red; show shape")
-    expect(child, "shape: at (0, 1), red", "a statement's output")
-    expect(child, PROMPT, "the prompt after a statement")
+def accept(child, step):
+    """Enter on the line as edited: waits for the line break, then the prompt."""
+    child.send("\r")
+    expect(child, "\r\n", f"Enter on {step}")
+    prompt(child, f"after {step}")
 
-    # A `{` left open asks for more with the continuation prompt; the block runs when
-    # it closes, as one undo step.
-    child.sendline("repeat 3 {")
-    expect(child, CONTINUATION, "the continuation prompt while `{` is open")
-    child.sendline("  move right")
-    expect(child, CONTINUATION, "the continuation prompt on the next line")
-    child.sendline("}")
-    expect(child, PROMPT, "the prompt once the block is closed")
-    child.sendline("show shape")
-    expect(child, "shape: at (3, 1), red", "the block ran")
-    expect(child, PROMPT, "the prompt after show")
 
-    # A compile error is reported (in colour: stderr is a terminal and NO_COLOR is unset)
-    # and the session goes on.
-    child.sendline("paitn blue")
-    expect(child, "\x1b[1;31merror:", "a coloured error label")
-    expect(child, "unknown command `paitn` (did you mean `paint`?)", "the compile error")
-    expect(child, PROMPT, "the prompt after a compile error")
+def run(child, line, *expected):
+    """Types `line`, waits for each of `expected` in order, then for the prompt."""
+    enter(child, line)
+    for text in expected:
+        expect(child, text, f"`{line}`")
+    prompt(child, f"after `{line}`")
 
-    # A run-time failure is rolled back: the transaction left nothing behind, and the
-    # next undo reverts the statement before it.
-    child.sendline("transaction { move left 3; door.lock; door.open }")
-    expect(child, "the door is locked", "the run-time error")
-    expect(child, PROMPT, "the prompt after a run-time error")
-    child.sendline("show shape; show door")
-    expect(child, "shape: at (3, 1), red", "the failed transaction was rolled back (shape)")
-    expect(child, "door: closed, unlocked", "the failed transaction was rolled back (door)")
-    expect(child, PROMPT, "the prompt after show")
-    child.sendline("undo; show shape")
-    expect(child, "shape: at (0, 1), red", "undo after a failure reverts the step before it")
-    expect(child, PROMPT, "the prompt after undo")
-    # A failed statement leaves the redo stack as it was.
-    child.sendline("transaction { door.lock; door.open }")
-    expect(child, "the door is locked", "a second run-time error")
-    expect(child, PROMPT, "the prompt after the second run-time error")
-    child.sendline("redo; show shape")
-    expect(child, "shape: at (3, 1), red", "redo after a failed statement")
-    expect(child, PROMPT, "the prompt after redo")
-    child.sendline("undo")
-    expect(child, PROMPT, "the prompt after undo")
 
-    # Macros defined at one prompt work at the next.
-    child.sendline("macro zig n { move up $n; move right $n }")
-    expect(child, PROMPT, "the prompt after a macro definition")
-    child.sendline("zig 2; show shape")
-    expect(child, "shape: at (2, 3), red", "a macro from an earlier entry")
-    expect(child, PROMPT, "the prompt after a macro call")
-
-    # Ctrl-D on an empty line ends the session with status 0, even after errors.
+def finish(child, step):
+    """Ctrl-D on an empty line: the REPL must end with status 0."""
     child.sendcontrol("d")
     try:
         child.expect(pexpect.EOF, timeout=TIMEOUT)
     except pexpect.TIMEOUT:
-        fail("Ctrl-D should end the session", child)
+        fail(f"{step}: Ctrl-D should end the session", child)
     child.close()
     if child.exitstatus != 0:
-        fail(f"exit status after Ctrl-D: {child.exitstatus} (signal {child.signalstatus}), expected 0", child)
+        fail(f"{step}: exit status after Ctrl-D: {child.exitstatus} (signal {child.signalstatus}), expected 0", child)
 
-    # --- NO_COLOR: plain diagnostics, located on the REPL's stream-wide line numbers.
-    child = spawn(binary, no_color=True)
-    expect(child, PROMPT, "the first prompt (NO_COLOR)")
-    child.sendline("show door")
-    expect(child, "door: closed, unlocked", "output (NO_COLOR)")
-    expect(child, PROMPT, "the prompt (NO_COLOR)")
-    child.sendline("door.opne")
-    expect(child, "<stdin>:2:6: error: `door` has no verb `opne` (did you mean `open`?)", "a plain error")
-    expect(child, PROMPT, "the prompt after the error (NO_COLOR)")
-    # Ctrl-D while a block is open: the pending entry is reported, then the session ends.
-    child.sendline("repeat 2 {")
+
+# MARK: Scenarios
+
+
+def basics():
+    """Output, the continuation prompt, errors that do not end the session, a failed
+    statement rolled back, macros across entries, colour (NO_COLOR unset), Ctrl-D."""
+    child = spawn(no_color=False)
+    expect(child, "\x1b[1;32mcmd>\x1b[0m ", "a coloured prompt")
+    run(child, "move up; paint red; show shape", "shape: at (0, 1), red")
+
+    # A `{` left open asks for more with the continuation prompt; the block runs when
+    # it closes, as one undo step.
+    enter(child, "repeat 3 {")
+    expect(child, CONTINUATION, "the continuation prompt while `{` is open")
+    enter(child, "  move right")
+    expect(child, CONTINUATION, "the continuation prompt on the next line")
+    enter(child, "}")
+    prompt(child, "once the block is closed")
+    run(child, "show shape", "shape: at (3, 1), red")
+    # A string left open asks for more too.
+    enter(child, 'help "')
+    expect(child, CONTINUATION, "the continuation prompt while a string is open")
+    enter(child, '"')
+    prompt(child, "after the string is closed")
+
+    # A compile error is reported in colour (stderr is a terminal) and the session goes on.
+    run(child, "paitn blue", "\x1b[1;31merror:", "unknown command `paitn` (did you mean `paint`?)")
+
+    # A run-time failure is rolled back: the transaction left nothing behind, and the
+    # next undo reverts the statement before it.
+    run(child, "transaction { move left 3; door.lock; door.open }", "the door is locked")
+    run(child, "show shape; show door", "shape: at (3, 1), red", "door: closed, unlocked")
+    run(child, "undo; show shape", "shape: at (0, 1), red")
+    # A failed statement leaves the redo stack as it was.
+    run(child, "transaction { door.lock; door.open }", "the door is locked")
+    run(child, "redo; show shape", "shape: at (3, 1), red")
+    run(child, "undo")
+
+    # Macros defined at one prompt work at the next.
+    run(child, "macro zig n { move up $n; move right $n }")
+    run(child, "zig 2; show shape", "shape: at (2, 3), red")
+    finish(child, "basics")
+
+
+def no_color():
+    """NO_COLOR: no colour escape codes at all; errors located on the REPL's stream-wide
+    line numbers; Ctrl-D with an open block reports it and exits 0."""
+    child = spawn(no_color=True)
+    prompt(child, "first (NO_COLOR)")
+    run(child, "show door", "door: closed, unlocked")
+    run(child, "door.opne", "<stdin>:2:6: error: `door` has no verb `opne` (did you mean `open`?)")
+    run(child, "help", "Receivers", "REPL commands", "record NAME")
+    enter(child, "repeat 2 {")
     expect(child, CONTINUATION, "the continuation prompt (NO_COLOR)")
     child.sendcontrol("d")
-    expect(child, "expected `}` to close `{` opened at 3:10", "the unclosed block at Ctrl-D")
+    expect(child, "expected `}` to close `{` opened at 4:10", "the unclosed block at Ctrl-D")
     try:
         child.expect(pexpect.EOF, timeout=TIMEOUT)
     except pexpect.TIMEOUT:
@@ -141,7 +194,266 @@ def main():
     child.close()
     if child.exitstatus != 0:
         fail(f"exit status after Ctrl-D: {child.exitstatus}, expected 0", child)
+    codes = COLOUR.findall(child.transcript.getvalue())
+    if codes:
+        fail(f"NO_COLOR is set, yet the REPL wrote colour codes {codes[:5]}", child)
 
+
+def completion():
+    """Tab completes a verb, Tab Tab lists a receiver's verbs and a parameter's words."""
+    child = spawn()
+    prompt(child, "first (completion)")
+    child.send("pai\t")
+    expect(child, "paint ", "Tab completing `pai`")
+    child.send("r\t")
+    expect(child, "red ", "Tab completing a colour")
+    accept(child, "the completed line")
+    run(child, "show shape", "shape: at (0, 0), red")
+
+    child.send("shape.\t\t")
+    expect(child, re.compile(r"move\s+paint"), "Tab Tab listing the verbs of `shape.`")
+    expect(child, "shape.", "the line redrawn after the list")
+    child.sendcontrol("u")
+    child.send("paint \t\t")
+    expect(child, re.compile(r"black\s+blue\s+cyan"), "Tab Tab listing the colours")
+    expect(child, "yellow", "the last colour")
+    child.sendcontrol("u")
+    child.send("doo\t")
+    expect(child, "door.", "Tab completing a receiver")
+    child.send("op\t")
+    expect(child, "open ", "Tab completing the receiver's verb")
+    accept(child, "door.open")
+    run(child, "show door", "door: open, unlocked")
+    child.send("rec\t")
+    expect(child, "record ", "Tab completing a REPL command")
+    child.sendcontrol("u")
+    enter(child, "")
+    prompt(child, "after an empty line")
+    finish(child, "completion")
+
+
+def history():
+    """Lines are saved in $XDG_STATE_HOME/cmdscript/history; Up recalls them in the next
+    session."""
+    child = spawn(home="history")
+    prompt(child, "first (history, first run)")
+    run(child, "move left 2")
+    run(child, "paint green")
+    finish(child, "history, first run")
+    path = os.path.join(ROOT, "history", "state", "cmdscript", "history")
+    with open(path) as f:
+        saved = f.read().split("\n")
+    if saved[-3:] != ["move left 2", "paint green", ""]:
+        fail(f"the history file {path} holds {saved!r}", child)
+
+    child = spawn(home="history")
+    prompt(child, "first (history, second run)")
+    child.send("\x1b[A")
+    expect(child, "paint green", "Up recalling the last line of the first run")
+    child.send("\x1b[A")
+    expect(child, "move left 2", "Up recalling the line before it")
+    accept(child, "the recalled line")
+    run(child, "show shape", "shape: at (-2, 0), blue")
+    finish(child, "history, second run")
+
+
+def interrupt():
+    """Ctrl-C at the prompt drops a half-typed block; Ctrl-C during a long statement
+    stops it within a second, rolls it back and returns to the prompt."""
+    child = spawn()
+    prompt(child, "first (Ctrl-C)")
+    run(child, "move up")
+    enter(child, "repeat 3 {")
+    expect(child, CONTINUATION, "the continuation prompt before Ctrl-C")
+    child.send("move up")
+    expect(child, "move up", "the half-typed line")
+    child.sendcontrol("c")
+    expect(child, "^C", "Ctrl-C at the prompt")
+    prompt(child, "after Ctrl-C (the main prompt again, not the continuation prompt)")
+    run(child, "show shape", "shape: at (0, 1), blue")
+
+    enter(child, "repeat 100000000 { move up }")
+    # Not a wait for output: the statement runs a while, so that there is work to roll back.
+    time.sleep(0.3)
+    start = time.monotonic()
+    child.sendcontrol("c")
+    expect(child, "error: interrupted", "the interrupted statement's error")
+    prompt(child, "after interrupting a statement")
+    latency = time.monotonic() - start
+    MEASURED["Ctrl-C to prompt during `repeat 100000000 { move up }`"] = f"{latency * 1000:.0f} ms"
+    if latency > 1.0:
+        fail(f"Ctrl-C took {latency:.2f} s to return to the prompt", child)
+    run(child, "show shape", "shape: at (0, 1), blue")
+    # The interrupted statement is no step: undo reverts the `move up` before it.
+    run(child, "undo; show shape", "shape: at (0, 0), blue")
+    finish(child, "Ctrl-C")
+
+
+def recording():
+    """record/end define a macro from what was typed (net of undo); macros lists it;
+    macros save appends it to the start-up file, which the next REPL sources unless
+    --no-init."""
+    child = spawn(home="recording")
+    prompt(child, "first (recording)")
+    enter(child, "record square")
+    expect(child, "recording macro `square`", "record starts")
+    expect(child, "record square> ", "the recording prompt")
+    enter(child, "move up 2; paint red")
+    expect(child, "record square> ", "the recording prompt after a statement")
+    enter(child, "undo")  # takes back `paint red`
+    expect(child, "record square> ", "after undo")
+    enter(child, "show shape")
+    expect(child, "shape: at (0, 2), blue", "statements run as usual while recording")
+    enter(child, "move right 2")
+    expect(child, "record square> ", "after the last statement")
+    enter(child, "new door back")  # a step no macro can hold
+    expect(child, "record square> ", "after new")
+    run(child, "end", "1 step(s) made by statements that only stand at the top level", "defined macro `square` (2 statements)")
+    run(child, "square; show shape", "shape: at (4, 4), blue")
+    run(child, "macros", "macro square {\r\n  move up 2\r\n  move right 2\r\n}")
+    run(child, "end", "error: not recording")
+    run(child, "record move", "cannot record `move`: `move` is a verb of `shape`")
+    run(child, "macros save", "saved 1 macro to ")
+    run(child, "macros save", "already has every macro")
+    finish(child, "recording")
+    init = os.path.join(ROOT, "recording", "config", "cmdscript", "init.cmd")
+    with open(init) as f:
+        if f.read() != "macro square {\n  move up 2\n  move right 2\n}\n":
+            fail(f"unexpected {init}", child)
+
+    child = spawn(home="recording")
+    prompt(child, "first (start-up file)")
+    run(child, "square; show shape", "shape: at (2, 2), blue")
+    finish(child, "start-up file")
+
+    child = spawn(["--no-init"], home="recording")
+    prompt(child, "first (--no-init)")
+    run(child, "square", "unknown command `square`")
+    finish(child, "--no-init")
+
+
+def session():
+    """--session FILE journals what took effect; killed with SIGKILL and started again,
+    the receivers, undo and redo stacks and macros are exactly as they were."""
+    journal = os.path.join(folder("session"), "work.cmdsession")
+    # The start-up file is sourced when the session begins, and journaled; a statement
+    # written over two lines there is journaled in its one-line form.
+    with open(os.path.join(folder("session", "config", "cmdscript"), "init.cmd"), "w") as f:
+        f.write("macro up2\n{ move up 2 }\n")
+    child = spawn(["--session", journal], home="session")
+    prompt(child, "first (--session)")
+    run(child, "macro hop n { move right $n }")
+    run(child, "move up; paint red")
+    run(child, "hop 3")
+    run(child, "door.open")
+    run(child, "paitn blue", "unknown command")  # does not compile: not journaled
+    run(child, "transaction { door.close; door.lock; door.open }", "the door is locked")  # rolled back
+    run(child, "undo")
+    run(child, "show", "shape: at (3, 1), red", "door: closed, unlocked")
+    enter(child, "history")
+    history = child_output(child, "history")
+    child.kill(signal.SIGKILL)
+    child.close()
+    if child.signalstatus != signal.SIGKILL:
+        fail(f"the REPL should have been killed, status {child.exitstatus}", child)
+    with open(journal) as f:
+        lines = f.read().split("\n")
+    expected = ["macro up2 { move up 2 }", "macro hop n { move right $n }", "move up", "paint red", "hop 3",
+                "door.open", "undo", ""]
+    if lines != expected:
+        fail(f"the journal holds {lines!r}, expected {expected!r}", child)
+
+    child = spawn(["--session", journal], home="session")
+    prompt(child, "first (resumed --session)")
+    run(child, "show", "shape: at (3, 1), red", "door: closed, unlocked")
+    enter(child, "history")
+    resumed = child_output(child, "history (resumed)")
+    if resumed != history:
+        fail(f"history after resuming:\n{resumed}\nexpected:\n{history}", child)
+    run(child, "macros", "macro up2 { move up 2 }\r\nmacro hop n { move right $n }")
+    run(child, "redo; show door", "door: open, unlocked")
+    run(child, "hop 1; show shape", "shape: at (4, 1), red")
+    child.kill(signal.SIGKILL)
+    child.close()
+
+    child = spawn(["--session", journal], home="session")
+    prompt(child, "first (resumed twice)")
+    run(child, "show", "shape: at (4, 1), red", "door: open, unlocked")
+    finish(child, "resumed twice")
+
+
+def child_output(child, step):
+    """The lines the REPL writes up to its next prompt (after `enter`)."""
+    prompt(child, f"after {step}")
+    return child.before.replace("\r\n", "\n").strip("\n")
+
+
+def terminal():
+    """Ctrl-Z and fg in a job-control shell leave the terminal usable and the session
+    going on; SIGTERM and SIGHUP restore the terminal (a plain sh does not)."""
+    env_ps1 = "SH$ "
+    child = spawn(command=["bash", "--norc", "--noprofile", "-i"], home="terminal")
+    child.sendline(f"PS1='{env_ps1}'")
+    expect(child, "\r\n" + env_ps1, "the shell prompt")
+    child.sendline(BINARY)
+    prompt(child, "first (in bash)")
+    child.send("move up")
+    expect(child, "move up", "the typed line")
+    child.sendcontrol("z")
+    expect(child, "Stopped", "Ctrl-Z stops the REPL")
+    expect(child, env_ps1, "the shell prompt after Ctrl-Z")
+    child.sendline("stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '; echo")
+    expect(child, "icanon echo", "the terminal is in cooked mode for the shell")
+    expect(child, env_ps1, "the shell prompt")
+    child.sendline("fg")
+    expect(child, "cmd> move up", "fg redraws the prompt and the line")
+    child.sendline(" 2; show shape")
+    expect(child, "shape: at (0, 2), blue", "the line typed before Ctrl-Z goes on after fg")
+    prompt(child, "after fg")
+    child.sendcontrol("d")
+    expect(child, env_ps1, "the shell prompt after Ctrl-D")
+    child.sendline("exit")
+    child.expect(pexpect.EOF)
+    child.close()
+
+    check = "stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '; echo DONE"
+    for number in [signal.SIGTERM, signal.SIGHUP]:
+        child = spawn(command=["sh", "-c", f"'{BINARY}'; {check}"], home="terminal")
+        prompt(child, f"first (before {number.name})")
+        with open(f"/proc/{child.pid}/task/{child.pid}/children") as f:
+            os.kill(int(f.read().split()[0]), number)
+        expect(child, "DONE", f"the shell after {number.name}")
+        if "icanon echo DONE" not in child.before + "DONE":
+            fail(f"the terminal was left in raw mode after {number.name}", child)
+        child.close()
+
+
+SCENARIOS = [basics, no_color, completion, history, interrupt, recording, session, terminal]
+
+
+def main():
+    global BINARY, ROOT
+    BINARY = sys.argv[1]
+    wanted = sys.argv[2:]
+    ROOT = tempfile.mkdtemp(prefix="cmdscript-repl-")
+    failures = 0
+    try:
+        for scenario in SCENARIOS:
+            if wanted and scenario.__name__ not in wanted:
+                continue
+            start = time.monotonic()
+            try:
+                scenario()
+                print(f"repl_test.py: {scenario.__name__}: passed in {time.monotonic() - start:.2f} s")
+            except Failure as failure:
+                failures += 1
+                print(f"repl_test.py: {scenario.__name__}: FAILED: {failure}", file=sys.stderr)
+    finally:
+        shutil.rmtree(ROOT, ignore_errors=True)
+    for name, value in MEASURED.items():
+        print(f"repl_test.py: measured: {name}: {value}")
+    if failures:
+        sys.exit(1)
     print("repl_test.py: all REPL checks passed")
 
 

@@ -1,0 +1,9 @@
+# mode: none
+# args: --session journal.cmdsession -c 'move up'
+# --session is for the REPL and standard input: with -c or files it is a usage error,
+# and no journal is created.
+# stderr-full: Error: --session works with the REPL and standard input, not with files, -c or --check.
+# stderr-full: Usage: cmdscript [--check] [--json] [-c <text> | <file> ...]
+# stderr-full:        cmdscript [--json] [--session <file>] [--no-init] [-]
+# stderr-full:   See 'cmdscript --help' for more information.
+# exit: 64

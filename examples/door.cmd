@@ -55,4 +55,5 @@ transaction {
   door.open
 }
 # stderr: 55:3: error: the door is locked
+# stderr: note: the transaction was rolled back: `shape.paint`, `shape.move`
 # exit: 1

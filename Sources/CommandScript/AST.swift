@@ -54,6 +54,11 @@ indirect enum Statement: Sendable {
 }
 
 extension Statement {
+  var isTransaction: Bool {
+    if case .transaction = self { return true }
+    return false
+  }
+
   /// The keyword a built-in statement starts with, for messages.
   var keyword: String {
     switch self {

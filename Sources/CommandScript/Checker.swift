@@ -55,17 +55,27 @@ struct Checker {
   }
 
   private var scope: MacroScope?
+  /// Errors so far (warnings do not stop a statement from compiling).
+  private var errorCount = 0
+
+  private mutating func record(_ problem: Problem) {
+    if problem.severity == .error { errorCount += 1 }
+    problems.append(problem)
+  }
+  /// The enclosing constructs whose failure should revert everything (innermost last):
+  /// a command in one that cannot be undone gets a warning.
+  private var guarded: [String] = []
 
   /// Checks one top-level statement. Returns nil (and records problems) on errors.
   mutating func check(_ statement: Statement) -> CompiledStatement? {
-    let before = problems.count
+    let before = errorCount
     let op = compile(statement, topLevel: true)
-    guard problems.count == before, let op else { return nil }
-    return CompiledStatement(op: op, range: statement.range)
+    guard errorCount == before, let op else { return nil }
+    return CompiledStatement(op: op, range: statement.range, isTransaction: statement.isTransaction)
   }
 
   private mutating func fail(_ message: String, at range: SourceRange, suggestion: String? = nil) {
-    problems.append(Problem(message, at: range, suggestion: suggestion))
+    record(Problem(message, at: range, suggestion: suggestion))
   }
 
   private mutating func compileBody(_ body: [Statement]) -> [Op] {
@@ -98,7 +108,11 @@ struct Checker {
     switch statement {
     case .invocation(let receiver, let name, let arguments, _):
       return compileInvocation(receiver: receiver, name: name, arguments: arguments)
-    case .block(let body, _), .transaction(let body, _):
+    case .block(let body, _):
+      return .sequence(compileBody(body))
+    case .transaction(let body, _):
+      guarded.append("transaction")
+      defer { guarded.removeLast() }
       return .sequence(compileBody(body))
     case .repeat(let count, let body, _):
       let countOperand = operand(count, for: .integer(0...Int.max), what: "the repeat count")
@@ -161,7 +175,11 @@ struct Checker {
       return defineInstance(type: type, name: name)
     case .queue(let queued, let range):
       guard topLevel, scope == nil else { return onlyAtTopLevel("queue", range) }
-      return compile(queued, topLevel: false).map { .queue($0, range: queued.range) }
+      guarded.append("queued statement")
+      defer { guarded.removeLast() }
+      return compile(queued, topLevel: false).map {
+        .queue($0, range: queued.range, isTransaction: queued.isTransaction)
+      }
     case .run(let range), .pending(let range), .discard(let range):
       guard topLevel, scope == nil else { return onlyAtTopLevel(statement.keyword, range) }
       if case .run = statement { return .runQueue }
@@ -203,7 +221,8 @@ struct Checker {
     }
     state.instances.append(Instance(name: name.text, type: typeIndex))
     let instance = state.instances.count - 1
-    let id = commands.intern(ResolvedCommand(instance: Int32(instance), verb: CommandTable.lifecycleVerb, arguments: []))
+    let id = commands.intern(
+      ResolvedCommand(instance: Int32(instance), verb: CommandTable.lifecycleVerb, arguments: []))
     return .command(CommandOp(instance: instance, verb: -1, constantID: id, operands: [], range: name.range))
   }
 
@@ -298,6 +317,13 @@ struct Checker {
         at: arguments.last?.range ?? name.range)
       return nil
     }
+    if !declaration.isUndoable, let construct = guarded.last {
+      let receiver = state.instances[instance].name
+      record(
+        Problem(
+          "`\(receiver).\(declaration.name)` cannot be undone: if this \(construct) fails, it stays in effect",
+          at: name.range, severity: .warning))
+    }
     var operands: [Operand] = []
     var ok = true
     for (i, parameter) in parameters.enumerated() {
@@ -362,7 +388,7 @@ struct Checker {
           "parameter `$\(name)` is used as \(constraint.description) here, but as \(scope.constraints[slot].description) before",
           at: range)
         if let earlier = scope.constrainedAt[slot] { problem.notes.append(("first used here", earlier)) }
-        problems.append(problem)
+        record(problem)
         return nil
       }
       scope.constraints[slot] = merged
@@ -429,7 +455,7 @@ struct Checker {
       name: name.text, parameters: parameters.map(\.text),
       constraints: Array(repeating: .any, count: parameters.count),
       constrainedAt: Array(repeating: nil, count: parameters.count))
-    let before = problems.count
+    let before = errorCount
     let ops = compileBody(body)
     let checked = scope!
     scope = outer
@@ -439,6 +465,6 @@ struct Checker {
     state.macros.append(
       Macro(name: name.text, parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range))
     state.macroByName[name.text] = state.macros.count - 1
-    return ok && problems.count == before ? .definition : nil
+    return ok && errorCount == before ? .definition : nil
   }
 }

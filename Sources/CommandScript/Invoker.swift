@@ -6,6 +6,8 @@ struct RunFailure: Error {
   var calls: [(macro: String, at: SourceRange)] = []
   /// Commands the rollback could not revert (declared not undoable), each once.
   var notReverted: [String] = []
+  /// The commands the rollback undid (each `receiver.verb` once), for a transaction's report.
+  var reverted: [String] = []
 }
 
 /// Executes compiled ops against receiver instances and keeps the history.
@@ -80,7 +82,7 @@ final class Invoker {
       try execute(statement.op, frame: [], request: request)
     } catch {
       var failure = error
-      failure.notReverted = rollBack(to: mark)
+      (failure.reverted, failure.notReverted) = rollBack(to: mark)
       if let redo { history.restore(redo) }
       throw failure
     }
@@ -105,17 +107,24 @@ final class Invoker {
   }
 
   /// Undoes the running statement's commands; returns those that could not be undone.
-  private func rollBack(to mark: Int) -> [String] {
+  private func rollBack(to mark: Int) -> (reverted: [String], notReverted: [String]) {
     let cmds = history.commands
+    var reverted: [String] = []
     var notUndone: [String] = []
     var i = cmds.count - 1
     while i >= mark {
       noteIfNotUndoable(cmds[i], in: &notUndone)
+      let head = commands.heads[Int(cmds[i])]
+      let instance = instances[Int(head.instance)]
+      if head.verb >= 0, instance.notUndoable[Int(head.verb)] == nil {
+        let name = "\(instance.name).\(instance.verbNames[Int(head.verb)])"
+        if !reverted.contains(name) { reverted.append(name) }
+      }
       undoCommand(cmds[i])
       i -= 1
     }
     history.discard(from: mark)
-    return notUndone
+    return (reverted, notUndone)
   }
 
   /// Adds `receiver.verb` of command `id` to `names` if it cannot be undone, each once

@@ -178,7 +178,8 @@ struct Parser {
       return .queue(queued, range: start.through(queued.range))
     case .run?, .pending?, .discard?:
       advance()
-      return keyword == .run ? .run(range: start) : keyword == .pending ? .pending(range: start) : .discard(range: start)
+      return keyword == .run
+        ? .run(range: start) : keyword == .pending ? .pending(range: start) : .discard(range: start)
     case .batch?:
       advance()
       guard let size = parseArgument(what: "a batch size or `off`") else { return nil }

@@ -13,6 +13,8 @@ public struct Program: Sendable {
 struct CompiledStatement: Sendable {
   var op: Op
   var range: SourceRange
+  /// A `transaction { … }`: its failure report lists what was rolled back.
+  var isTransaction = false
 }
 
 /// Where an argument value comes from: the script text, or a macro parameter bound at
@@ -65,7 +67,7 @@ enum Op: Sendable {
   /// A definition (`macro`, `use`): it took effect when checked.
   case definition
   /// `queue STATEMENT`: add the checked statement to the pending queue.
-  indirect case queue(Op, range: SourceRange)
+  indirect case queue(Op, range: SourceRange, isTransaction: Bool)
   case runQueue
   case listQueue
   case discardQueue

@@ -128,6 +128,8 @@ final class ReceiverInstance {
   let stateDescription: () -> String
   /// For each verb, its name if it cannot be undone.
   let notUndoable: [String?]
+  /// Each verb's name.
+  let verbNames: [String]
 
   @inlinable
   convenience init<R: Receiver>(name: String, _: R.Type) {
@@ -151,7 +153,7 @@ final class ReceiverInstance {
       dropOldestRecords: { records.stack.removeFirst($0) },
       state: { receiver.state },
       stateDescription: { receiver.stateDescription },
-      notUndoable: verbs.map { $0.undo == nil ? $0.name : nil })
+      notUndoable: verbs.map { $0.undo == nil ? $0.name : nil }, verbNames: verbs.map(\.name))
   }
 
   @usableFromInline
@@ -159,7 +161,7 @@ final class ReceiverInstance {
     name: String, execute: @escaping (Int, Arguments) throws(CommandFailure) -> Void,
     undo: @escaping (Int, Arguments) -> Void, dropOldestRecords: @escaping (Int) -> Void,
     state: @escaping () -> StateValue,
-    stateDescription: @escaping () -> String, notUndoable: [String?]
+    stateDescription: @escaping () -> String, notUndoable: [String?], verbNames: [String]
   ) {
     self.name = name
     self.execute = execute
@@ -168,6 +170,7 @@ final class ReceiverInstance {
     self.state = state
     self.stateDescription = stateDescription
     self.notUndoable = notUndoable
+    self.verbNames = verbNames
   }
 }
 

@@ -192,6 +192,10 @@ public final class Session {
     } catch {
       var problem = Problem(error.message, at: error.range)
       problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
+      if statement.isTransaction {
+        let list = error.reverted.map { "`\($0)`" }.joined(separator: ", ")
+        problem.notes.append(("the transaction was rolled back: " + (list.isEmpty ? "nothing had run" : list), nil))
+      }
       if !error.notReverted.isEmpty {
         let list = error.notReverted.map { "`\($0)`" }.joined(separator: ", ")
         problem.notes.append(("the rollback could not revert \(list): declared as not undoable", nil))
@@ -217,8 +221,8 @@ public final class Session {
 
   private func control(_ op: Op) {
     switch op {
-    case .queue(let queued, let range):
-      pendingQueue.append(CompiledStatement(op: queued, range: range))
+    case .queue(let queued, let range, let isTransaction):
+      pendingQueue.append(CompiledStatement(op: queued, range: range, isTransaction: isTransaction))
       if let batchSize, pendingQueue.count >= batchSize { runQueue() }
     case .runQueue: runQueue()
     case .listQueue: onOutput(.pending(pendingQueue.map { canonicalText(of: $0.range) }))

@@ -94,6 +94,7 @@ struct EndToEndTests {
         "<command line>:1:59: error: the door is locked",
         "    move up; show shape; transaction { move right; door.lock; door.open }; show shape",
         "                                                              ^~~~~~~~~",
+        "note: the transaction was rolled back: `door.lock`, `shape.move`",
       ], "\(result)")
   }
 

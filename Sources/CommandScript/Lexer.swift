@@ -28,7 +28,17 @@ enum Keyword: String, CaseIterable, Sendable {
 
 /// Turns UTF-8 bytes into tokens, one at a time, without allocating for anything but the
 /// text of string tokens. Works on a buffer the caller keeps alive.
+///
+/// Whatever the bytes, it takes time linear in their number: a run of bytes that start no
+/// token is one problem, columns are counted once per line, and it records at most
+/// `maxProblems` problems.
 struct Lexer {
+  /// The longest word or parameter name, in bytes. A longer one is an error, so that no
+  /// name, and no message that quotes one, is megabytes long.
+  static let maxWordLength = 256
+  /// How many problems one input records at most; the parser stops there.
+  static let maxProblems = 1000
+
   private let bytes: UnsafeBufferPointer<UInt8>
   private let source: Int
   private var position = 0
@@ -37,6 +47,10 @@ struct Lexer {
   /// Whether the current line has non-ASCII bytes before `position`, in which case columns
   /// (which count Unicode scalars) must be counted instead of subtracted.
   private var lineHasNonASCII = false
+  /// An offset on the current line and its column, from which the next column is counted,
+  /// so that a long line with non-ASCII bytes is scanned once, not once per token.
+  private var knownOffset = 0
+  private var knownColumn = 1
   /// Problems found so far (invalid bytes, bad escapes, unterminated strings).
   private(set) var problems: [Problem] = []
 
@@ -48,6 +62,7 @@ struct Lexer {
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       position = 3
       lineStart = 3
+      knownOffset = 3
     }
   }
 
@@ -66,6 +81,14 @@ struct Lexer {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]), as: UTF8.self)
   }
 
+  /// The text of `range` for a message: at most its first 32 bytes, then `…`.
+  func shortText(of range: SourceRange) -> String {
+    guard range.end - range.start > 40 else { return text(of: range) }
+    var end = range.start + 32
+    while end > range.start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    return text(of: SourceRange(source: source, start: range.start, end: end, line: 0, column: 0)) + "…"
+  }
+
   /// Whether the bytes of `range` spell `word`, without making a `String`.
   func matches(_ range: SourceRange, _ word: StaticString) -> Bool {
     let count = range.end - range.start
@@ -75,11 +98,30 @@ struct Lexer {
     return true
   }
 
-  private func column(at offset: Int) -> Int {
+  /// The column of `offset` on the current line. Offsets come in increasing order, so
+  /// counting goes on from the last one.
+  private mutating func column(at offset: Int) -> Int {
     if !lineHasNonASCII { return offset - lineStart + 1 }
-    var n = 1
-    for i in lineStart..<offset where bytes[i] & 0xC0 != 0x80 { n += 1 }
+    if offset < knownOffset {
+      knownOffset = lineStart
+      knownColumn = 1
+    }
+    var n = knownColumn
+    for i in knownOffset..<offset where bytes[i] & 0xC0 != 0x80 { n += 1 }
+    knownOffset = offset
+    knownColumn = n
     return n
+  }
+
+  /// Records a problem, unless `maxProblems` are recorded already.
+  private mutating func report(_ message: String, at range: SourceRange) {
+    guard problems.count < Self.maxProblems else { return }
+    problems.append(Problem(message, at: range))
+  }
+
+  /// The range of one byte at `offset` on the current line.
+  private mutating func byteRange(at offset: Int) -> SourceRange {
+    SourceRange(source: source, start: offset, end: offset + 1, line: line, column: column(at: offset))
   }
 
   private func range(from start: Int, line startLine: Int, column: Int) -> SourceRange {
@@ -90,6 +132,8 @@ struct Lexer {
     line += 1
     lineStart = offset + 1
     lineHasNonASCII = false
+    knownOffset = lineStart
+    knownColumn = 1
   }
 
   /// The next token; `.endOfInput` forever once the input is exhausted.
@@ -116,19 +160,10 @@ struct Lexer {
     case UInt8(ascii: "{"): return token(.leftBrace)
     case UInt8(ascii: "}"): return token(.rightBrace)
     case UInt8(ascii: "\""): return lexString(start: start, line: startLine, column: startColumn)
-    case UInt8(ascii: "$"):
-      guard position < bytes.count, Self.isWordStart(bytes[position]) else {
-        problems.append(
-          Problem(
-            "`$` must be followed by a parameter name",
-            at: range(from: start, line: startLine, column: startColumn)))
-        return token(.invalid)
-      }
-      while position < bytes.count, Self.isWordContinue(bytes[position]) { position += 1 }
-      return token(.parameter)
+    case UInt8(ascii: "$") where position < bytes.count && Self.isWordStart(bytes[position]):
+      return lexWord(.parameter, start: start, line: startLine, column: startColumn)
     case _ where Self.isWordStart(b):
-      while position < bytes.count, Self.isWordContinue(bytes[position]) { position += 1 }
-      return token(.word)
+      return lexWord(.word, start: start, line: startLine, column: startColumn)
     case _ where Self.isDigit(b) || (b == UInt8(ascii: "-") && position < bytes.count && Self.isDigit(bytes[position])):
       return lexInteger(start: start, line: startLine, column: startColumn)
     default:
@@ -136,15 +171,81 @@ struct Lexer {
     }
   }
 
+  /// A word, or a parameter (`$` and a word), whose first byte has been read.
+  private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int) -> Token {
+    while position < bytes.count, Self.isWordContinue(bytes[position]) { position += 1 }
+    let r = range(from: start, line: startLine, column: column)
+    let length = position - start - (kind == .parameter ? 1 : 0)
+    guard length <= Self.maxWordLength else {
+      report("a name can have at most \(Self.maxWordLength) characters, this one has \(length)", at: r)
+      return Token(kind: .invalid, range: r)
+    }
+    return Token(kind: kind, range: r)
+  }
+
+  /// Whether the byte at `offset` starts no token, so that `lexInvalid` takes it into the
+  /// run it reports.
+  private func startsNoToken(_ offset: Int) -> Bool {
+    let b = bytes[offset]
+    switch b {
+    case 9, 10, 13, 32, UInt8(ascii: "#"), UInt8(ascii: ";"), UInt8(ascii: "."), UInt8(ascii: "{"),
+      UInt8(ascii: "}"), UInt8(ascii: "\""):
+      return false
+    case UInt8(ascii: "$"): return !(offset + 1 < bytes.count && Self.isWordStart(bytes[offset + 1]))
+    case UInt8(ascii: "-"): return !(offset + 1 < bytes.count && Self.isDigit(bytes[offset + 1]))
+    default: return !Self.isWordContinue(b)
+    }
+  }
+
+  /// The length of the valid UTF-8 sequence of two to four bytes at `offset`, or nil.
+  private func sequenceLength(at offset: Int) -> Int? {
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    let length: Int
+    switch bytes[offset] {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: (length, low) = (3, 0xA0)
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: (length, high) = (3, 0x9F)
+    case 0xF0: (length, low) = (4, 0x90)
+    case 0xF1...0xF3: length = 4
+    case 0xF4: (length, high) = (4, 0x8F)
+    default: return nil
+    }
+    guard offset + length <= bytes.count, bytes[offset + 1] >= low, bytes[offset + 1] <= high else { return nil }
+    for i in offset + 2..<offset + length where bytes[i] & 0xC0 != 0x80 { return nil }
+    return length
+  }
+
+  /// A comment, from its `#` to the end of the line. It must be UTF-8 without NUL bytes
+  /// like the rest of the source; the first byte that is not is reported.
+  private mutating func skipComment() {
+    var reported = false
+    while position < bytes.count, bytes[position] != 10 {
+      let b = bytes[position]
+      guard b >= 0x80 || b == 0 else {
+        position += 1
+        continue
+      }
+      if b >= 0x80 { lineHasNonASCII = true }
+      if b != 0, let length = sequenceLength(at: position) {
+        position += length
+        continue
+      }
+      if !reported {
+        reported = true
+        let r = byteRange(at: position)
+        report(b == 0 ? "NUL byte in a comment" : "invalid UTF-8 byte 0x\(hex(b)) in a comment", at: r)
+      }
+      position += 1
+    }
+  }
+
   private mutating func skipBlanksAndComments() {
     while position < bytes.count {
       switch bytes[position] {
       case 32, 9, 13: position += 1
-      case UInt8(ascii: "#"):
-        while position < bytes.count, bytes[position] != 10 {
-          if bytes[position] >= 0x80 { lineHasNonASCII = true }
-          position += 1
-        }
+      case UInt8(ascii: "#"): skipComment()
       default: return
       }
     }
@@ -167,11 +268,11 @@ struct Lexer {
     if position < bytes.count, Self.isWordStart(bytes[position]) {
       while position < bytes.count, Self.isWordContinue(bytes[position]) { position += 1 }
       let whole = range(from: start, line: startLine, column: column)
-      problems.append(Problem("a word cannot start with a digit: `\(text(of: whole))`", at: whole))
+      report("a word cannot start with a digit: `\(shortText(of: whole))`", at: whole)
       return Token(kind: .invalid, range: whole)
     }
     if overflow {
-      problems.append(Problem("integer `\(text(of: r))` is too large", at: r))
+      report("integer `\(shortText(of: r))` is too large", at: r)
       return Token(kind: .invalid, range: r)
     }
     return Token(kind: .integer, range: r, integer: value)
@@ -186,17 +287,22 @@ struct Lexer {
         position += 1
         let r = range(from: start, line: startLine, column: column)
         guard let valid = String(validating: text, as: UTF8.self) else {
-          problems.append(Problem("string is not valid UTF-8", at: r))
+          report("string is not valid UTF-8", at: r)
           return Token(kind: .invalid, range: r)
         }
         return Token(kind: .string, range: r, text: valid)
       case UInt8(ascii: "\\"):
         let escapeStart = position
         position += 1
-        let escaped: UInt8? =
-          position < bytes.count
-          ? [UInt8(ascii: "\""): 34, UInt8(ascii: "\\"): 92, UInt8(ascii: "n"): 10, UInt8(ascii: "t"): 9][
-            bytes[position]] : nil
+        var escaped: UInt8?
+        if position < bytes.count {
+          switch bytes[position] {
+          case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = bytes[position]
+          case UInt8(ascii: "n"): escaped = 10
+          case UInt8(ascii: "t"): escaped = 9
+          default: break
+          }
+        }
         if let escaped {
           text.append(escaped)
           position += 1
@@ -211,19 +317,13 @@ struct Lexer {
             position += 1
             while lead >= 0xC0, position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
           }
-          problems.append(
-            Problem(
-              "unknown escape in string (use \\\", \\\\, \\n or \\t)",
-              at: SourceRange(
-                source: source, start: escapeStart, end: position, line: escapeLine, column: escapeColumn)))
+          report(
+            "unknown escape in string (use \\\", \\\\, \\n or \\t)",
+            at: SourceRange(source: source, start: escapeStart, end: position, line: escapeLine, column: escapeColumn))
         }
       case 0:
+        report("NUL byte in string", at: byteRange(at: position))
         position += 1
-        problems.append(
-          Problem(
-            "NUL byte in string",
-            at: SourceRange(
-              source: source, start: position - 1, end: position, line: line, column: self.column(at: position - 1))))
       case 13 where position + 1 < bytes.count && bytes[position + 1] == 10:
         // A CRLF line break in a string is a line break, as in a file with LF ones.
         position += 1
@@ -242,35 +342,43 @@ struct Lexer {
       "unterminated string",
       at: SourceRange(source: source, start: start, end: start + 1, line: startLine, column: column))
     problem.notes.append(("the string starts here and runs to the end of the input", nil))
-    problems.append(problem)
+    if problems.count < Self.maxProblems { problems.append(problem) }
     return Token(kind: .invalid, range: r)
   }
 
-  /// A byte that starts no token: report it (whole UTF-8 sequences at once) and move on.
+  /// A byte that starts no token, and the bytes after it that start none either: one
+  /// problem, named after the first character, so that a megabyte of binary garbage does not
+  /// make a million problems.
   private mutating func lexInvalid(start: Int, line startLine: Int, column: Int) -> Token {
     let b = bytes[start]
-    let message: String
-    if b == 0 {
-      message = "NUL byte in the source"
-    } else if b < 0x80 {
-      let shown =
-        b < 0x20 || b == 0x7F ? "byte 0x" + String(b, radix: 16, uppercase: true) : "`\(Character(Unicode.Scalar(b)))`"
-      message = "unexpected character \(shown)"
-    } else {
-      lineHasNonASCII = true
-      let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
-      let end = start + length
-      if end <= bytes.count, length > 1,
-        let s = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-      {
-        position = end
-        message = "unexpected character `\(s)`"
-      } else {
-        message = "invalid UTF-8 byte 0x" + String(b, radix: 16, uppercase: true)
+    var message: String {
+      if b == 0 { return "NUL byte in the source" }
+      if b == UInt8(ascii: "$") { return "`$` must be followed by a parameter name" }
+      if b < 0x80 {
+        return "unexpected character "
+          + (b < 0x20 || b == 0x7F ? "byte 0x" + hex(b) : "`\(Character(Unicode.Scalar(b)))`")
       }
+      guard let length = sequenceLength(at: start) else { return "invalid UTF-8 byte 0x" + hex(b) }
+      let character = SourceRange(source: source, start: start, end: start + length, line: 0, column: 0)
+      return "unexpected character `\(text(of: character))`"
     }
+    var first = 1
+    if b >= 0x80 {
+      lineHasNonASCII = true
+      first = sequenceLength(at: start) ?? 1
+    }
+    position = start + first
+    while position < bytes.count, startsNoToken(position) {
+      if bytes[position] >= 0x80 { lineHasNonASCII = true }
+      position += bytes[position] >= 0x80 ? sequenceLength(at: position) ?? 1 : 1
+    }
+    let more = position - start - first
     let r = range(from: start, line: startLine, column: column)
-    problems.append(Problem(message, at: r))
+    let rest = more == 1 ? "1 more byte that starts" : "\(more) more bytes that start"
+    report(more == 0 ? message : "\(message) (and \(rest) no token)", at: r)
     return Token(kind: .invalid, range: r)
   }
 }
+
+/// `b` in hexadecimal, upper case.
+private func hex(_ b: UInt8) -> String { String(b, radix: 16, uppercase: true) }

@@ -4,11 +4,16 @@
 struct Parser {
   /// How deeply blocks may nest. Deeper input is an error, never a stack overflow.
   static let maxDepth = 256
+  /// How many arguments a command, and parameters a macro, can have at most.
+  static let maxArguments = 256
 
   private var lexer: Lexer
   private var token: Token
   private var depth = 0
   private(set) var problems: [Problem] = []
+  /// Once the lexer and the parser have found `Lexer.maxProblems` problems, the parser
+  /// stops: the rest of the input reads as its end. How many of `problems` came before.
+  private var problemsBeforeStop: Int?
 
   init(_ lexer: Lexer) {
     self.lexer = lexer
@@ -17,10 +22,25 @@ struct Parser {
 
   /// Every problem so far: the lexer's and the parser's, in source order.
   var allProblems: [Problem] {
-    (lexer.problems + problems).sorted { $0.range.start < $1.range.start }
+    (lexer.problems + problems.prefix(problemsBeforeStop ?? problems.count)).sorted {
+      $0.range.start < $1.range.start
+    }
   }
 
-  private mutating func advance() { token = lexer.next() }
+  private mutating func advance() {
+    guard problemsBeforeStop == nil else { return }
+    token = lexer.next()
+    if lexer.problems.count + problems.count >= Lexer.maxProblems { stop() }
+  }
+
+  /// Ends parsing here, with a problem that says so. (What the statements still open
+  /// report about the end they meet is dropped.)
+  private mutating func stop() {
+    problems.append(
+      Problem("too many errors (\(Lexer.maxProblems)): the rest of the input is not checked", at: token.range))
+    problemsBeforeStop = problems.count
+    token = Token(kind: .endOfInput, range: token.range)
+  }
 
   private var atSeparator: Bool { token.kind == .semicolon || token.kind == .newline }
 
@@ -39,8 +59,14 @@ struct Parser {
       switch token.kind {
       case .endOfInput: return nil
       case .rightBrace:
-        problems.append(Problem("unexpected `}`: no block is open", at: token.range))
+        // One problem for a run of them.
+        var range = token.range
         advance()
+        while token.kind == .rightBrace {
+          range = range.through(token.range)
+          advance()
+        }
+        problems.append(Problem("unexpected `}`: no block is open", at: range))
       default:
         if let statement = parseStatement() { return statement }
       }
@@ -102,7 +128,7 @@ struct Parser {
 
   private func describe(_ token: Token) -> String {
     switch token.kind {
-    case .word, .integer, .parameter: return "`\(lexer.text(of: token.range))`"
+    case .word, .integer, .parameter: return "`\(lexer.shortText(of: token.range))`"
     case .string: return "a string"
     case .dot: return "`.`"
     case .semicolon: return "`;`"
@@ -132,6 +158,10 @@ struct Parser {
       guard let name = expectWord("a macro name") else { return nil }
       var parameters: [Name] = []
       while token.kind == .word {
+        guard parameters.count < Self.maxArguments else {
+          problems.append(Problem("a macro can have at most \(Self.maxArguments) parameters", at: token.range))
+          return nil
+        }
         parameters.append(Name(text: lexer.text(of: token.range), range: token.range))
         advance()
       }
@@ -212,6 +242,10 @@ struct Parser {
     }
     var arguments: [ArgumentNode] = []
     while !atStatementEnd {
+      guard arguments.count < Self.maxArguments else {
+        problems.append(Problem("a command can have at most \(Self.maxArguments) arguments", at: token.range))
+        return nil
+      }
       guard let argument = parseArgument(what: "an argument") else { return nil }
       arguments.append(argument)
     }

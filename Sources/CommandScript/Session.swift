@@ -160,6 +160,36 @@ public final class Session {
     for statement in program.statements { try execute(statement) }
   }
 
+  /// Runs a compiled program statement by statement. After a statement fails (it is
+  /// rolled back first), `onFailure` is given the failure and says whether to go on with
+  /// the next statement. Returns how many statements failed.
+  @discardableResult
+  public func execute(_ program: Program, onFailure: (Diagnostic) -> Bool) -> Int {
+    var failures = 0
+    for statement in program.statements {
+      do {
+        try execute(statement)
+      } catch {
+        failures += 1
+        if !onFailure(error) { break }
+      }
+    }
+    return failures
+  }
+
+  /// Undoes steps until only `count` remain: how a host rolls back everything a run did
+  /// (taking `undoCount` before the run). Steps the run itself undid are not brought back.
+  public func undo(downTo count: Int) {
+    while undoCount > max(0, count) {
+      let range = invoker.history.steps[invoker.history.applied - 1].statement
+      guard let notUndone = invoker.undoStep() else { return }
+      if !notUndone.isEmpty {
+        let list = notUndone.map { "`\($0)`" }.joined(separator: ", ")
+        warn("rolling back could not revert \(list): declared as not undoable", at: range)
+      }
+    }
+  }
+
   /// Compiles and runs a source: what a script file, `-c` text, a chunk of stdin or a
   /// REPL entry does.
   public func run(_ file: SourceFile) throws(RunError) {

@@ -18,12 +18,31 @@ enum ExitStatus: Int32 {
   case noInput = 66
 }
 
+/// What a run does when a statement fails at run time (`--on-error`); the failing
+/// statement itself is always rolled back first.
+enum ErrorPolicy: String, CaseIterable, Sendable {
+  /// End the run (exit 1).
+  case stop
+  /// Go on with the next statement; exit 1 at the end.
+  case `continue`
+  /// Undo everything the run did, and exit 1.
+  case rollback
+}
+
 /// Runs inputs through one session and renders what comes out: the thin layer between
 /// the command line and the library.
 final class Driver {
   let session: Session
   let renderer: Renderer
   let checkOnly: Bool
+  /// `--on-error`; the REPL always continues.
+  var errorPolicy = ErrorPolicy.stop
+  /// Whether `--max-steps` counts per entry (the REPL) rather than per run.
+  var stepLimitPerEntry = false
+  /// How many statements failed at run time so far.
+  private(set) var failedStatements = 0
+  /// The number of undo steps when the run started: what `rollback` returns to.
+  private lazy var runMark = session.undoCount
   /// `--session`: where the statements that take effect are journaled.
   private(set) var journal: Journal?
   /// Also told of every statement that takes effect (the REPL's macro recording).
@@ -84,20 +103,34 @@ final class Driver {
     }
     programs.forEach { $0.warnings.forEach(renderer.render) }
     if checkOnly { return .success }
-    for program in programs {
-      do {
-        try session.execute(program)
-      } catch {
-        Console.out.flush()
-        renderer.render(error)
-        return .runtimeError
-      }
-    }
-    return queueStatus
+    _ = runMark
+    for program in programs where !execute(program) { return .runtimeError }
+    return finalStatus
   }
 
-  /// A queue run never stops a run, but a queued statement that failed makes it fail.
-  private var queueStatus: ExitStatus { session.failedQueuedStatements > 0 ? .runtimeError : .success }
+  /// Runs a program under the error policy; false if the run must end here.
+  private func execute(_ program: Program) -> Bool {
+    var keepGoing = true
+    failedStatements += session.execute(program) { failure in
+      Console.out.flush()
+      renderer.render(failure)
+      keepGoing = errorPolicy == .continue
+      return keepGoing
+    }
+    if !keepGoing, errorPolicy == .rollback {
+      let steps = session.undoCount - runMark
+      session.undo(downTo: runMark)
+      // The journal replays statements, so the rollback goes in as one.
+      if steps > 0 { journal?.append("undo \(steps)") }
+    }
+    return keepGoing
+  }
+
+  /// At the end of a run: a failed statement (under `continue`) or a failed queued
+  /// statement (a queue run never stops a run) makes the run fail.
+  private var finalStatus: ExitStatus {
+    failedStatements > 0 || session.failedQueuedStatements > 0 ? .runtimeError : .success
+  }
 
   /// Piped standard input: each line (with the lines that complete an open block or
   /// string) is checked and run as it arrives, so another program can drive a session.
@@ -110,17 +143,18 @@ final class Driver {
     // Entries are durable before waiting for more input.
     reader.willWait = { [weak self] in self?.journal?.sync() }
     defer { journal?.sync() }
+    _ = runMark
     while let bytes = reader.nextLine() {
       chunk += bytes
       line += 1
       if Session.needsMoreInput(chunk) { continue }
       status = runChunk(chunk, name: name, firstLine: firstLine)
-      if status != .success { return status }
+      if status == .compileError || (status == .runtimeError && errorPolicy != .continue) { return status }
       chunk.removeAll(keepingCapacity: true)
       firstLine = line
     }
     if !chunk.isEmpty { status = runChunk(chunk, name: name, firstLine: firstLine) }
-    return status == .success ? queueStatus : status
+    return status == .compileError ? status : finalStatus
   }
 
   /// Compiles and (unless checking only) runs one chunk of a stream or one REPL entry.
@@ -129,21 +163,17 @@ final class Driver {
     do {
       let program = try session.compile(source)
       program.warnings.forEach(renderer.render)
-      if !checkOnly { try session.execute(program) }
+      if stepLimitPerEntry { session.resetSteps() }
+      let completed = checkOnly || execute(program)
       // Warnings (such as "nothing to undo") too, so that a program driving a stream
       // sees each chunk's whole response before it sends the next one.
       Console.flush()
-      return .success
+      return completed ? .success : .runtimeError
     } catch let error as CompileErrors {
       Console.out.flush()
       error.diagnostics.forEach(renderer.render)
       Console.err.flush()
       return .compileError
-    } catch let error as Diagnostic {
-      Console.out.flush()
-      renderer.render(error)
-      Console.err.flush()
-      return .runtimeError
     } catch {
       preconditionFailure("unexpected error \(error)")
     }

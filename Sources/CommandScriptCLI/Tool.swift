@@ -30,6 +30,8 @@ public enum CommandScriptTool {
   }
 }
 
+extension ErrorPolicy: ExpressibleByArgument {}
+
 struct CmdScript: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cmdscript",
@@ -74,6 +76,24 @@ struct CmdScript: ParsableCommand {
   @Flag(help: "Do not source the start-up file when the REPL starts.")
   var noInit = false
 
+  @Option(
+    help: ArgumentHelp(
+      "When a statement fails (it is always rolled back): stop the run, continue with the next statement, or rollback everything the run did. Exit status 1 in each case. The REPL always continues.",
+      valueName: "stop|continue|rollback"))
+  var onError = ErrorPolicy.stop
+
+  @Option(
+    help: ArgumentHelp(
+      "Execute at most N receiver commands in the run (in the REPL: per entry); the statement that would exceed it fails, rolled back.",
+      valueName: "n"))
+  var maxSteps: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Keep at most N undo steps; older ones are dropped, so memory stays bounded however long the session.",
+      valueName: "n"))
+  var historyLimit: Int?
+
   @Argument(help: ArgumentHelp("Script files to run in order (`-` reads standard input).", valueName: "file"))
   var files: [String] = []
 
@@ -84,6 +104,8 @@ struct CmdScript: ParsableCommand {
     if files.filter({ $0 == "-" }).count > 0 && files.count > 1 {
       throw ValidationError("`-` (standard input) cannot be combined with files.")
     }
+    if let n = maxSteps, n < 0 { throw ValidationError("--max-steps must be 0 or more.") }
+    if let n = historyLimit, n < 0 { throw ValidationError("--history-limit must be 0 or more.") }
     if session != nil && (command != nil || files.contains { $0 != "-" } || check) {
       throw ValidationError("--session works with the REPL and standard input, not with files, -c or --check.")
     }
@@ -91,6 +113,9 @@ struct CmdScript: ParsableCommand {
 
   func run(registry: ReceiverRegistry) -> ExitStatus {
     let driver = Driver(registry: registry, json: json, checkOnly: check)
+    driver.errorPolicy = onError
+    driver.session.stepLimit = maxSteps
+    driver.session.historyLimit = historyLimit
     var resumed = false
     if let session {
       switch Journal.acquire(session) {
@@ -105,6 +130,8 @@ struct CmdScript: ParsableCommand {
     } else if files == ["-"] || (files.isEmpty && isatty(0) == 0) {
       return driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
     } else if files.isEmpty {
+      driver.errorPolicy = .continue
+      driver.stepLimitPerEntry = true
       return REPL(driver: driver, initFile: noInit || resumed ? nil : Paths.initFile).run()
     } else {
       var inputs: [SourceFile] = []

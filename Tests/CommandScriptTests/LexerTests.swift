@@ -309,4 +309,65 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     let (tokens, _) = lexAll(Array("a\nb".utf8), firstLine: 10)
     #expect(tokens.map(\.range.line) == [10, 10, 11, 11])
   }
+
+  // MARK: Hostile input
+
+  @Test func aRunOfBytesThatStartNoTokenIsOneProblem() {
+    let bytes = Array("move ".utf8) + [0xFF, 0xFE, 0x40, 0x01, 0xC3, 0xA9, 0] + Array(" up".utf8)
+    let (tokens, problems) = lexAll(bytes)
+    #expect(problems.map(summary) == ["1:6: invalid UTF-8 byte 0xFF (and 6 more bytes that start no token)"])
+    #expect(tokens.map(\.kind) == [.word, .invalid, .word, .endOfInput])
+    // The run ends where a token can start: `-3` is an integer, `$x` a parameter.
+    #expect(kinds("@@-3 @@$x") == [.invalid, .integer, .invalid, .parameter, .endOfInput])
+    #expect(
+      lexProblems("@@ $$") == [
+        "1:1: unexpected character `@` (and 1 more byte that starts no token)",
+        "1:4: `$` must be followed by a parameter name (and 1 more byte that starts no token)",
+      ])
+  }
+
+  @Test func aMegabyteOfGarbageMakesBoundedProblemsInLinearTime() {
+    // Bytes that start no token, on one line, after a non-ASCII character (so columns must
+    // be counted, not subtracted): one problem, and the column of what follows is right.
+    let bytes = Array("é ".utf8) + [UInt8](repeating: 0xFF, count: 1 << 20) + Array(" up".utf8)
+    let (tokens, problems) = lexAll(bytes)
+    #expect(problems.count == 2)
+    #expect(tokens.last(where: { $0.kind == .word })?.range.column == 4 + (1 << 20))
+    // Problems of any kind stop being recorded at the limit.
+    let strayDollars = [UInt8](String(repeating: "$ ", count: 5000).utf8)
+    #expect(lexAll(strayDollars).problems.count == Lexer.maxProblems)
+  }
+
+  @Test func columnsOnALongNonASCIILineAreCountedOnce() {
+    let line = String(repeating: "é x ", count: 50_000)
+    let (tokens, problems) = lexAll(line)
+    #expect(problems.count == Lexer.maxProblems)
+    #expect(tokens[tokens.count - 2].range.column == 4 * 50_000 - 1)
+  }
+
+  @Test func invalidUTF8AndNULInAComment() {
+    let bytes = Array("move up # caf\u{E9} ".utf8) + [0xFF, 0xFE, 0] + Array("\nmove # ok \u{1F600}\n#".utf8) + [0]
+    #expect(lexProblems(bytes) == ["1:16: invalid UTF-8 byte 0xFF in a comment", "3:2: NUL byte in a comment"])
+    // Overlong, surrogate and truncated sequences are not UTF-8.
+    for bad: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] {
+      #expect(lexProblems([35] + bad).count == 1, "\(bad)")
+    }
+  }
+
+  @Test func namesHaveAtMost256Characters() {
+    let longest = String(repeating: "a", count: Lexer.maxWordLength)
+    #expect(lexAll(longest + " $" + longest).problems.isEmpty)
+    #expect(
+      lexProblems(longest + "b $" + longest + "b")
+        == [
+          "1:1: a name can have at most 256 characters, this one has 257",
+          "1:259: a name can have at most 256 characters, this one has 257",
+        ])
+  }
+
+  @Test func messagesQuoteAtMost32BytesOfALongToken() {
+    let digits = String(repeating: "9", count: 1000)
+    #expect(lexProblems(digits) == ["1:1: integer `\(digits.prefix(32))…` is too large"])
+    #expect(lexProblems(digits + "x") == ["1:1: a word cannot start with a digit: `\(digits.prefix(32))…`"])
+  }
 }

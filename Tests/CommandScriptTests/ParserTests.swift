@@ -237,6 +237,32 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(parseAll(repeats).problems.first.map(summary) == "1:2826: blocks are nested more than 256 deep")
   }
 
+  // MARK: Limits on hostile input
+
+  @Test func aRunOfStrayClosingBracesIsOneProblem() {
+    let (statements, problems) = parseAll("move up }}} }\npaint red")
+    #expect(problems.map(summary) == ["1:9: unexpected `}`: no block is open"])
+    #expect(problems.first.map { $0.range.end - $0.range.start } == 5)
+    #expect(statements.count == 2)
+  }
+
+  @Test func aCommandHasAtMost256Arguments() {
+    let most = "move" + String(repeating: " up", count: Parser.maxArguments)
+    #expect(parseAll(most).problems.isEmpty)
+    #expect(parseProblems(most + " up; paint red") == ["1:774: a command can have at most 256 arguments"])
+    let parameters = (0...Parser.maxArguments).map { "p\($0)" }.joined(separator: " ")
+    #expect(parseProblems("macro m \(parameters) { }") == ["1:1179: a macro can have at most 256 parameters"])
+  }
+
+  @Test func parsingStopsAfterAThousandProblems() {
+    let (_, problems) = parseAll(String(repeating: ".;", count: 50_000))
+    #expect(problems.count == Lexer.maxProblems + 1)
+    #expect(problems.last.map(summary) == "1:2000: too many errors (1000): the rest of the input is not checked")
+    // Inside blocks too, and the blocks left open then are not reported.
+    let inBlocks = String(repeating: "{", count: 10) + String(repeating: "@ ", count: 5000)
+    #expect(parseAll(inBlocks).problems.count == Lexer.maxProblems + 1)
+  }
+
   // MARK: Needing more input
 
   @Test func needsMoreInput() {

@@ -45,18 +45,29 @@ public struct SourceFile: Sendable {
   /// The text of line `line` (counted as in diagnostics) without its line break, invalid
   /// UTF-8 repaired; empty if the source has no such line.
   public func lineText(_ line: Int) -> String {
-    var current = firstLine
-    guard line >= current else { return "" }
-    // A byte-order mark is not text.
-    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    while current < line {
-      guard let nl = bytes[start...].firstIndex(of: 10) else { return "" }
-      start = nl + 1
-      current += 1
+    guard let range = lineRange(line) else { return "" }
+    return String(decoding: bytes[range], as: UTF8.self)
+  }
+
+  /// The byte offsets of line `line` without its line break (LF or CRLF), or nil if the
+  /// source has no such line. Reads the bytes up to the end of that line only.
+  func lineRange(_ line: Int) -> Range<Int>? {
+    guard line >= firstLine else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      // A byte-order mark is not text.
+      var start = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      var current = firstLine
+      var i = start
+      while true {
+        while i < buffer.count, buffer[i] != 10 { i += 1 }
+        if current == line { break }
+        guard i < buffer.count else { return nil }
+        i += 1
+        start = i
+        current += 1
+      }
+      return start..<(i > start && buffer[i - 1] == 13 ? i - 1 : i)
     }
-    var end = bytes[start...].firstIndex(of: 10) ?? bytes.count
-    if end > start, bytes[end - 1] == 13 { end -= 1 }
-    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
   /// The number of Unicode scalars in `start..<end` (at least 1, so a caret always shows).
@@ -93,9 +104,8 @@ public struct SourceTable: Sendable {
   /// The text of line `line` of the latest source called `file` that has that line, for
   /// showing under a diagnostic.
   public func lineText(file: String, line: Int) -> String? {
-    for source in files.reversed() where source.name == file && line >= source.firstLine {
-      let newlines = source.bytes.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
-      if line <= source.firstLine + newlines { return source.lineText(line) }
+    for source in files.reversed() where source.name == file {
+      if let range = source.lineRange(line) { return String(decoding: source.bytes[range], as: UTF8.self) }
     }
     return nil
   }

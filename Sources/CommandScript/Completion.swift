@@ -12,8 +12,8 @@ extension Session {
   /// ends in `.`. None inside a string or a comment.
   public func completions(of word: String, after prefix: String) -> [String] {
     let bytes = Array(prefix.utf8)
-    guard !Self.endsInStringOrComment(bytes) else { return [] }
     let context = bytes.withUnsafeBufferPointer { CompletionContext(scanning: $0) }
+    guard !context.endsInStringOrComment else { return [] }
     var seen = Set<String>()
     return candidates(in: context).filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
   }
@@ -86,31 +86,6 @@ extension Session {
     guard case .word(let set) = constraint else { return [] }
     return set.words + set.aliases.keys
   }
-
-  /// Whether `bytes` end inside a string or a comment, where nothing is completed.
-  static func endsInStringOrComment(_ bytes: [UInt8]) -> Bool {
-    var inString = false
-    var inComment = false
-    var escaped = false
-    for b in bytes {
-      if inComment {
-        if b == 10 { inComment = false }
-      } else if inString {
-        if escaped {
-          escaped = false
-        } else if b == UInt8(ascii: "\\") {
-          escaped = true
-        } else if b == UInt8(ascii: "\"") {
-          inString = false
-        }
-      } else if b == UInt8(ascii: "#") {
-        inComment = true
-      } else if b == UInt8(ascii: "\"") {
-        inString = true
-      }
-    }
-    return inString || inComment
-  }
 }
 
 /// Where the cursor stands in an entry being typed: the tokens of the statement it is in,
@@ -135,15 +110,27 @@ private struct CompletionContext {
   /// For each open `{`, the parameters of the macro whose body it is in (none outside macros).
   private var open: [[String]] = []
 
+  /// Whether the text ends inside a string or a comment, where nothing is completed.
+  private(set) var endsInStringOrComment = false
+
   var depth: Int { open.count }
   var macroParameters: [String] { open.last ?? [] }
 
   init(scanning bytes: UnsafeBufferPointer<UInt8>) {
     var lexer = Lexer(bytes, source: 0)
+    var end = 0
     while true {
       let token = lexer.next()
+      defer { end = token.range.end }
       switch token.kind {
-      case .endOfInput: return
+      case .endOfInput:
+        // A line break is a token, so a `#` after the last token starts a comment that
+        // runs to the end; a string that runs to the end is an invalid token.
+        endsInStringOrComment = bytes[end..<bytes.count].contains(UInt8(ascii: "#"))
+        return
+      case .invalid where bytes[token.range.start] == UInt8(ascii: "\"") && token.range.end == bytes.count:
+        endsInStringOrComment = true
+        return
       case .semicolon, .newline:
         statement = []
       case .leftBrace:

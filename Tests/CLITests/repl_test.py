@@ -104,6 +104,13 @@ def enter(child, line):
     expect(child, line + "\r\n", f"the echo of `{line}`")
 
 
+def press(child, keys, *expected):
+    """Types `keys` (no Enter) and waits for each of `expected` on the screen."""
+    child.send(keys)
+    for text in expected:
+        expect(child, text, f"after typing {keys!r}")
+
+
 def accept(child, step):
     """Enter on the line as edited: waits for the line break, then the prompt."""
     child.send("\r")
@@ -203,30 +210,19 @@ def completion():
     """Tab completes a verb, Tab Tab lists a receiver's verbs and a parameter's words."""
     child = spawn()
     prompt(child, "first (completion)")
-    child.send("pai\t")
-    expect(child, "paint ", "Tab completing `pai`")
-    child.send("r\t")
-    expect(child, "red ", "Tab completing a colour")
+    press(child, "pai\t", "paint ")
+    press(child, "r\t", "red ")
     accept(child, "the completed line")
     run(child, "show shape", "shape: at (0, 0), red")
-
-    child.send("shape.\t\t")
-    expect(child, re.compile(r"move\s+paint"), "Tab Tab listing the verbs of `shape.`")
-    expect(child, "shape.", "the line redrawn after the list")
-    child.sendcontrol("u")
-    child.send("paint \t\t")
-    expect(child, re.compile(r"black\s+blue\s+cyan"), "Tab Tab listing the colours")
-    expect(child, "yellow", "the last colour")
-    child.sendcontrol("u")
-    child.send("doo\t")
-    expect(child, "door.", "Tab completing a receiver")
-    child.send("op\t")
-    expect(child, "open ", "Tab completing the receiver's verb")
+    # Tab Tab lists the verbs of `shape.`, then redraws the line; Ctrl-U clears it.
+    press(child, "shape.\t\t", re.compile(r"move\s+paint"), "shape.")
+    press(child, "\x15paint \t\t", re.compile(r"black\s+blue\s+cyan"), "yellow")
+    press(child, "\x15doo\t", "door.")
+    press(child, "op\t", "open ")
     accept(child, "door.open")
     run(child, "show door", "door: open, unlocked")
-    child.send("rec\t")
-    expect(child, "record ", "Tab completing a REPL command")
-    child.sendcontrol("u")
+    press(child, "rec\t", "record ")
+    press(child, "\x15")
     enter(child, "")
     prompt(child, "after an empty line")
     finish(child, "completion")
@@ -248,10 +244,8 @@ def history():
 
     child = spawn(home="history")
     prompt(child, "first (history, second run)")
-    child.send("\x1b[A")
-    expect(child, "paint green", "Up recalling the last line of the first run")
-    child.send("\x1b[A")
-    expect(child, "move left 2", "Up recalling the line before it")
+    press(child, "\x1b[A", "paint green")  # Up: the last line of the first run
+    press(child, "\x1b[A", "move left 2")  # and the line before it
     accept(child, "the recalled line")
     run(child, "show shape", "shape: at (-2, 0), blue")
     finish(child, "history, second run")
@@ -265,10 +259,8 @@ def interrupt():
     run(child, "move up")
     enter(child, "repeat 3 {")
     expect(child, CONTINUATION, "the continuation prompt before Ctrl-C")
-    child.send("move up")
-    expect(child, "move up", "the half-typed line")
-    child.sendcontrol("c")
-    expect(child, "^C", "Ctrl-C at the prompt")
+    press(child, "move up", "move up")
+    press(child, "\x03", "^C")  # Ctrl-C at the prompt
     prompt(child, "after Ctrl-C (the main prompt again, not the continuation prompt)")
     run(child, "show shape", "shape: at (0, 1), blue")
 

@@ -92,6 +92,7 @@ import Testing
     #expect(complete("paint \"re") == [])
     #expect(complete("move up # pa") == [])
     #expect(complete("move up # comment\npa") == ["paint"])
+    #expect(complete("paint \"#{\" # \"\n  pa") == ["paint"])
   }
 
   @Test func aVerbOfSeveralReceiversIsOfferedOnce() throws {

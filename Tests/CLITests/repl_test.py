@@ -266,7 +266,7 @@ def interrupt():
 
     enter(child, "repeat 100000000 { move up }")
     # Not a wait for output: the statement runs a while, so that there is work to roll back.
-    time.sleep(0.3)
+    time.sleep(0.1)
     start = time.monotonic()
     child.sendcontrol("c")
     expect(child, "error: interrupted", "the interrupted statement's error")

@@ -41,13 +41,17 @@ indirect enum Statement: Sendable {
   case discard(range: SourceRange)
   /// `batch N` or `batch off`.
   case batch(ArgumentNode, range: SourceRange)
+  /// `source "FILE"`: check and run another script here.
+  case source(String, range: SourceRange)
+  /// `export "FILE"`: write the undo stack as a script.
+  case export(String, range: SourceRange)
 
   var range: SourceRange {
     switch self {
     case .invocation(_, _, _, let r), .block(_, let r), .repeat(_, _, let r), .transaction(_, let r),
       .macro(_, _, _, let r), .use(_, let r), .undo(_, let r), .redo(_, let r), .history(let r),
       .show(_, let r), .help(_, let r), .new(_, _, let r), .queue(_, let r), .run(let r), .pending(let r),
-      .discard(let r), .batch(_, let r):
+      .discard(let r), .batch(_, let r), .source(_, let r), .export(_, let r):
       return r
     }
   }
@@ -56,6 +60,11 @@ indirect enum Statement: Sendable {
 extension Statement {
   var isTransaction: Bool {
     if case .transaction = self { return true }
+    return false
+  }
+
+  var isSource: Bool {
+    if case .source = self { return true }
     return false
   }
 
@@ -110,6 +119,8 @@ extension Statement: CustomStringConvertible {
     case .pending: return "pending"
     case .discard: return "discard"
     case .batch(let size, _): return "batch \(size)"
+    case .source(let path, _): return "source \(StateValue.jsonQuoted(path))"
+    case .export(let path, _): return "export \(StateValue.jsonQuoted(path))"
     }
   }
 }

@@ -14,6 +14,8 @@ struct CheckerState: Sendable {
   /// The macro in force for each name (the latest definition).
   var macroByName: [String: Int] = [:]
   var usedInstance: Int?
+  /// Whether `source` and `export` may touch files.
+  var allowsFiles = true
   /// For each verb name, the types that have it and the verb's index in each: one hash
   /// look-up resolves a bare verb, instead of a search through every type.
   let verbOwners: [String: [(type: Int, verb: Int)]]
@@ -56,7 +58,7 @@ struct Checker {
 
   private var scope: MacroScope?
   /// Errors so far (warnings do not stop a statement from compiling).
-  private var errorCount = 0
+  private(set) var errorCount = 0
 
   private mutating func record(_ problem: Problem) {
     if problem.severity == .error { errorCount += 1 }
@@ -185,6 +187,14 @@ struct Checker {
       if case .run = statement { return .runQueue }
       if case .pending = statement { return .listQueue }
       return .discardQueue
+    case .source(let path, let range), .export(let path, let range):
+      let keyword = statement.isSource ? "source" : "export"
+      guard topLevel, scope == nil else { return onlyAtTopLevel(keyword, range) }
+      guard state.allowsFiles else {
+        fail("`\(keyword)` is not allowed: this session may not touch files (--safe)", at: range)
+        return nil
+      }
+      return statement.isSource ? .source(path: path, range: range) : .export(path: path, range: range)
     case .batch(let size, let range):
       guard topLevel, scope == nil else { return onlyAtTopLevel("batch", range) }
       switch size {

@@ -18,6 +18,8 @@ enum Help {
     (.pending, "pending", "list the queued statements"),
     (.discard, "discard", "empty the queue"),
     (.batch, "batch n | off", "run the queue whenever n statements wait"),
+    (.source, "source \"file\"", "check and run a script here; its macros stay"),
+    (.export, "export \"file\"", "write the undo steps as a script"),
   ]
 
   static func topics(state: CheckerState) -> [String] {

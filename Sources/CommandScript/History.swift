@@ -6,6 +6,8 @@ struct History {
   struct Step {
     var end: Int
     var statement: SourceRange
+    /// What the statement was compiled to, for `export`.
+    var op: Op
   }
 
   private(set) var commands = ContiguousArray<Int32>()
@@ -80,8 +82,8 @@ struct History {
   }
 
   /// Closes the running statement as a new undo step (the redo stack is already gone).
-  mutating func commitStep(statement: SourceRange) {
-    steps.append(Step(end: commands.count, statement: statement))
+  mutating func commitStep(statement: SourceRange, op: Op) {
+    steps.append(Step(end: commands.count, statement: statement, op: op))
     applied = steps.count
   }
 

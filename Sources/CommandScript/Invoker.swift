@@ -87,7 +87,7 @@ final class Invoker {
       throw failure
     }
     if history.commands.count > mark {
-      history.commitStep(statement: statement.range)
+      history.commitStep(statement: statement.range, op: statement.op)
       if let historyLimit, let dropped = history.cap(to: historyLimit) { forget(dropped) }
     } else if let redo {
       history.restore(redo)
@@ -218,8 +218,9 @@ final class Invoker {
     case .show(let instance): request(.show(instance: instance))
     case .help(let topic): request(.help(topic: topic))
     case .history: request(.history)
-    case .undo, .redo, .definition, .queue, .runQueue, .listQueue, .discardQueue, .batch:
-      preconditionFailure("top-level only: handled by run(_:request:control:)")
+    case .undo, .redo, .definition, .queue, .runQueue, .listQueue, .discardQueue, .batch, .source, .sourced,
+      .export:
+      preconditionFailure("top-level only: handled by run(_:request:control:) or the session")
     }
   }
 

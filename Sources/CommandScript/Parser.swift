@@ -210,6 +210,18 @@ struct Parser {
       advance()
       return keyword == .run
         ? .run(range: start) : keyword == .pending ? .pending(range: start) : .discard(range: start)
+    case .source?, .export?:
+      advance()
+      guard token.kind == .string else {
+        if token.kind != .invalid {
+          problems.append(Problem("expected a file name in double quotes, found \(describe(token))", at: token.range))
+        }
+        return nil
+      }
+      let path = token.text
+      let range = start.through(token.range)
+      advance()
+      return keyword == .source ? .source(path, range: range) : .export(path, range: range)
     case .batch?:
       advance()
       guard let size = parseArgument(what: "a batch size or `off`") else { return nil }

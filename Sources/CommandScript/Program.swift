@@ -73,6 +73,13 @@ enum Op: Sendable {
   case discardQueue
   /// `batch N` (run the queue whenever N statements are pending) or `batch off` (nil).
   case batch(size: Int?)
+  /// `source "FILE"` as the checker leaves it; the session reads and checks the file at
+  /// once, so that what follows sees its macros, and replaces this by `sourced`.
+  case source(path: String, range: SourceRange)
+  /// A sourced file's statements, each run as its own top-level statement.
+  case sourced([CompiledStatement])
+  /// `export "FILE"`.
+  case export(path: String, range: SourceRange)
 }
 
 /// A macro as the checker compiled it.

@@ -75,6 +75,12 @@ public final class Session {
   /// How many undo steps the history limit has dropped so far.
   public var droppedSteps: Int { invoker.history.droppedSteps }
 
+  /// How `source` reads and `export` writes files; nil refuses both (`--safe`), as a
+  /// compile error where they stand.
+  public var fileAccess: (any FileAccess)? = POSIXFileAccess() {
+    didSet { checkerState.allowsFiles = fileAccess != nil }
+  }
+
   /// Set (from any thread, or a signal handler) to stop the running statement between two
   /// commands; it is rolled back and fails with "interrupted". Cleared when a statement
   /// starts.
@@ -121,21 +127,11 @@ public final class Session {
   /// definitions are in force for what comes next, or nothing changes.
   public func compile(_ files: [SourceFile]) throws(CompileErrors) -> [Program] {
     var checker = Checker(state: checkerState, commands: commands)
-    var statements: [[CompiledStatement]] = []
     var problems: [Problem] = []
-    for file in files {
-      let id = sources.add(file)
-      var compiled: [CompiledStatement] = []
-      let before = checker.problems.count
-      let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
-        var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine))
-        while let statement = parser.nextStatement() {
-          if let c = checker.check(statement) { compiled.append(c) }
-        }
-        return parser.allProblems
-      }
-      problems += (parseProblems + checker.problems[before...]).sorted { $0.range.start < $1.range.start }
-      statements.append(compiled)
+    var sourcing: [String] = []
+    let statements = files.map { check($0, with: &checker, sourcing: &sourcing, problems: &problems) }
+    problems = (problems + checker.problems).sorted {
+      ($0.range.source, $0.range.start) < ($1.range.source, $1.range.start)
     }
     guard !problems.contains(where: { $0.severity == .error }) else {
       var diagnostics = problems.prefix(Self.maxErrors).map { $0.diagnostic(in: sources) }
@@ -151,6 +147,67 @@ public final class Session {
       checkerState.instances[invoker.instances.count...].map { registry.types[$0.type].make($0.name) })
     let warnings = problems.map { $0.diagnostic(in: sources) }
     return statements.enumerated().map { i, s in Program(statements: s, warnings: i == 0 ? warnings : []) }
+  }
+
+  /// Parses and checks one source with `checker`, reading and checking the files it
+  /// sources as their `source` statements come (so what follows sees their macros).
+  /// `sourcing` holds the files being sourced, to refuse a file that sources itself.
+  /// Adds the parse problems to `problems`; the checker keeps its own.
+  private func check(
+    _ file: SourceFile, with checker: inout Checker, sourcing: inout [String], problems: inout [Problem]
+  ) -> [CompiledStatement] {
+    let id = sources.add(file)
+    var compiled: [CompiledStatement] = []
+    let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
+      var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine))
+      while let statement = parser.nextStatement() {
+        guard var c = checker.check(statement) else { continue }
+        if case .source(let path, let range) = c.op {
+          guard let op = source(path, at: range, from: file, with: &checker, sourcing: &sourcing, problems: &problems)
+          else { continue }
+          c.op = op
+        }
+        compiled.append(c)
+      }
+      return parser.allProblems
+    }
+    problems += parseProblems
+    return compiled
+  }
+
+  /// Reads and checks the file a `source` statement names; nil (with a problem) if it
+  /// cannot be read, sources itself, or does not compile.
+  private func source(
+    _ path: String, at range: SourceRange, from file: SourceFile, with checker: inout Checker,
+    sourcing: inout [String], problems: inout [Problem]
+  ) -> Op? {
+    guard let fileAccess else { return nil }
+    // Relative to the sourcing file's folder; from the working folder for `-c`, stdin
+    // and the REPL, whose names are not paths.
+    var resolved = path
+    if !path.hasPrefix("/"), !file.name.hasPrefix("<"), let slash = file.name.lastIndex(of: "/") {
+      resolved = String(file.name[...slash]) + path
+    }
+    let canonical = fileAccess.canonicalPath(resolved)
+    if sourcing.contains(canonical) {
+      problems.append(Problem("`\(path)` sources itself, which could never end", at: range))
+      return nil
+    }
+    let bytes: [UInt8]
+    do { bytes = try fileAccess.read(resolved) } catch {
+      problems.append(Problem("cannot read `\(path)`: \(error.reason)", at: range))
+      return nil
+    }
+    sourcing.append(canonical)
+    defer { sourcing.removeLast() }
+    let errorsBefore = checker.errorCount + problems.count { $0.severity == .error }
+    let statements = check(
+      SourceFile(name: resolved, bytes: bytes), with: &checker, sourcing: &sourcing, problems: &problems)
+    if checker.errorCount + problems.count(where: { $0.severity == .error }) > errorsBefore {
+      problems.append(Problem("`\(path)` does not compile (its errors are reported with its name)", at: range))
+      return nil
+    }
+    return .sourced(statements)
   }
 
   /// Runs a compiled program, statement by statement. If a statement fails it is rolled
@@ -209,13 +266,23 @@ public final class Session {
   private func execute(_ statement: CompiledStatement) throws(Diagnostic) {
     try runStatement(statement)
     switch statement.op {
-    case .show, .help, .history, .listQueue: break
+    case .show, .help, .history, .listQueue, .export: break
     default: onCommit(sourceText(of: statement.range))
     }
   }
 
   /// Runs one top-level statement (written, or taken from the queue) atomically.
   private func runStatement(_ statement: CompiledStatement) throws(Diagnostic) {
+    switch statement.op {
+    case .sourced(let statements):
+      // Each statement of a sourced file is its own top-level statement and undo step.
+      for sourced in statements { try runStatement(sourced) }
+      return
+    case .export(let path, let range):
+      try export(to: path, at: range)
+      return
+    default: break
+    }
     do {
       interruption.clear()
       try invoker.run(statement, request: answer, control: control)

@@ -76,6 +76,9 @@ struct CmdScript: ParsableCommand {
   @Flag(help: "Do not source the start-up file when the REPL starts.")
   var noInit = false
 
+  @Flag(help: "Touch no files from scripts: `source` and `export` are refused (for scripts from strangers).")
+  var safe = false
+
   @Option(
     help: ArgumentHelp(
       "When a statement fails (it is always rolled back): stop the run, continue with the next statement, or rollback everything the run did. Exit status 1 in each case. The REPL always continues.",
@@ -114,6 +117,7 @@ struct CmdScript: ParsableCommand {
   func run(registry: ReceiverRegistry) -> ExitStatus {
     let driver = Driver(registry: registry, json: json, checkOnly: check)
     driver.errorPolicy = onError
+    if safe { driver.session.fileAccess = nil }
     driver.session.stepLimit = maxSteps
     driver.session.historyLimit = historyLimit
     var resumed = false

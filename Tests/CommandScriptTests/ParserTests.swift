@@ -164,10 +164,10 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   }
 
   @Test func reservedWords() {
-    #expect(parseProblems("export") == ["1:1: `export` is reserved for a statement of a later version of the language"])
+    #expect(parseProblems("record") == ["1:1: `record` is reserved for a statement of a later version of the language"])
     #expect(
-      parseProblems("move up\n  source { move up }") == [
-        "2:3: `source` is reserved for a statement of a later version of the language"
+      parseProblems("move up\n  macros { move up }") == [
+        "2:3: `macros` is reserved for a statement of a later version of the language"
       ])
   }
 

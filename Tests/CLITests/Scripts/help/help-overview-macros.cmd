@@ -38,6 +38,8 @@ help
 # stdout:   pending                         list the queued statements
 # stdout:   discard                         empty the queue
 # stdout:   batch n | off                   run the queue whenever n statements wait
+# stdout:   source "file"                   check and run a script here; its macros stay
+# stdout:   export "file"                   write the undo steps as a script
 # stdout: Macros:
 # stdout:   wave
 # stdout:   zig n

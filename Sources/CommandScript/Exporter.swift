@@ -1,0 +1,162 @@
+/// `export "FILE"`: the undo stack as a script that, run on fresh receivers, reaches the
+/// same state. It is printed from the compiled ops, not from the source: every command is
+/// written with its receiver (`shape.move up 1`), and every macro version a step used is
+/// defined first under a name of its own, so neither `use` nor later redefinitions can
+/// change what the file means.
+struct Exporter {
+  let state: CheckerState
+  let commands: CommandTable
+  /// The name each exported macro version gets in the file.
+  private var macroNames: [Int: String] = [:]
+
+  init(state: CheckerState, commands: CommandTable) {
+    self.state = state
+    self.commands = commands
+  }
+
+  /// The script for the undo steps whose ops are `steps`, oldest first.
+  mutating func script(of steps: [Op]) -> String {
+    var used = Set<Int>()
+    for op in steps { collectMacros(op, into: &used) }
+    nameMacros(used.sorted())
+    var lines = [
+      "# Written by `export`: run on fresh receivers, it reaches the state the session had."
+    ]
+    for index in used.sorted() {
+      let macro = state.macros[index]
+      let head = ([macroNames[index]!] + macro.parameters).joined(separator: " ")
+      lines.append("macro \(head) \(block(macro.body, macro: macro))")
+    }
+    for op in steps { lines.append(text(op, macro: nil)) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func collectMacros(_ op: Op, into used: inout Set<Int>) {
+    switch op {
+    case .call(let call):
+      if used.insert(call.macro).inserted {
+        for inner in state.macros[call.macro].body { collectMacros(inner, into: &used) }
+      }
+    case .sequence(let ops), .repeat(_, let ops, _): ops.forEach { collectMacros($0, into: &used) }
+    default: break
+    }
+  }
+
+  /// One name per macro version: its own where that is unambiguous, else `name_2` and so
+  /// on, avoiding every name already in use.
+  private mutating func nameMacros(_ versions: [Int]) {
+    var taken = Set(state.instances.map(\.name) + state.macros.map(\.name))
+    taken.formUnion(state.verbOwners.keys)
+    var byName: [String: [Int]] = [:]
+    for index in versions { byName[state.macros[index].name, default: []].append(index) }
+    for index in versions {
+      let name = state.macros[index].name
+      if byName[name]!.count == 1 {
+        macroNames[index] = name
+        continue
+      }
+      var n = byName[name]!.firstIndex(of: index)! + 1
+      var candidate = n == 1 ? name : "\(name)_\(n)"
+      while n > 1, taken.contains(candidate) {
+        n += 1
+        candidate = "\(name)_\(n)"
+      }
+      taken.insert(candidate)
+      macroNames[index] = candidate
+    }
+  }
+
+  private func block(_ ops: [Op], macro: Macro?) -> String {
+    let parts = ops.map { text($0, macro: macro) }.filter { !$0.isEmpty }
+    return parts.isEmpty ? "{ }" : "{ " + parts.joined(separator: "; ") + " }"
+  }
+
+  private func text(_ op: Op, macro: Macro?) -> String {
+    switch op {
+    case .command(let command):
+      if command.constantID >= 0 { return text(command: command.constantID) }
+      let type = state.types[state.instances[command.instance].type]
+      let verb = type.verbs[command.verb]
+      let arguments = zip(command.operands, verb.parameters).map { operand, parameter in
+        text(operand, as: Constraint(parameter.kind), macro: macro)
+      }
+      return ([state.instances[command.instance].name + "." + verb.name] + arguments).joined(separator: " ")
+    case .commands(let run): return run.ids.map(text(command:)).joined(separator: "; ")
+    case .sequence(let ops): return block(ops, macro: macro)
+    case .repeat(let count, let body, _):
+      return "repeat \(text(count, as: .integer(0...Int.max), macro: macro)) \(block(body, macro: macro))"
+    case .call(let call):
+      let callee = state.macros[call.macro]
+      let arguments = zip(call.arguments, callee.constraints).map { text($0, as: $1, macro: macro) }
+      return ([macroNames[call.macro]!] + arguments).joined(separator: " ")
+    default:
+      // Questions (`show`, `help`) change nothing; the rest never stands inside a step.
+      return ""
+    }
+  }
+
+  private func text(command id: Int32) -> String {
+    let command = commands[id]
+    let instance = state.instances[Int(command.instance)]
+    let type = state.types[instance.type]
+    if command.verb == CommandTable.lifecycleVerb { return "new \(type.name) \(instance.name)" }
+    let verb = type.verbs[Int(command.verb)]
+    let arguments = zip(command.arguments, verb.parameters).map { text($0, as: Constraint($1.kind)) }
+    return ([instance.name + "." + verb.name] + arguments).joined(separator: " ")
+  }
+
+  private func text(_ operand: Operand, as constraint: Constraint, macro: Macro?) -> String {
+    switch operand {
+    case .constant(let value): return text(value, as: constraint)
+    case .parameter(let slot): return "$" + (macro?.parameters[slot] ?? "?")
+    }
+  }
+
+  private func text(_ value: Value, as constraint: Constraint) -> String {
+    switch (value, constraint) {
+    case (.integer(let n), _): return String(n)
+    case (.word(let i), .word(let set)): return set.words[i]
+    case (.string(let s), _): return Self.quoted(s)
+    case (.word(let i), _): return String(i)
+    }
+  }
+
+  /// A string literal of the language (its escapes only; other characters as they are).
+  static func quoted(_ s: String) -> String {
+    var out = "\""
+    for c in s.unicodeScalars {
+      switch c {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      default: out.unicodeScalars.append(c)
+      }
+    }
+    return out + "\""
+  }
+}
+
+extension Session {
+  /// Writes the undo stack as a script, atomically. Fails (writing nothing) when the
+  /// history limit has dropped steps, since the file could not reproduce the state then.
+  func export(to path: String, at range: SourceRange) throws(Diagnostic) {
+    guard let fileAccess else {
+      throw Problem("`export` is not allowed: this session may not touch files", at: range).diagnostic(in: sources)
+    }
+    let history = invoker.history
+    guard history.droppedSteps == 0 else {
+      throw Problem(
+        "cannot export: the history limit dropped \(history.droppedSteps) undo steps, so no script could reproduce the state; nothing was written",
+        at: range
+      ).diagnostic(in: sources)
+    }
+    var exporter = Exporter(state: checkerState, commands: commands)
+    let steps = history.listed.filter { !$0.undone }.map(\.step.op)
+    do {
+      try fileAccess.writeAtomically(Array(exporter.script(of: steps).utf8), to: path)
+    } catch {
+      throw Problem("cannot write `\(path)`: \(error.reason); nothing was written", at: range).diagnostic(in: sources)
+    }
+  }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How `source` reads scripts and `export` writes them. A session without one (``Session/
+/// fileAccess`` set to nil, `cmdscript --safe`) refuses both, for scripts from strangers.
+public protocol FileAccess: Sendable {
+  /// The whole content of the file at `path`.
+  func read(_ path: String) throws(FileAccessError) -> [UInt8]
+  /// Replaces the file at `path` with `bytes` so that it is never seen half-written: a
+  /// failure leaves any earlier file as it was.
+  func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError)
+  /// A name for the file that is the same however the path was written (to find cycles).
+  func canonicalPath(_ path: String) -> String
+}
+
+/// Why a file could not be read or written.
+public struct FileAccessError: Error, Equatable, Sendable {
+  public var reason: String
+  public init(_ reason: String) { self.reason = reason }
+}
+
+/// The file system, through POSIX calls.
+public struct POSIXFileAccess: FileAccess {
+  public init() {}
+
+  private static func failure() -> FileAccessError { FileAccessError(String(cString: strerror(errno))) }
+
+  public func read(_ path: String) throws(FileAccessError) -> [UInt8] {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw Self.failure() }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw Self.failure()
+      }
+      if n == 0 { return bytes }
+      bytes += chunk[0..<n]
+    }
+  }
+
+  public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
+    // A temporary file beside the target, flushed to disk, then renamed over it.
+    let temporary = path + ".tmp-\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { throw Self.failure() }
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        let error = Self.failure()
+        close(fd)
+        unlink(temporary)
+        throw error
+      }
+      offset += n
+    }
+    guard fsync(fd) == 0, close(fd) == 0 else {
+      let error = Self.failure()
+      unlink(temporary)
+      throw error
+    }
+    guard rename(temporary, path) == 0 else {
+      let error = Self.failure()
+      unlink(temporary)
+      throw error
+    }
+  }
+
+  public func canonicalPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

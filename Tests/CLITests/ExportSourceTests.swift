@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `export` and `source`, run as a user would, with real files.
+@Suite("export and source") struct ExportSourceTests {
+  private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-export-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func anExportedHistoryReachesTheSameStateOnFreshReceivers() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let script = """
+      macro zig n { move up $n; move right $n }
+      zig 2
+      use door
+      macro zig n { move left $n }
+      zig 1
+      new door back
+      back.lock
+      repeat 2 { open; close; paint teal }
+      transaction { board.place 2 2; network.request "https://example.org/a" }
+      undo
+      redo
+      paint red
+      undo
+      export "\(dir.path)/out.cmd"
+      show
+      """
+    let first = try CLI.run(command: script, ["--json"])
+    #expect(first.status == 0, "\(first)")
+    try "show\n".write(to: dir.appendingPathComponent("show.cmd"), atomically: true, encoding: .utf8)
+    let replay = try CLI.run(["--json", "\(dir.path)/out.cmd", "\(dir.path)/show.cmd"])
+    #expect(replay.status == 0, "\(replay)")
+    #expect(replay.stdoutLines == first.stdoutLines)
+    let exported = try String(contentsOf: dir.appendingPathComponent("out.cmd"), encoding: .utf8)
+    // Receivers written out in full, and each macro version under a name of its own.
+    #expect(exported.contains("macro zig n { shape.move up $n; shape.move right $n }"))
+    #expect(exported.contains("macro zig_2 n { shape.move left $n }"))
+    #expect(!exported.contains("paint red"), "an undone step is not exported")
+  }
+
+  @Test func exportRefusesWhenTheHistoryLimitDroppedSteps() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLI.run(
+      command: "move up; move up; move up; export \"\(dir.path)/out.cmd\"", ["--history-limit", "2"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderrLines.first?.contains("cannot export: the history limit dropped 1 undo steps") == true)
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.cmd").path))
+  }
+
+  @Test func exportToAPlaceThatCannotBeWrittenFailsAndWritesNothing() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let target = dir.appendingPathComponent("missing/out.cmd").path
+    let result = try CLI.run(command: "move up; export \"\(target)\"; move up")
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderrLines.first?.contains("cannot write `\(target)`: No such file or directory") == true)
+    #expect((try FileManager.default.contentsOfDirectory(atPath: dir.path)).isEmpty, "no temporary file is left")
+  }
+
+  @Test func aRelativeSourceIsFoundBesideTheSourcingFile() throws {
+    // Run from the package root: `shapes.cmdinc` is beside the script, not here.
+    let result = try CLI.run(["Tests/CLITests/Scripts/source/source-macros.cmd"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdoutLines.first == "shape: at (3, 3), blue")
+  }
+}

@@ -160,23 +160,22 @@ final class Driver {
   /// Compiles and (unless checking only) runs one chunk of a stream or one REPL entry.
   func runChunk(_ bytes: [UInt8], name: String, firstLine: Int) -> ExitStatus {
     let source = SourceFile(name: name, bytes: bytes, firstLine: firstLine)
+    let program: Program
     do {
-      let program = try session.compile(source)
-      program.warnings.forEach(renderer.render)
-      if stepLimitPerEntry { session.resetSteps() }
-      let completed = checkOnly || execute(program)
-      // Warnings (such as "nothing to undo") too, so that a program driving a stream
-      // sees each chunk's whole response before it sends the next one.
-      Console.flush()
-      return completed ? .success : .runtimeError
-    } catch let error as CompileErrors {
+      program = try session.compile(source)
+    } catch {
       Console.out.flush()
       error.diagnostics.forEach(renderer.render)
       Console.err.flush()
       return .compileError
-    } catch {
-      preconditionFailure("unexpected error \(error)")
     }
+    program.warnings.forEach(renderer.render)
+    if stepLimitPerEntry { session.resetSteps() }
+    let completed = checkOnly || execute(program)
+    // Warnings (such as "nothing to undo") too, so that a program driving a stream
+    // sees each chunk's whole response before it sends the next one.
+    Console.flush()
+    return completed ? .success : .runtimeError
   }
 }
 

@@ -1,0 +1,332 @@
+#!/usr/bin/env python3
+"""Writes BENCHMARKS.md (to standard output) from the raw results of `bench/compare`.
+
+Usage: report.py OUT_DIR
+
+Reads OUT_DIR/{exec,parse,startup}.json (hyperfine --export-json), memory.tsv,
+startup-instructions.tsv and machine.tsv.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+PEERS = ["Lua", "Python", "Tcl", "C floor"]
+
+
+def load_runs(path):
+    """Command name -> hyperfine result (times in seconds)."""
+    results = json.loads(path.read_text())["results"]
+    return {r["command"]: r for r in results}
+
+
+def median(r):
+    return r["median"]
+
+
+def cpu(r):
+    return r["user"] + r["system"]
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f} ms" if seconds >= 0.01 else f"{seconds * 1000:.2f} ms"
+
+
+def ratio(a, b):
+    return f"{a / b:.2f}"
+
+
+def read_tsv(path):
+    if not path.exists():
+        return []
+    return [line.split("\t") for line in path.read_text().splitlines() if line.strip()]
+
+
+def main(out):
+    out = Path(out)
+    machine = {row[0]: row[1] for row in read_tsv(out / "machine.tsv") if len(row) == 2}
+    for row in read_tsv(out / "machine.tsv"):
+        if row[0] == "load" and len(row) == 3:
+            machine["load_start"], machine["load_end"] = row[1], row[2]
+    exec_runs = load_runs(out / "exec.json")
+    parse_runs = load_runs(out / "parse.json")
+    start_runs = load_runs(out / "startup.json")
+    memory = {}
+    for program, n, kb in read_tsv(out / "memory.tsv")[1:]:
+        memory[(program, int(n))] = int(kb)
+    instructions = {name: int(count) for name, count in read_tsv(out / "startup-instructions.tsv") if count}
+    script_bytes = int(machine["script_bytes"])
+
+    lines = []
+    emit = lines.append
+
+    emit("# Benchmarks")
+    emit("")
+    emit(
+        f"Written by `bench/compare`{' --quick' if machine.get('quick') == '1' else ''} on "
+        f"{machine['date']}, source `{machine.get('revision', 'unknown')}`; do not edit by hand. Every time is the median of whole-process "
+        "runs (start-up included) timed by hyperfine, and all programs of a workload were "
+        "timed in the same hyperfine call. `÷ X` is cmdscript's median time divided by X's: "
+        "below 1, cmdscript is faster."
+    )
+    emit("")
+    emit("## Machine")
+    emit("")
+    emit(f"- CPU: {machine['cpu']}, {machine['nproc']} cores (`nproc`), {machine['memory']}")
+    emit(f"- OS: {machine['os']}")
+    emit(f"- {machine['swift']}; {machine['lua']}; {machine['python']}; {machine['tcl']}")
+    emit(f"- C floor: `cc -O2` ({machine['cc']}); {machine['hyperfine']}")
+    emit(
+        f"- `cmdscript`: `swift build -c release --static-swift-stdlib`, "
+        f"{int(machine['binary']) / 1e6:.1f} MB, dynamically linked to {machine['linked']}; "
+        f"{machine['foundation']}"
+    )
+    if "load_start" in machine:
+        busiest = max(float(machine["load_start"].split()[0]), float(machine["load_end"].split()[0]))
+        emit(
+            f"- Load average (1, 5, 15 min) when timing began: {machine['load_start']}; when it ended: "
+            f"{machine['load_end']}"
+        )
+        if busiest > int(machine["nproc"]):
+            emit("")
+            emit(
+                f"**The machine was busy** (load {busiest:.1f} on {machine['nproc']} cores): other processes "
+                "competed for the CPU while hyperfine ran each program in turn, so wall-clock medians are "
+                "inflated, and not evenly. Compare the CPU-time table too, and re-run on a quiet machine "
+                "before trusting a close call."
+            )
+    emit("")
+
+    # ------------------------------------------------------------------ targets
+    c_exec = median(exec_runs["cmdscript"])
+    c_parse = median(parse_runs["cmdscript"])
+    c_start = median(start_runs["cmdscript"])
+    mbps = lambda r: script_bytes / 1e6 / median(r)  # noqa: E731
+    per_command = {}
+    for (program, n), kb in memory.items():
+        if n > 0 and (program, 0) in memory:
+            per_command[(program, n)] = (kb - memory[(program, 0)]) * 1024 / n
+    cmd_ns = sorted(n for (p, n) in per_command if p == "cmdscript")
+    cmd_costs = [per_command[("cmdscript", n)] for n in cmd_ns]
+
+    def status(ok):
+        return "**met**" if ok else "**missed**"
+
+    emit("## Targets")
+    emit("")
+    emit("| target | measured | |")
+    emit("| --- | --- | --- |")
+    exec_lua = c_exec / median(exec_runs["Lua"])
+    emit(f"| exec: at most 1/5 of Lua's time | {ratio(c_exec, median(exec_runs['Lua']))} of Lua's time | {status(exec_lua <= 0.2)} |")
+    exec_c = c_exec / median(exec_runs["C floor"])
+    emit(f"| exec, aim: 2× the C floor | {exec_c:.1f}× the C floor | {status(exec_c <= 2)} |")
+    if cmd_costs:
+        at_max = per_command[("cmdscript", cmd_ns[-1])]
+        emit(
+            f"| memory: at most 32 bytes per recorded command at {cmd_ns[-1]:,} | "
+            f"{at_max:.1f} bytes | {status(at_max <= 32)} |"
+        )
+        spread = max(cmd_costs) / min(cmd_costs)
+        listed = ", ".join(f"{c:.1f}" for c in cmd_costs)
+        emit(
+            f"| memory: cost per command flat from {cmd_ns[0]:,} to {cmd_ns[-1]:,} "
+            "(largest ÷ smallest at most 2, the swing a doubling array allows) | "
+            f"{listed} bytes (÷ {spread:.2f}) | {status(spread <= 2)} |"
+        )
+    parse_py = mbps(parse_runs["cmdscript"]) / mbps(parse_runs["Python"])
+    emit(
+        f"| parse: at least 20× Python's throughput | {parse_py:.1f}× "
+        f"({mbps(parse_runs['cmdscript']):.1f} vs {mbps(parse_runs['Python']):.1f} MB/s) | {status(parse_py >= 20)} |"
+    )
+    emit(
+        f"| parse: at least 140 MB/s | {mbps(parse_runs['cmdscript']):.1f} MB/s | "
+        f"{status(mbps(parse_runs['cmdscript']) >= 140)} |"
+    )
+    parse_c = c_parse / median(parse_runs["C floor"])
+    emit(f"| parse, aim: the C floor | {parse_c:.1f}× the C floor's time | {status(parse_c <= 1)} |")
+    emit(
+        f"| start-up: faster than Tcl | {ms(c_start)} vs {ms(median(start_runs['Tcl']))} | "
+        f"{status(c_start < median(start_runs['Tcl']))} |"
+    )
+    emit(
+        f"| start-up, aim: Lua's | {ms(c_start)} vs {ms(median(start_runs['Lua']))} | "
+        f"{status(c_start <= median(start_runs['Lua']))} |"
+    )
+    emit("")
+
+    # ------------------------------------------------------------------ summary
+    emit("## Medians")
+    emit("")
+    emit("| workload | cmdscript | Lua | Python | Tcl | C floor | ÷ Lua | ÷ Python | ÷ Tcl | ÷ C floor |")
+    emit("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for title, runs in [
+        ("exec 1,000,000 commands + undo", exec_runs),
+        ("parse 10 MB", parse_runs),
+        ("start-up", start_runs),
+    ]:
+        c = median(runs["cmdscript"])
+        cells = [ms(median(runs[p])) for p in PEERS]
+        ratios = [ratio(c, median(runs[p])) for p in PEERS]
+        emit(f"| {title} | {ms(c)} | " + " | ".join(cells) + " | " + " | ".join(ratios) + " |")
+    emit(
+        "| parse throughput (MB/s) | "
+        + " | ".join(f"{mbps(parse_runs[p]):.1f}" for p in ["cmdscript"] + PEERS)
+        + " | "
+        + " | ".join(ratio(mbps(parse_runs["cmdscript"]), mbps(parse_runs[p])) for p in PEERS)
+        + " |"
+    )
+    emit("")
+    emit("MB/s is the file's size (10⁶ bytes a MB) over the whole process's median time.")
+    emit("")
+    emit("CPU time (user + system, mean over the same runs), which other load on the machine inflates less:")
+    emit("")
+    emit("| workload | cmdscript | Lua | Python | Tcl | C floor | ÷ Lua | ÷ Python | ÷ Tcl | ÷ C floor |")
+    emit("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for title, runs in [
+        ("exec 1,000,000 commands + undo", exec_runs),
+        ("parse 10 MB", parse_runs),
+        ("start-up", start_runs),
+    ]:
+        c = cpu(runs["cmdscript"])
+        cells = [ms(cpu(runs[p])) for p in PEERS]
+        ratios = [ratio(c, cpu(runs[p])) for p in PEERS]
+        emit(f"| {title} | {ms(c)} | " + " | ".join(cells) + " | " + " | ".join(ratios) + " |")
+    emit("")
+
+    def detail(runs, extra=None):
+        head = "| program | median | mean ± σ | min | max | runs | CPU (user + sys) |"
+        rule = "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+        if extra:
+            head += f" {extra[0]} |"
+            rule += " ---: |"
+        emit(head)
+        emit(rule)
+        for name, r in runs.items():
+            row = (
+                f"| {name} | {ms(r['median'])} | {ms(r['mean'])} ± {ms(r['stddev'] or 0)} | "
+                f"{ms(r['min'])} | {ms(r['max'])} | {len(r['times'])} | {ms(cpu(r))} |"
+            )
+            if extra:
+                row += f" {extra[1](r)} |"
+            emit(row)
+        emit("")
+
+    emit("## exec: 1,000,000 commands, then undo all of them")
+    emit("")
+    emit(
+        "cmdscript runs `bench/out/exec-1000000.cmd`: one top-level statement "
+        "`{ repeat 83333 { move up; move right; paint red; … paint yellow }; …4 more }` that "
+        "executes and records exactly 1,000,000 commands as one undo step, `show shape`, "
+        "`undo`, `show shape` (checked: back at (0, 0), blue). The peers run `exec 1000000` "
+        "(the same command cycle, each command a fresh object; undo one by one)."
+    )
+    emit("")
+    detail(exec_runs)
+
+    emit("## parse: the 10 MB generated script")
+    emit("")
+    emit(
+        f"`gen_script.py 10` ({script_bytes:,} bytes). cmdscript runs `--check`: lex, parse and "
+        "check every statement against the receivers, run nothing. The peers run `parse FILE` "
+        "(lex and parse into command objects)."
+    )
+    emit("")
+    detail(parse_runs, ("MB/s", lambda r: f"{mbps(r):.1f}"))
+
+    emit("## start-up: an empty run")
+    emit("")
+    emit(
+        "cmdscript runs `-c ''`; the peers `startup` (load the program, do nothing); the C floor "
+        "is an empty `main`. The other rows take cmdscript's start-up apart: "
+        "`bench/startup`'s probe is linked like cmdscript (the same libraries, so the same "
+        "binary to load) and stops after the named stage; the lean probe does the whole run "
+        "with `-c` read by hand and only the library and the receivers linked."
+    )
+    emit("")
+    detail(start_runs, ("instructions", lambda r: f"{instructions[r['command']]:,}" if r["command"] in instructions else "–"))
+
+    def cost(a, b):
+        t = median(start_runs[a]) - median(start_runs[b])
+        i = ""
+        if a in instructions and b in instructions:
+            i = f"{(instructions[a] - instructions[b]) / 1e6:+.2f} M"
+        return f"{t * 1000:+.2f} ms", i
+
+    emit("What `cmdscript -c ''` spends its start-up on, one layer at a time (each row the")
+    emit("difference between two rows above; times are medians, so they carry the noise of a")
+    emit("shared machine, while instruction counts under callgrind are exact):")
+    emit("")
+    emit("| part | time | instructions |")
+    emit("| --- | ---: | ---: |")
+    layers = [
+        ("process start, empty C `main`", "C floor", None),
+        ("Swift runtime and `print`, static (Swift hello − C)", "Swift hello (static)", "C floor"),
+        ("FoundationEssentials linked in, as ArgumentParser brings it (hello + FoundationEssentials − hello)",
+         "Swift hello + FoundationEssentials (static)", "Swift hello (static)"),
+        ("the rest of cmdscript's binary: its code, ArgumentParser's, readline and tinfo "
+         "(probe load only − hello + FoundationEssentials)",
+         "probe: load only", "Swift hello + FoundationEssentials (static)"),
+        ("ArgumentParser parsing `-c ''` (probe ArgumentParser − load only)", "probe: ArgumentParser", "probe: load only"),
+        ("building the receiver registry, `ReceiverRegistry.builtins` (probe registry − load only)",
+         "probe: registry", "probe: load only"),
+        ("`Session` and compiling and running the empty script (probe registry + session − registry)",
+         "probe: registry + session", "probe: registry"),
+    ]
+    for label, a, b in layers:
+        t = median(start_runs[a]) - (median(start_runs[b]) if b else 0)
+        i = ""
+        if a in instructions and (b is None or b in instructions):
+            i = f"{(instructions[a] - (instructions[b] if b else 0)) / 1e6:.2f} M"
+        emit(f"| {label} | {t * 1000:.2f} ms | {i} |")
+    whole, args, session, load = (
+        "probe: whole cmdscript -c ''",
+        "probe: ArgumentParser",
+        "probe: registry + session",
+        "probe: load only",
+    )
+    t = median(start_runs[whole]) - median(start_runs[args]) - median(start_runs[session]) + median(start_runs[load])
+    i = ""
+    if all(k in instructions for k in (whole, args, session, load)):
+        i = f"{(instructions[whole] - instructions[args] - instructions[session] + instructions[load]) / 1e6:.2f} M"
+    emit(f"| the rest: driver, console (probe whole − ArgumentParser − session + load only) | {t * 1000:.2f} ms | {i} |")
+    i = f"{instructions[whole] / 1e6:.2f} M" if whole in instructions else ""
+    emit(f"| **whole** (probe whole cmdscript -c '') | {median(start_runs[whole]) * 1000:.2f} ms | {i} |")
+    lean = "lean probe: -c '' without ArgumentParser"
+    if lean in start_runs:
+        i = f"{instructions[lean] / 1e6:.2f} M" if lean in instructions else ""
+        emit(
+            f"| for comparison: the same run with `-c` read by hand, no ArgumentParser, FoundationEssentials "
+            f"or readline linked (lean probe) | {median(start_runs[lean]) * 1000:.2f} ms | {i} |"
+        )
+    emit("")
+
+    # ------------------------------------------------------------------ memory
+    emit("## memory: peak resident set size")
+    emit("")
+    emit(
+        "Peak RSS (GNU time's maximum resident set size) of the exec workload, minus the same "
+        "program's empty run (`-c ''`, `startup`, `floor_exec 0`), divided by the number of "
+        "commands. Every command stays recorded (for cmdscript as one undo step, then undone "
+        "into the redo stack)."
+    )
+    emit("")
+    emit("| program | commands | peak RSS | empty run | bytes per command |")
+    emit("| --- | ---: | ---: | ---: | ---: |")
+    for (program, n), cost_per in sorted(per_command.items(), key=lambda kv: (kv[0][0] != "cmdscript", kv[0])):
+        emit(
+            f"| {program} | {n:,} | {memory[(program, n)] / 1024:.1f} MB | "
+            f"{memory[(program, 0)] / 1024:.1f} MB | {cost_per:.1f} |"
+        )
+    if ("cmdscript-check", 0) in memory:
+        emit("")
+        emit(
+            f"cmdscript `--check` of the 10 MB script peaks at {memory[('cmdscript-check', 0)] / 1024:.1f} MB "
+            f"({(memory[('cmdscript-check', 0)] - memory[('cmdscript', 0)]) * 1024 / script_bytes:.1f} bytes "
+            "per byte of script above the empty run)."
+        )
+    emit("")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:]))

@@ -363,10 +363,35 @@ extension Parser {
   /// Whether `text` ends inside a block or a string, so that a line-by-line reader (the
   /// REPL, piped stdin) should read more before compiling it.
   static func needsMoreInput(_ bytes: [UInt8]) -> Bool {
-    var depth = 0
-    var inString = false
-    var inComment = false
-    var escaped = false
+    var scanner = EntryScanner()
+    scanner.read(bytes)
+    return scanner.needsMoreInput
+  }
+}
+
+/// Says whether input read so far ends inside a `{` block or a string, reading each byte
+/// once: a line-by-line reader (piped stdin, the REPL) feeds it each line as it arrives
+/// and compiles the entry once it is complete, in time linear in the entry's length
+/// however many lines it has.
+///
+/// ```swift
+/// var scanner = EntryScanner()
+/// scanner.read(line)
+/// if !scanner.needsMoreInput { compile(entry); scanner = EntryScanner() }
+/// ```
+public struct EntryScanner: Sendable {
+  private var depth = 0
+  private var inString = false
+  private var inComment = false
+  private var escaped = false
+
+  public init() {}
+
+  /// Whether the input read so far ends inside a block or a string.
+  public var needsMoreInput: Bool { inString || depth > 0 }
+
+  /// Reads more of the entry.
+  public mutating func read(_ bytes: some Sequence<UInt8>) {
     for b in bytes {
       if inComment {
         if b == 10 { inComment = false }
@@ -388,6 +413,5 @@ extension Parser {
         }
       }
     }
-    return inString || depth > 0
   }
 }

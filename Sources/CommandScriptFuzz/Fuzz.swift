@@ -139,6 +139,7 @@ private func runWhole(_ bytes: [UInt8], run: Bool) {
 private func compileByLine(_ bytes: [UInt8]) {
   let session = Session(registry: registry)
   var chunk: [UInt8] = []
+  var scanner = EntryScanner()
   var firstLine = 1
   var line = 1
   /// Compiles the chunk; false after a compile error, which ends a stream.
@@ -150,6 +151,7 @@ private func compileByLine(_ bytes: [UInt8]) {
       return false
     }
     chunk.removeAll(keepingCapacity: true)
+    scanner = EntryScanner()
     firstLine = line
     return true
   }
@@ -157,9 +159,10 @@ private func compileByLine(_ bytes: [UInt8]) {
   while start < bytes.count {
     let end = bytes[start...].firstIndex(of: 10).map { $0 + 1 } ?? bytes.count
     chunk += bytes[start..<end]
+    scanner.read(bytes[start..<end])
     start = end
     line += 1
-    if Session.needsMoreInput(chunk) { continue }
+    if scanner.needsMoreInput { continue }
     guard compileChunk() else { return }
   }
   if !chunk.isEmpty { _ = compileChunk() }

@@ -272,4 +272,23 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     for text in complete { #expect(!Parser.needsMoreInput(Array(text.utf8)), "\(text)") }
     #expect(Session.needsMoreInput(Array("{".utf8)))
   }
+
+  @Test func entryScannerReadsLineByLineInLinearTime() {
+    // Fed a line at a time, it answers as for the whole text so far.
+    let lines = ["macro m {\n", "  log \"a\\\"}\n", "  # }\n", "  move up\n", "}\n", "paint red\n"]
+    var scanner = EntryScanner()
+    var text: [UInt8] = []
+    for line in lines {
+      scanner.read(line.utf8)
+      text += line.utf8
+      #expect(scanner.needsMoreInput == Parser.needsMoreInput(text), "\(text)")
+    }
+    // A block of 100,000 lines: each line is read once, not the whole entry again.
+    scanner = EntryScanner()
+    scanner.read("{\n".utf8)
+    for _ in 0..<100_000 { scanner.read("move up\n".utf8) }
+    #expect(scanner.needsMoreInput)
+    scanner.read("}\n".utf8)
+    #expect(!scanner.needsMoreInput)
+  }
 }

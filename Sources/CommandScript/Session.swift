@@ -126,6 +126,7 @@ public final class Session {
   /// is reported and none is a follow-on of another. Either all compile, and their
   /// definitions are in force for what comes next, or nothing changes.
   public func compile(_ files: [SourceFile]) throws(CompileErrors) -> [Program] {
+    if sources.count >= nextSourceSweep { releaseUnusedSources() }
     var checker = Checker(state: checkerState, commands: commands)
     var problems: [Problem] = []
     var sourcing: [String] = []
@@ -147,6 +148,22 @@ public final class Session {
       checkerState.instances[invoker.instances.count...].map { registry.types[$0.type].make($0.name) })
     let warnings = problems.map { $0.diagnostic(in: sources) }
     return statements.enumerated().map { i, s in Program(statements: s, warnings: i == 0 ? warnings : []) }
+  }
+
+  /// When `compile` next looks for sources nothing refers to.
+  private var nextSourceSweep = 64
+
+  /// Releases the text of sources that no undo or redo step, macro or queued statement
+  /// refers to, keeping the newest few (a host may still hold their programs). Run every
+  /// so many sources, so a long stream with a capped history holds bounded memory at
+  /// amortised constant cost per input.
+  private func releaseUnusedSources() {
+    var kept = Set((max(0, sources.count - 8)..<sources.count))
+    for step in invoker.history.steps { kept.insert(step.statement.source) }
+    for macro in checkerState.macros { kept.insert(macro.range.source) }
+    for statement in pendingQueue { kept.insert(statement.range.source) }
+    sources.keepOnly(kept)
+    nextSourceSweep = sources.count + max(64, kept.count)
   }
 
   /// Parses and checks one source with `checker`, reading and checking the files it

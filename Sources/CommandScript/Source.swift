@@ -80,31 +80,42 @@ public struct SourceFile: Sendable {
   }
 }
 
-/// Every source a session has compiled, so that diagnostics and macro call chains can
-/// name files and show source lines long after the text was read.
+/// The sources a session has compiled and still refers to, so that diagnostics and macro
+/// call chains can name files and show source lines long after the text was read. A
+/// source nothing refers to any more (a streamed chunk whose steps fell off a capped
+/// history) is released, so a long stream holds bounded memory.
 public struct SourceTable: Sendable {
-  public private(set) var files: [SourceFile] = []
+  private var live: [Int: SourceFile] = [:]
+  /// How many sources were ever added: the next one's index.
+  public private(set) var count = 0
 
   public init() {}
 
+  /// The sources still held, oldest first.
+  public var files: [SourceFile] { live.keys.sorted().map { live[$0]! } }
+
   /// Adds a source and returns its index.
   public mutating func add(_ file: SourceFile) -> Int {
-    files.append(file)
-    return files.count - 1
+    live[count] = file
+    count += 1
+    return count - 1
   }
 
-  public subscript(index: Int) -> SourceFile { files[index] }
+  /// The source at `index`; a released one has its name but no text.
+  public subscript(index: Int) -> SourceFile {
+    live[index] ?? SourceFile(name: "<released>", bytes: [])
+  }
 
-  /// Frees the text of a source nothing refers to any more (a streamed chunk whose
-  /// statements have run), keeping its name so indices stay valid.
-  mutating func release(_ index: Int) {
-    files[index] = SourceFile(name: files[index].name, bytes: [], firstLine: files[index].firstLine)
+  /// Forgets every source but those in `kept`.
+  mutating func keepOnly(_ kept: Set<Int>) {
+    live = live.filter { kept.contains($0.key) }
   }
 
   /// The text of line `line` of the latest source called `file` that has that line, for
   /// showing under a diagnostic.
   public func lineText(file: String, line: Int) -> String? {
-    for source in files.reversed() where source.name == file {
+    for index in live.keys.sorted(by: >) where live[index]!.name == file {
+      let source = live[index]!
       if let range = source.lineRange(line) { return String(decoding: source.bytes[range], as: UTF8.self) }
     }
     return nil
@@ -112,7 +123,7 @@ public struct SourceTable: Sendable {
 
   /// The location of `range` for people.
   public func location(of range: SourceRange) -> SourceLocation {
-    let file = files[range.source]
+    let file = self[range.source]
     return SourceLocation(
       file: file.name, line: range.line, column: range.column,
       length: file.scalarCount(range.start, range.end))

@@ -340,3 +340,35 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     #expect(s.state(of: "shape") == ["x": .int(0), "y": .int(200), "color": .string(colours[199 % colours.count])])
   }
 }
+
+@Suite struct SourceReleaseTests {
+  @Test func aLongStreamWithACappedHistoryHoldsBoundedSources() throws {
+    let s = Session(registry: .builtins)
+    s.historyLimit = 10
+    try s.run(SourceFile(name: "<stdin>", text: "macro zig n { move up $n }", firstLine: 1))
+    for line in 2...5_000 {
+      try s.run(SourceFile(name: "<stdin>", text: "zig 1", firstLine: line))
+    }
+    // The macro's chunk, the chunks of the ten steps kept, and the newest few.
+    #expect(s.sources.files.count < 100)
+    #expect(s.history.count == 10)
+    #expect(s.history.first?.statement == "zig 1")
+    #expect(s.help("zig").hasPrefix("macro zig n"))
+    #expect(s.state(of: "shape")?["y"] == .int(4_999))
+  }
+
+  @Test func aRuntimeErrorInAnOldMacroStillNamesItsSource() throws {
+    let s = Session(registry: .builtins)
+    try s.run(SourceFile(name: "defs", text: "macro jam { door.lock; door.open }"))
+    for i in 0..<300 { try s.run(SourceFile(name: "<stdin>", text: "move up", firstLine: i + 1)) }
+    do {
+      try s.run(SourceFile(name: "<stdin>", text: "jam", firstLine: 400))
+      Issue.record("expected jam to fail")
+    } catch .runtime(let d) {
+      #expect(d.location.description == "defs:1:24")
+      #expect(s.sources.lineText(file: "defs", line: 1) == "macro jam { door.lock; door.open }")
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+}

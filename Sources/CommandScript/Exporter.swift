@@ -77,9 +77,9 @@ struct Exporter {
       if command.constantID >= 0 { return text(command: command.constantID) }
       let type = state.types[state.instances[command.instance].type]
       let verb = type.verbs[command.verb]
-      let arguments = zip(command.operands, verb.parameters).map { operand, parameter in
-        text(operand, as: Constraint(parameter.kind), macro: macro)
-      }
+      var pairs = Array(zip(command.operands, verb.parameters))
+      Self.dropDefaults(&pairs)
+      let arguments = pairs.map { text($0.0, as: Constraint($0.1.kind), macro: macro) }
       return ([state.instances[command.instance].name + "." + verb.name] + arguments).joined(separator: " ")
     case .commands(let run): return run.ids.map(text(command:)).joined(separator: "; ")
     case .sequence(let ops): return block(ops, macro: macro)
@@ -101,7 +101,9 @@ struct Exporter {
     let type = state.types[instance.type]
     if command.verb == CommandTable.lifecycleVerb { return "new \(type.name) \(instance.name)" }
     let verb = type.verbs[Int(command.verb)]
-    let arguments = zip(command.arguments, verb.parameters).map { text($0, as: Constraint($1.kind)) }
+    var pairs = Array(zip(command.arguments.map(Operand.constant), verb.parameters))
+    Self.dropDefaults(&pairs)
+    let arguments = pairs.map { text($0.0, as: Constraint($0.1.kind), macro: nil) }
     return ([instance.name + "." + verb.name] + arguments).joined(separator: " ")
   }
 
@@ -119,6 +121,13 @@ struct Exporter {
     case (.string(let s), _): return Self.quoted(s)
     case (.word(let i), _): return String(i)
     }
+  }
+
+  /// Leaves out trailing arguments that are their parameter's default, as the script
+  /// would write them: a default need not be writable (`board.reset` means the current
+  /// size, which no argument spells).
+  private static func dropDefaults(_ pairs: inout [(Operand, Parameter)]) {
+    while let last = pairs.last, let value = last.1.defaultValue, last.0 == .constant(value) { pairs.removeLast() }
   }
 
   /// A string literal of the language (its escapes only; other characters as they are).

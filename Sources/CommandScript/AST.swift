@@ -84,7 +84,7 @@ extension ArgumentNode: CustomStringConvertible {
     switch self {
     case .integer(let n, _): return String(n)
     case .word(let w, _): return w
-    case .string(let s, _): return StateValue.jsonQuoted(s)
+    case .string(let s, _): return Lexer.stringLiteral(s)
     case .parameter(let p, _): return "$" + p
     }
   }
@@ -119,8 +119,8 @@ extension Statement: CustomStringConvertible {
     case .pending: return "pending"
     case .discard: return "discard"
     case .batch(let size, _): return "batch \(size)"
-    case .source(let path, _): return "source \(StateValue.jsonQuoted(path))"
-    case .export(let path, _): return "export \(StateValue.jsonQuoted(path))"
+    case .source(let path, _): return "source \(Lexer.stringLiteral(path))"
+    case .export(let path, _): return "export \(Lexer.stringLiteral(path))"
     }
   }
 }

@@ -118,7 +118,7 @@ struct Exporter {
     switch (value, constraint) {
     case (.integer(let n), _): return String(n)
     case (.word(let i), .word(let set)): return set.words[i]
-    case (.string(let s), _): return Self.quoted(s)
+    case (.string(let s), _): return Lexer.stringLiteral(s)
     case (.word(let i), _): return String(i)
     }
   }
@@ -128,21 +128,6 @@ struct Exporter {
   /// size, which no argument spells).
   private static func dropDefaults(_ pairs: inout [(Operand, Parameter)]) {
     while let last = pairs.last, let value = last.1.defaultValue, last.0 == .constant(value) { pairs.removeLast() }
-  }
-
-  /// A string literal of the language (its escapes only; other characters as they are).
-  static func quoted(_ s: String) -> String {
-    var out = "\""
-    for c in s.unicodeScalars {
-      switch c {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      default: out.unicodeScalars.append(c)
-      }
-    }
-    return out + "\""
   }
 }
 

@@ -114,7 +114,7 @@ enum Help {
     switch (value, kind) {
     case (.integer(let n), .integer(let range)): return range.contains(n) ? String(n) : nil
     case (.word(let i), .word(let set)): return set.words.indices.contains(i) ? set.words[i] : nil
-    case (.string(let s), .string): return StateValue.jsonQuoted(s)
+    case (.string(let s), .string): return Lexer.stringLiteral(s)
     default: return nil
     }
   }

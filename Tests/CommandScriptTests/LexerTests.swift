@@ -371,3 +371,13 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     #expect(lexProblems(digits + "x") == ["1:1: a word cannot start with a digit: `\(digits.prefix(32))…`"])
   }
 }
+
+@Suite struct StringLiteralTests {
+  @Test func aWrittenStringLiteralLexesBackToItsText() {
+    for text in ["plain", "a \"quote\"", "back\\slash", "two\nlines\tand a tab", "é ✓ \u{1}", ""] {
+      let (tokens, problems) = lexAll(Lexer.stringLiteral(text))
+      #expect(problems.isEmpty, "\(text)")
+      #expect(tokens.first?.kind == .string && tokens.first?.text == text, "\(text)")
+    }
+  }
+}

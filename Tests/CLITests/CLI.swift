@@ -91,7 +91,9 @@ enum CLI {
     var timedOut = false
     if group.wait(timeout: .now() + timeout) == .timedOut {
       timedOut = true
-      process.terminate()
+      // SIGKILL, not `terminate()`'s SIGTERM: a child started from a test's thread inherits
+      // that thread's signal mask, in which SIGTERM is blocked, so SIGTERM would never end it.
+      kill(process.processIdentifier, SIGKILL)
       _ = group.wait(timeout: .now() + 5)
     }
     process.waitUntilExit()

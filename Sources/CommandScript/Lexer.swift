@@ -82,21 +82,15 @@ struct Lexer {
     return out + "\""
   }
 
-  // Written with wrapping subtraction and no `&&` or `||`, whose closures make these tests
-  // (run for every byte of a name) several times slower in a debug build.
-
-  /// A letter (either case, by its lower-case form) or `_`.
   static func isWordStart(_ b: UInt8) -> Bool {
-    if (b | 0x20) &- UInt8(ascii: "a") < 26 { return true }
-    return b == UInt8(ascii: "_")
+    (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == 95
   }
 
   static func isWordContinue(_ b: UInt8) -> Bool {
-    if isDigit(b) { return true }
-    return isWordStart(b)
+    isWordStart(b) || isDigit(b)
   }
 
-  static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+  static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 
   /// The text of `range` (a word or a parameter name) as a `String`.
   func text(of range: SourceRange) -> String {

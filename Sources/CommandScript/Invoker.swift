@@ -200,9 +200,12 @@ final class Invoker {
       for i in run.ids.indices { try executeCommand(run.ids[i], range: run.ranges[i]) }
     case .sequence(let ops):
       for op in ops { try execute(op, frame: frame, request: request) }
-    case .repeat(let count, let body, _):
+    case .repeat(let count, let body, let range):
       guard case .integer(let n) = value(count, frame) else { preconditionFailure("checked") }
       for _ in 0..<n {
+        // Also here, not only before each command: a body may run none (`repeat N { }`,
+        // a loop of `show`s) and must still stop on Ctrl-C.
+        if interruption.isRequested { throw RunFailure(message: "interrupted", range: range) }
         for op in body { try execute(op, frame: frame, request: request) }
       }
     case .call(let call):

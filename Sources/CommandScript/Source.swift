@@ -70,6 +70,42 @@ public struct SourceFile: Sendable {
     }
   }
 
+  /// At most `width` characters of line `line` around `column`, and the column within
+  /// them: what shows under a diagnostic. Reads from the line's start to the end of the
+  /// window only, so excerpts of a 100 MB line cost no more than of a short one.
+  func excerpt(line: Int, column: Int, width: Int) -> (text: String, column: Int)? {
+    guard line >= firstLine else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      var i = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      for _ in firstLine..<line {
+        while i < buffer.count, buffer[i] != 10 { i += 1 }
+        guard i < buffer.count else { return nil }
+        i += 1
+      }
+      // Skip whole characters up to the window, then take the window.
+      let skip = max(0, column - 1 - width / 2)
+      var skipped = 0
+      func atLineEnd(_ j: Int) -> Bool {
+        j >= buffer.count || buffer[j] == 10 || (buffer[j] == 13 && (j + 1 == buffer.count || buffer[j + 1] == 10))
+      }
+      func nextCharacter(_ j: inout Int) {
+        j += 1
+        while j < buffer.count, buffer[j] & 0xC0 == 0x80 { j += 1 }
+      }
+      while skipped < skip, !atLineEnd(i) {
+        nextCharacter(&i)
+        skipped += 1
+      }
+      let start = i
+      var taken = 0
+      while taken < width, !atLineEnd(i) {
+        nextCharacter(&i)
+        taken += 1
+      }
+      return (String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self), column - skipped)
+    }
+  }
+
   /// The number of Unicode scalars in `start..<end` (at least 1, so a caret always shows).
   func scalarCount(_ start: Int, _ end: Int) -> Int {
     let clampedEnd = min(end, bytes.count)
@@ -126,6 +162,15 @@ public struct SourceTable: Sendable {
     for index in live.keys.sorted(by: >) where live[index]!.name == file {
       let source = live[index]!
       if let range = source.lineRange(line) { return String(decoding: source.bytes[range], as: UTF8.self) }
+    }
+    return nil
+  }
+
+  /// At most `width` characters of a line of the latest source called `file` that has
+  /// it, around `column`, and the column within them (for the line under a diagnostic).
+  public func excerpt(file: String, line: Int, column: Int, width: Int) -> (text: String, column: Int)? {
+    for index in live.keys.sorted(by: >) where live[index]!.name == file {
+      if let excerpt = live[index]!.excerpt(line: line, column: column, width: width) { return excerpt }
     }
     return nil
   }

@@ -51,7 +51,9 @@ final class Driver {
   init(registry: ReceiverRegistry, json: Bool, checkOnly: Bool) {
     session = Session(registry: registry)
     var renderer = Renderer(json: json, colour: !json && Console.err.allowsColour)
-    renderer.sourceLine = { [unowned session] file, line in session.sources.lineText(file: file, line: line) }
+    renderer.sourceExcerpt = { [unowned session] file, line, column, width in
+      session.sources.excerpt(file: file, line: line, column: column, width: width)
+    }
     self.renderer = renderer
     self.checkOnly = checkOnly
     session.onOutput = { [renderer] in renderer.render($0) }
@@ -144,10 +146,14 @@ final class Driver {
     reader.willWait = { [weak self] in self?.journal?.sync() }
     defer { journal?.sync() }
     _ = runMark
+    // Each line is scanned once, so a long block stays linear.
+    var scanner = EntryScanner()
     while let bytes = reader.nextLine() {
       chunk += bytes
       line += 1
-      if Session.needsMoreInput(chunk) { continue }
+      scanner.read(bytes)
+      if scanner.needsMoreInput { continue }
+      scanner = EntryScanner()
       status = runChunk(chunk, name: name, firstLine: firstLine)
       if status == .compileError || (status == .runtimeError && errorPolicy != .continue) { return status }
       chunk.removeAll(keepingCapacity: true)

@@ -60,10 +60,16 @@ final class Journal {
     var line = 1
     var entryLine = 1
     var complete = 0
+    // Each line is scanned once, so a long entry stays linear.
+    var scanner = EntryScanner()
+    var lineStart = 0
     for (i, byte) in content.enumerated() where byte == 10 {
       line += 1
+      scanner.read(content[lineStart...i])
+      lineStart = i + 1
+      if scanner.needsMoreInput { continue }
+      scanner = EntryScanner()
       let entry = Array(content[start...i])
-      if Session.needsMoreInput(entry) { continue }
       entries.append((entry, entryLine))
       start = i + 1
       complete = start
@@ -110,8 +116,12 @@ final class Journal {
   /// in it ends a complete statement.
   static func isOneEntry(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
+    var scanner = EntryScanner()
+    var lineStart = 0
     for (i, byte) in bytes.enumerated() where byte == 10 {
-      if !Session.needsMoreInput(Array(bytes[...i])) { return false }
+      scanner.read(bytes[lineStart...i])
+      lineStart = i + 1
+      if !scanner.needsMoreInput { return false }
     }
     return !bytes.isEmpty
   }

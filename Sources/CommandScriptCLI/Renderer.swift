@@ -6,8 +6,9 @@ struct Renderer {
   var json: Bool
   /// Colour for diagnostics on standard error.
   var colour: Bool
-  /// Looks up the text of a source line, for the line and caret under a diagnostic.
-  var sourceLine: (String, Int) -> String? = { _, _ in nil }
+  /// At most so many characters of a source line around a column, and the column within
+  /// them (file, line, column, width): the line and caret under a diagnostic.
+  var sourceExcerpt: (String, Int, Int, Int) -> (text: String, column: Int)? = { _, _, _, _ in nil }
 
   // MARK: Output
 
@@ -114,15 +115,8 @@ struct Renderer {
 
   /// The source line (shortened around the column when very long) and a caret line.
   private func excerpt(at location: SourceLocation) -> [String] {
-    guard let text = sourceLine(location.file, location.line) else { return [] }
-    var scalars = Array(text.unicodeScalars)
-    var column = location.column
-    let limit = 160
-    if scalars.count > limit {
-      let start = max(0, min(column - 1 - limit / 2, scalars.count - limit))
-      scalars = Array(scalars[start..<min(scalars.count, start + limit)])
-      column -= start
-    }
+    guard let (text, column) = sourceExcerpt(location.file, location.line, location.column, 160) else { return [] }
+    let scalars = Array(text.unicodeScalars)
     guard column >= 1, column <= scalars.count + 1 else { return [] }
     let shown = String(String.UnicodeScalarView(scalars.map { $0.value < 0x20 && $0 != "\t" ? "?" : $0 }))
     // Keep tabs in the padding so the caret lines up under tab-indented text.

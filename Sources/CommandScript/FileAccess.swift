@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -79,4 +81,24 @@ public struct POSIXFileAccess: FileAccess {
     defer { free(resolved) }
     return String(cString: resolved)
   }
+}
+
+/// Files kept in memory: for tests, fuzzing, and apps whose scripts live elsewhere than
+/// on disk. Paths are names; nothing touches the file system.
+public final class MemoryFileAccess: FileAccess {
+  private let files: Mutex<[String: [UInt8]]>
+
+  /// A store holding `files`, by name.
+  public init(_ files: [String: [UInt8]] = [:]) { self.files = Mutex(files) }
+
+  public func read(_ path: String) throws(FileAccessError) -> [UInt8] {
+    guard let bytes = files.withLock({ $0[path] }) else { throw FileAccessError("no such file") }
+    return bytes
+  }
+
+  public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
+    files.withLock { $0[path] = bytes }
+  }
+
+  public func canonicalPath(_ path: String) -> String { path }
 }

@@ -34,22 +34,11 @@ private let registry = ReceiverRegistry.builtins
 /// Files in memory, so that `source` and `export` are fuzzed without touching the disk
 /// (an input could name any path): a script of macros, one that sources itself, and what
 /// `export` writes.
-private final class MemoryFiles: FileAccess {
-  private let files = Mutex<[String: [UInt8]]>([
+private func memoryFiles() -> MemoryFileAccess {
+  MemoryFileAccess([
     "defs.cmd": Array("macro zig n { move up $n; move right $n }\nmacro knock { door.close; door.open }\n".utf8),
     "loop.cmd": Array("move up\nsource \"loop.cmd\"\n".utf8),
   ])
-
-  func read(_ path: String) throws(FileAccessError) -> [UInt8] {
-    guard let bytes = files.withLock({ $0[path] }) else { throw FileAccessError("no such file") }
-    return bytes
-  }
-
-  func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
-    files.withLock { $0[path] = bytes }
-  }
-
-  func canonicalPath(_ path: String) -> String { path }
 }
 
 /// The interruption of the session now running, and when it must stop.
@@ -138,7 +127,7 @@ private func checkDiagnostics(_ errors: CompileErrors, _ bytes: [UInt8], firstLi
 
 /// Compiles and runs the whole input, and checks atomicity, undo and redo.
 private func runWhole(_ bytes: [UInt8], run: Bool) {
-  let files = MemoryFiles()
+  let files = memoryFiles()
   let session = Session(registry: registry)
   session.fileAccess = files
   session.stepLimit = 100_000
@@ -188,7 +177,7 @@ private func runWhole(_ bytes: [UInt8], run: Bool) {
 /// that complete an open block or string; what is left at the end is an entry too.
 private func compileByLine(_ bytes: [UInt8]) {
   let session = Session(registry: registry)
-  session.fileAccess = MemoryFiles()
+  session.fileAccess = memoryFiles()
   var chunk: [UInt8] = []
   var scanner = EntryScanner()
   var firstLine = 1

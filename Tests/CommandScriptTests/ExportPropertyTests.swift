@@ -1,24 +1,7 @@
 import CommandScript
 import CommandScriptReceivers
 import Foundation
-import Synchronization
 import Testing
-
-/// Files kept in memory, so that a thousand exports cost no disk writes.
-private final class MemoryFiles: FileAccess {
-  let files = Mutex<[String: [UInt8]]>([:])
-
-  func read(_ path: String) throws(FileAccessError) -> [UInt8] {
-    guard let bytes = files.withLock({ $0[path] }) else { throw FileAccessError("no such file") }
-    return bytes
-  }
-
-  func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
-    files.withLock { $0[path] = bytes }
-  }
-
-  func canonicalPath(_ path: String) -> String { path }
-}
 
 /// Every receiver's state, without the vehicle's audit-log count: `log` cannot be undone,
 /// so a redo in the original session writes lines that the exported steps write once.
@@ -36,7 +19,7 @@ private func states(_ session: Session) -> [String] {
     for n in 0..<PropertyTests.count {
       var generator = ProgramGenerator(seed: seeds.next())
       let statements = (0..<1 + generator.random.below(12)).map { _ in generator.statement().text }
-      let files = MemoryFiles()
+      let files = MemoryFileAccess()  // a thousand exports, no disk writes
       let original = Session(registry: .builtins)
       original.fileAccess = files
       for statement in statements {

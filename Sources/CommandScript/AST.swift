@@ -2,24 +2,28 @@
 struct Name: Sendable {
   var text: String
   var range: SourceRange
+  /// The name's number in the compilation's ``SymbolTable``, or -1 when it has none.
+  var symbol: SymbolTable.ID = -1
 }
 
 /// An argument as written.
 enum ArgumentNode: Sendable {
   case integer(Int, SourceRange)
-  case word(String, SourceRange)
+  case word(Name)
   case string(String, SourceRange)
   case parameter(String, SourceRange)
 
   var range: SourceRange {
     switch self {
-    case .integer(_, let r), .word(_, let r), .string(_, let r), .parameter(_, let r): return r
+    case .integer(_, let r), .string(_, let r), .parameter(_, let r): return r
+    case .word(let name): return name.range
     }
   }
 }
 
-/// A statement as written. Every node keeps its source range for diagnostics.
-indirect enum Statement: Sendable {
+/// A statement as written. Every node keeps its source range for diagnostics. Only the
+/// case that holds a statement is boxed, so a command costs no allocation of its own.
+enum Statement: Sendable {
   /// `[receiver.]name arg...`: a receiver command or a macro call; the checker decides.
   case invocation(receiver: Name?, name: Name, arguments: [ArgumentNode], range: SourceRange)
   case block([Statement], range: SourceRange)
@@ -35,7 +39,7 @@ indirect enum Statement: Sendable {
   /// `new TYPE NAME`: another instance of a receiver type.
   case new(type: Name, name: Name, range: SourceRange)
   /// `queue STATEMENT`: check it now, run it at the next `run`.
-  case queue(Statement, range: SourceRange)
+  indirect case queue(Statement, range: SourceRange)
   case run(range: SourceRange)
   case pending(range: SourceRange)
   case discard(range: SourceRange)
@@ -83,7 +87,7 @@ extension ArgumentNode: CustomStringConvertible {
   var description: String {
     switch self {
     case .integer(let n, _): return String(n)
-    case .word(let w, _): return w
+    case .word(let w): return w.text
     case .string(let s, _): return Lexer.stringLiteral(s)
     case .parameter(let p, _): return "$" + p
     }

@@ -40,6 +40,8 @@ struct CheckerState: Sendable {
 struct Checker {
   var state: CheckerState
   let commands: CommandTable
+  /// The symbols of the names it checks: lex every source of one compilation with it.
+  let symbols = SymbolTable()
   private(set) var problems: [Problem] = []
 
   init(state: CheckerState, commands: CommandTable) {
@@ -67,6 +69,33 @@ struct Checker {
   /// The enclosing constructs whose failure should revert everything (innermost last):
   /// a command in one that cannot be undone gets a warning.
   private var guarded: [String] = []
+
+  // What names resolve to, by symbol: the answers of the string-keyed tables of `state`,
+  // each looked up once per compilation and then read from an array.
+  private var macrosBySymbol = SymbolMemo<Int?>()
+  private var ownersBySymbol = SymbolMemo<[(type: Int, verb: Int)]>()
+  private var wordIndices: [WordSlot: SymbolMemo<Int?>] = [:]
+  /// The operands of the command being compiled (a buffer kept between commands).
+  private var operands: [Operand] = []
+
+  /// A parameter of a verb that takes a word.
+  private struct WordSlot: Hashable {
+    var type: Int
+    var verb: Int
+    var parameter: Int
+  }
+
+  /// The macro in force called `name`.
+  private mutating func macro(named name: Name) -> Int? {
+    guard name.symbol >= 0 else { return state.macroByName[name.text] }
+    return macrosBySymbol.value(for: name.symbol) { state.macroByName[name.text] }
+  }
+
+  /// The types that have a verb called `name`, with the verb's index in each.
+  private mutating func verbOwners(of name: Name) -> [(type: Int, verb: Int)] {
+    guard name.symbol >= 0 else { return state.verbOwners[name.text] ?? [] }
+    return ownersBySymbol.value(for: name.symbol) { state.verbOwners[name.text] ?? [] }
+  }
 
   /// Checks one top-level statement. Returns nil (and records problems) on errors.
   mutating func check(_ statement: Statement) -> CompiledStatement? {
@@ -198,7 +227,7 @@ struct Checker {
     case .batch(let size, let range):
       guard topLevel, scope == nil else { return onlyAtTopLevel("batch", range) }
       switch size {
-      case .word("off", _): return .batch(size: nil)
+      case .word(let word) where word.text == "off": return .batch(size: nil)
       case .integer(let n, _) where n >= 1: return .batch(size: n)
       default:
         fail("`batch` takes a size of at least 1, or `off`", at: size.range)
@@ -267,7 +296,7 @@ struct Checker {
       }
       return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments, start: receiver.range)
     }
-    if let macro = state.macroByName[name.text] {
+    if let macro = macro(named: name) {
       return compileCall(macro: macro, name: name, arguments: arguments)
     }
     if let scope, scope.name == name.text {
@@ -275,7 +304,7 @@ struct Checker {
       return nil
     }
     // A bare verb: the `use`d receiver if it has the verb, else the only type that has it.
-    let owners = state.verbOwners[name.text] ?? []
+    let owners = verbOwners(of: name)
     if let used = state.usedInstance,
       let owner = owners.first(where: { $0.type == state.instances[used].type })
     {
@@ -308,7 +337,8 @@ struct Checker {
   private mutating func compileCommand(
     instance: Int, verb: Int, name: Name, arguments: [ArgumentNode], start: SourceRange? = nil
   ) -> Op? {
-    let declaration = state.types[state.instances[instance].type].verbs[verb]
+    let type = state.instances[instance].type
+    let declaration = state.types[type].verbs[verb]
     let parameters = declaration.parameters
     if arguments.count > parameters.count {
       let extra = arguments[parameters.count]
@@ -320,7 +350,7 @@ struct Checker {
       )
       return nil
     }
-    if arguments.count < declaration.requiredCount {
+    if arguments.count < parameters.count, parameters[arguments.count].defaultValue == nil {
       let missing = parameters[arguments.count]
       fail(
         "`\(name.text)` needs a \(missing.name) (usage: \(declaration.signature))",
@@ -334,28 +364,48 @@ struct Checker {
           "`\(receiver).\(declaration.name)` cannot be undone: if this \(construct) fails, it stays in effect",
           at: name.range, severity: .warning))
     }
-    var operands: [Operand] = []
+    // The operands go to a buffer kept from command to command: a command whose arguments
+    // are all constants (nearly all) needs no array of its own.
+    operands.removeAll(keepingCapacity: true)
     var ok = true
-    for (i, parameter) in parameters.enumerated() {
-      if i < arguments.count {
-        if let o = operand(arguments[i], for: Constraint(parameter.kind), what: "`\(parameter.name)`") {
-          operands.append(o)
-        } else {
-          ok = false
-        }
-      } else {
-        operands.append(.constant(parameter.defaultValue!))
+    var allConstant = true
+    for i in parameters.indices {
+      guard i < arguments.count else {
+        operands.append(.constant(parameters[i].defaultValue!))
+        continue
       }
+      let o: Operand?
+      if case .word(let word) = arguments[i], word.symbol >= 0, case .word(let set) = parameters[i].kind {
+        o = wordOperand(word, in: set, slot: WordSlot(type: type, verb: verb, parameter: i), what: parameters[i].name)
+      } else {
+        o = operand(arguments[i], for: Constraint(parameters[i].kind), what: "`\(parameters[i].name)`")
+      }
+      guard let o else {
+        ok = false
+        continue
+      }
+      if case .parameter = o { allConstant = false }
+      operands.append(o)
     }
     guard ok else { return nil }
     var constantID: Int32 = -1
-    let values = operands.compactMap { if case .constant(let v) = $0 { v } else { nil } }
-    if values.count == operands.count {
-      constantID = commands.intern(ResolvedCommand(instance: Int32(instance), verb: Int32(verb), arguments: values))
-      operands = []  // not needed at run time: the command table has the values
+    var kept: [Operand] = []
+    if allConstant {
+      constantID = commands.intern(instance: Int32(instance), verb: Int32(verb), operands: operands)
+    } else {
+      kept = operands
     }
     let range = (start ?? name.range).through(arguments.last?.range ?? name.range)
-    return .command(CommandOp(instance: instance, verb: verb, constantID: constantID, operands: operands, range: range))
+    return .command(CommandOp(instance: instance, verb: verb, constantID: constantID, operands: kept, range: range))
+  }
+
+  /// A word argument for a parameter that takes a word of `set`, looked up by symbol: the
+  /// first time a symbol is met in a slot costs a search of the set, later times an array
+  /// read.
+  private mutating func wordOperand(_ word: Name, in set: WordSet, slot: WordSlot, what: String) -> Operand? {
+    let index = wordIndices[slot, default: SymbolMemo()].value(for: word.symbol) { set.index(of: word.text) }
+    if let index { return .constant(.word(index)) }
+    return operand(.word(word), for: .word(set), what: "`\(what)`")
   }
 
   private mutating func compileCall(macro index: Int, name: Name, arguments: [ArgumentNode]) -> Op? {
@@ -413,7 +463,8 @@ struct Checker {
         fail("\(what()) must be \(constraint.description), not \(n)", at: range)
         return nil
       }
-    case .word(let word, let range):
+    case .word(let name):
+      let (word, range) = (name.text, name.range)
       switch constraint {
       case .any, .string: return .constant(.string(word))
       case .word(let set):
@@ -475,6 +526,7 @@ struct Checker {
     state.macros.append(
       Macro(name: name.text, parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range))
     state.macroByName[name.text] = state.macros.count - 1
+    if name.symbol >= 0 { macrosBySymbol.set(name.symbol, to: state.macros.count - 1) }
     return ok && errorCount == before ? .definition : nil
   }
 }

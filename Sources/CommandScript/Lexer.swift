@@ -15,6 +15,8 @@ struct Token: Sendable {
   var integer: Int = 0
   /// The unescaped text of a string token.
   var text: String = ""
+  /// The name of a word or parameter token (without the `$`), in the lexer's symbol table.
+  var symbol: SymbolTable.ID = -1
 }
 
 /// The words the parser treats as statements of the language. Receivers, verbs and macros
@@ -53,10 +55,13 @@ struct Lexer {
   private var knownColumn = 1
   /// Problems found so far (invalid bytes, bad escapes, unterminated strings).
   private(set) var problems: [Problem] = []
+  /// Where the names of word and parameter tokens are numbered.
+  let symbols: SymbolTable
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, firstLine: Int = 1) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, firstLine: Int = 1, symbols: SymbolTable = SymbolTable()) {
     self.bytes = bytes
     self.source = source
+    self.symbols = symbols
     self.line = firstLine
     // A byte-order mark is not text.
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -189,14 +194,21 @@ struct Lexer {
 
   /// A word, or a parameter (`$` and a word), whose first byte has been read.
   private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int) -> Token {
-    while position < bytes.count, Self.isWordContinue(bytes[position]) { position += 1 }
+    let nameStart = kind == .parameter ? start + 1 : start
+    var hash = SymbolTable.hash(SymbolTable.initialHash, bytes[nameStart])
+    position = nameStart + 1
+    while position < bytes.count, Self.isWordContinue(bytes[position]) {
+      hash = SymbolTable.hash(hash, bytes[position])
+      position += 1
+    }
     let r = range(from: start, line: startLine, column: column)
-    let length = position - start - (kind == .parameter ? 1 : 0)
+    let length = position - nameStart
     guard length <= Self.maxWordLength else {
       report("a name can have at most \(Self.maxWordLength) characters, this one has \(length)", at: r)
       return Token(kind: .invalid, range: r)
     }
-    return Token(kind: kind, range: r)
+    let symbol = symbols.intern(UnsafeBufferPointer(rebasing: bytes[nameStart..<position]), hash: hash)
+    return Token(kind: kind, range: r, symbol: symbol)
   }
 
   /// Whether the byte at `offset` starts no token, so that `lexInvalid` takes it into the

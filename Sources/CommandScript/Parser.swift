@@ -142,7 +142,7 @@ struct Parser {
 
   private mutating func parseWordStatement() -> Statement? {
     let start = token.range
-    let keyword = Keyword(rawValue: lexer.text(of: start))
+    let keyword = Keyword(symbol: token.symbol)
     switch keyword {
     case .repeat?:
       advance()
@@ -162,7 +162,7 @@ struct Parser {
           problems.append(Problem("a macro can have at most \(Self.maxArguments) parameters", at: token.range))
           return nil
         }
-        parameters.append(Name(text: lexer.text(of: token.range), range: token.range))
+        parameters.append(self.name(of: token))
         advance()
       }
       guard let block = parseBlockAfterHeader() else { return nil }
@@ -187,7 +187,7 @@ struct Parser {
       advance()
       var topic: Name?
       if token.kind == .word {
-        topic = Name(text: lexer.text(of: token.range), range: token.range)
+        topic = name(of: token)
         advance()
       }
       let range = start.through(topic?.range ?? start)
@@ -243,7 +243,7 @@ struct Parser {
   }
 
   private mutating func parseInvocation() -> Statement? {
-    var name = Name(text: lexer.text(of: token.range), range: token.range)
+    var name = self.name(of: token)
     var receiver: Name?
     advance()
     if token.kind == .dot {
@@ -272,12 +272,9 @@ struct Parser {
     let argument: ArgumentNode
     switch t.kind {
     case .integer: argument = .integer(t.integer, t.range)
-    case .word: argument = .word(lexer.text(of: t.range), t.range)
+    case .word: argument = .word(name(of: t))
     case .string: argument = .string(t.text, t.range)
-    case .parameter:
-      var nameRange = t.range
-      nameRange.start += 1
-      argument = .parameter(lexer.text(of: nameRange), t.range)
+    case .parameter: argument = .parameter(lexer.symbols[t.symbol], t.range)
     case .invalid: return nil
     default:
       problems.append(Problem("expected \(what), found \(describe(t))", at: t.range))
@@ -294,9 +291,14 @@ struct Parser {
       }
       return nil
     }
-    let name = Name(text: lexer.text(of: token.range), range: token.range)
+    let name = self.name(of: token)
     advance()
     return name
+  }
+
+  /// The name a word or parameter token spells.
+  private func name(of token: Token) -> Name {
+    Name(text: lexer.symbols[token.symbol], range: token.range, symbol: token.symbol)
   }
 
   /// A block that follows a header (`repeat 3`, `macro zig n`); line breaks may come first.

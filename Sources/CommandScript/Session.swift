@@ -176,7 +176,7 @@ public final class Session {
     let id = sources.add(file)
     var compiled: [CompiledStatement] = []
     let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine))
+      var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: checker.symbols))
       while let statement = parser.nextStatement() {
         guard var c = checker.check(statement) else { continue }
         if case .source(let path, let range) = c.op {

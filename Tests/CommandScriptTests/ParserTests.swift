@@ -31,7 +31,9 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(receiver.text == "shape")
     #expect(name.text == "move")
     #expect(name.range.column == 7)
-    guard arguments.count == 2, case .word("up", _) = arguments[0], case .integer(3, let r) = arguments[1] else {
+    guard arguments.count == 2, case .word(let up) = arguments[0], up.text == "up",
+      case .integer(3, let r) = arguments[1]
+    else {
       Issue.record("arguments: \(arguments)")
       return
     }
@@ -43,7 +45,8 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   @Test func argumentKinds() {
     let (statements, _) = parseAll(#"f w 1 "s" $p"#)
     guard case .invocation(nil, _, let arguments, _) = statements.first, arguments.count == 4,
-      case .word("w", _) = arguments[0], case .integer(1, _) = arguments[1], case .string("s", _) = arguments[2],
+      case .word(let w) = arguments[0], w.text == "w", case .integer(1, _) = arguments[1],
+      case .string("s", _) = arguments[2],
       case .parameter("p", let p) = arguments[3]
     else {
       Issue.record("\(statements)")

@@ -18,13 +18,18 @@ import ArgumentParser
 public enum CommandScriptTool {
   /// Parses the process's arguments (or `arguments`), runs, and exits with the status.
   public static func main(registry: ReceiverRegistry, arguments: [String]? = nil) -> Never {
-    let status: Int32
-    do {
-      let command = try CmdScript.parse(arguments)
-      status = command.run(registry: registry).rawValue
-    } catch {
-      CmdScript.exit(withError: error)
+    let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+    let options: Options
+    if let parsed = Options(fastParsing: arguments) {
+      options = parsed
+    } else {
+      do {
+        options = try CmdScript.parse(arguments).options
+      } catch {
+        CmdScript.exit(withError: error)
+      }
     }
+    let status = options.run(registry: registry).rawValue
     Console.flush()
     exit(status)
   }
@@ -113,6 +118,31 @@ struct CmdScript: ParsableCommand {
       throw ValidationError("--session works with the REPL and standard input, not with files, -c or --check.")
     }
   }
+
+  /// What the command line asks for.
+  var options: Options {
+    Options(
+      command: command, check: check, json: json, session: session, noInit: noInit, safe: safe, onError: onError,
+      maxSteps: maxSteps, historyLimit: historyLimit, files: files)
+  }
+}
+
+/// What the command line asks for, once parsed and validated: what a run reads, whichever
+/// way the arguments were parsed (``CmdScript`` or ``Options/init(fastParsing:)``).
+struct Options: Equatable {
+  /// `-c TEXT`.
+  var command: String?
+  var check = false
+  var json = false
+  /// `--session FILE`.
+  var session: String?
+  var noInit = false
+  var safe = false
+  var onError = ErrorPolicy.stop
+  var maxSteps: Int?
+  var historyLimit: Int?
+  /// Script files, or `["-"]` for standard input.
+  var files: [String] = []
 
   func run(registry: ReceiverRegistry) -> ExitStatus {
     let driver = Driver(registry: registry, json: json, checkOnly: check)

@@ -7,7 +7,7 @@
   /// input not counted).
   public static func lexTokenCount(_ bytes: [UInt8]) -> Int {
     bytes.withUnsafeBufferPointer { buffer in
-      var lexer = Lexer(buffer, source: 0)
+      var lexer = Lexer(buffer, source: 0, symbols: SymbolTable())
       var count = 0
       while lexer.next().kind != .endOfInput { count += 1 }
       return count
@@ -18,7 +18,7 @@
   /// they produced.
   public static func parseStatementCount(_ bytes: [UInt8]) -> Int {
     bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: 0))
+      var parser = Parser(Lexer(buffer, source: 0, symbols: SymbolTable()))
       var count = 0
       while parser.nextStatement() != nil { count += 1 }
       return count
@@ -28,17 +28,18 @@
   /// Parses `bytes` ahead of time, so that the checker can be measured on its own.
   public static func parse(_ bytes: [UInt8]) -> ParsedStatements {
     bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: 0))
+      let symbols = SymbolTable()
+      var parser = Parser(Lexer(buffer, source: 0, symbols: symbols))
       var statements: [Statement] = []
       while let statement = parser.nextStatement() { statements.append(statement) }
-      return ParsedStatements(statements: statements)
+      return ParsedStatements(statements: statements, symbols: symbols)
     }
   }
 
   /// Runs the checker alone over parsed statements, against a fresh checker state made from
   /// `registry`, and returns how many statements compiled without errors.
   public static func checkedStatementCount(_ parsed: ParsedStatements, registry: ReceiverRegistry) -> Int {
-    var checker = Checker(state: CheckerState(registry: registry), commands: CommandTable())
+    var checker = Checker(state: CheckerState(registry: registry), commands: CommandTable(), symbols: parsed.symbols)
     var count = 0
     for statement in parsed.statements where checker.check(statement) != nil { count += 1 }
     return count
@@ -48,6 +49,8 @@
 /// Statements parsed by ``BenchmarkingHooks/parse(_:)``, opaque outside the library.
 @_spi(Benchmarking) public struct ParsedStatements {
   let statements: [Statement]
+  /// The names the statements' symbols stand for.
+  let symbols: SymbolTable
 
   /// How many top-level statements there are.
   public var count: Int { statements.count }

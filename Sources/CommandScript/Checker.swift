@@ -40,13 +40,14 @@ struct CheckerState: Sendable {
 struct Checker {
   var state: CheckerState
   let commands: CommandTable
-  /// The symbols of the names it checks: lex every source of one compilation with it.
-  let symbols = SymbolTable()
+  /// The symbols of the names it checks: every source it checks must be lexed with it.
+  let symbols: SymbolTable
   private(set) var problems: [Problem] = []
 
-  init(state: CheckerState, commands: CommandTable) {
+  init(state: CheckerState, commands: CommandTable, symbols: SymbolTable) {
     self.state = state
     self.commands = commands
+    self.symbols = symbols
   }
 
   /// The macro whose body is being checked: its parameters and what each must be.
@@ -74,16 +75,19 @@ struct Checker {
   // each looked up once per compilation and then read from an array.
   private var macrosBySymbol = SymbolMemo<Int?>()
   private var ownersBySymbol = SymbolMemo<[(type: Int, verb: Int)]>()
-  private var wordIndices: [WordSlot: SymbolMemo<Int?>] = [:]
-  /// The operands of the command being compiled (a buffer kept between commands).
-  private var operands: [Operand] = []
-
-  /// A parameter of a verb that takes a word.
-  private struct WordSlot: Hashable {
-    var type: Int
-    var verb: Int
-    var parameter: Int
-  }
+  /// By verb parameter (numbered as `firstParameterSlot` says), for those that take words.
+  private var wordIndices: [SymbolMemo<Int?>] = []
+  /// For each verb of each type, the number of its first parameter: parameters are
+  /// numbered from 0 up, without gaps, across all verbs of all types.
+  private lazy var firstParameterSlot: [[Int]] = {
+    var next = 0
+    return state.types.map { type in
+      type.verbs.map { verb in
+        defer { next += verb.parameters.count }
+        return next
+      }
+    }
+  }()
 
   /// The macro in force called `name`.
   private mutating func macro(named name: Name) -> Int? {
@@ -136,26 +140,27 @@ struct Checker {
   }
 
   private mutating func compile(_ statement: Statement, topLevel: Bool) -> Op? {
-    switch statement {
-    case .invocation(let receiver, let name, let arguments, _):
+    let range = statement.range
+    switch statement.kind {
+    case .invocation(let receiver, let name, let arguments):
       return compileInvocation(receiver: receiver, name: name, arguments: arguments)
-    case .block(let body, _):
+    case .block(let body):
       return .sequence(compileBody(body))
-    case .transaction(let body, _):
+    case .transaction(let body):
       guarded.append("transaction")
       defer { guarded.removeLast() }
       return .sequence(compileBody(body))
-    case .repeat(let count, let body, _):
+    case .repeat(let count, let body):
       let countOperand = operand(count, for: .integer(0...Int.max), what: "the repeat count")
       let ops = compileBody(body)
-      return countOperand.map { .repeat(count: $0, body: ops, range: statement.range) }
-    case .macro(let name, let parameters, let body, let range):
+      return countOperand.map { .repeat(count: $0, body: ops, range: range) }
+    case .macro(let name, let parameters, let body):
       guard topLevel else {
         fail("`macro` can only stand at the top level, not inside a block", at: range)
         return nil
       }
       return defineMacro(name: name, parameters: parameters, body: body, range: range)
-    case .use(let name, let range):
+    case .use(let name):
       guard topLevel else {
         fail("`use` can only stand at the top level, not inside a block", at: range)
         return nil
@@ -163,8 +168,8 @@ struct Checker {
       guard let instance = resolveInstance(name) else { return nil }
       state.usedInstance = instance
       return .definition
-    case .undo(let count, let range), .redo(let count, let range):
-      let isUndo = if case .undo = statement { true } else { false }
+    case .undo(let count), .redo(let count):
+      let isUndo = if case .undo = statement.kind { true } else { false }
       let keyword = isUndo ? "undo" : "redo"
       guard topLevel, scope == nil else {
         fail("`\(keyword)` can only stand at the top level, not inside a block or macro", at: range)
@@ -183,16 +188,16 @@ struct Checker {
         n = value
       }
       return isUndo ? .undo(count: n, range: range) : .redo(count: n, range: range)
-    case .history(let range):
+    case .history:
       guard topLevel, scope == nil else {
         fail("`history` can only stand at the top level, not inside a block or macro", at: range)
         return nil
       }
       return .history
-    case .show(let name, _):
+    case .show(let name):
       guard let name else { return .show(instance: nil) }
       return resolveInstance(name).map { .show(instance: $0) }
-    case .help(let topic, _):
+    case .help(let topic):
       guard let topic else { return .help(topic: nil) }
       guard Help.knows(topic.text, state: state) else {
         fail(
@@ -201,22 +206,22 @@ struct Checker {
         return nil
       }
       return .help(topic: topic.text)
-    case .new(let type, let name, let range):
+    case .new(let type, let name):
       guard topLevel, scope == nil else { return onlyAtTopLevel("new", range) }
       return defineInstance(type: type, name: name)
-    case .queue(let queued, let range):
+    case .queue(let queued):
       guard topLevel, scope == nil else { return onlyAtTopLevel("queue", range) }
       guarded.append("queued statement")
       defer { guarded.removeLast() }
       return compile(queued, topLevel: false).map {
         .queue($0, range: queued.range, isTransaction: queued.isTransaction)
       }
-    case .run(let range), .pending(let range), .discard(let range):
+    case .run, .pending, .discard:
       guard topLevel, scope == nil else { return onlyAtTopLevel(statement.keyword, range) }
-      if case .run = statement { return .runQueue }
-      if case .pending = statement { return .listQueue }
+      if case .run = statement.kind { return .runQueue }
+      if case .pending = statement.kind { return .listQueue }
       return .discardQueue
-    case .source(let path, let range), .export(let path, let range):
+    case .source(let path), .export(let path):
       let keyword = statement.isSource ? "source" : "export"
       guard topLevel, scope == nil else { return onlyAtTopLevel(keyword, range) }
       guard state.allowsFiles else {
@@ -224,7 +229,7 @@ struct Checker {
         return nil
       }
       return statement.isSource ? .source(path: path, range: range) : .export(path: path, range: range)
-    case .batch(let size, let range):
+    case .batch(let size):
       guard topLevel, scope == nil else { return onlyAtTopLevel("batch", range) }
       switch size {
       case .word(let word) where word.text == "off": return .batch(size: nil)
@@ -364,46 +369,58 @@ struct Checker {
           "`\(receiver).\(declaration.name)` cannot be undone: if this \(construct) fails, it stays in effect",
           at: name.range, severity: .warning))
     }
-    // The operands go to a buffer kept from command to command: a command whose arguments
-    // are all constants (nearly all) needs no array of its own.
-    operands.removeAll(keepingCapacity: true)
+    // Nearly every command is a `SmallCommand`: it is looked up without making an array.
+    var small = CommandTable.SmallCommand(instance: Int32(instance), verb: Int32(verb))
+    var isSmall = true
+    var operands: [Operand] = []
     var ok = true
-    var allConstant = true
     for i in parameters.indices {
-      guard i < arguments.count else {
-        operands.append(.constant(parameters[i].defaultValue!))
-        continue
-      }
-      let o: Operand?
-      if case .word(let word) = arguments[i], word.symbol >= 0, case .word(let set) = parameters[i].kind {
-        o = wordOperand(word, in: set, slot: WordSlot(type: type, verb: verb, parameter: i), what: parameters[i].name)
+      let o: Operand
+      if i >= arguments.count {
+        o = .constant(parameters[i].defaultValue!)
+      } else if case .word(let word) = arguments[i], word.symbol >= 0, case .word(let set) = parameters[i].kind {
+        let slot = firstParameterSlot[type][verb] + i
+        guard let w = wordOperand(word, in: set, slot: slot, what: parameters[i].name) else {
+          ok = false
+          continue
+        }
+        o = w
       } else {
-        o = operand(arguments[i], for: Constraint(parameters[i].kind), what: "`\(parameters[i].name)`")
+        guard let checked = operand(arguments[i], for: Constraint(parameters[i].kind), what: "`\(parameters[i].name)`")
+        else {
+          ok = false
+          continue
+        }
+        o = checked
       }
-      guard let o else {
-        ok = false
-        continue
+      if isSmall, case .constant(let value) = o, small.append(value) { continue }
+      if isSmall {
+        isSmall = false
+        operands = small.arguments.map { .constant($0) }
       }
-      if case .parameter = o { allConstant = false }
       operands.append(o)
     }
     guard ok else { return nil }
     var constantID: Int32 = -1
-    var kept: [Operand] = []
-    if allConstant {
-      constantID = commands.intern(instance: Int32(instance), verb: Int32(verb), operands: operands)
-    } else {
-      kept = operands
+    if isSmall {
+      constantID = commands.intern(small)
+    } else if operands.allSatisfy({ if case .constant = $0 { true } else { false } }) {
+      let values = operands.map { if case .constant(let v) = $0 { v } else { preconditionFailure() } }
+      constantID = commands.intern(ResolvedCommand(instance: Int32(instance), verb: Int32(verb), arguments: values))
+      operands = []  // not needed at run time: the command table has the values
     }
     let range = (start ?? name.range).through(arguments.last?.range ?? name.range)
-    return .command(CommandOp(instance: instance, verb: verb, constantID: constantID, operands: kept, range: range))
+    return .command(CommandOp(instance: instance, verb: verb, constantID: constantID, operands: operands, range: range))
   }
 
   /// A word argument for a parameter that takes a word of `set`, looked up by symbol: the
   /// first time a symbol is met in a slot costs a search of the set, later times an array
   /// read.
-  private mutating func wordOperand(_ word: Name, in set: WordSet, slot: WordSlot, what: String) -> Operand? {
-    let index = wordIndices[slot, default: SymbolMemo()].value(for: word.symbol) { set.index(of: word.text) }
+  private mutating func wordOperand(_ word: Name, in set: WordSet, slot: Int, what: String) -> Operand? {
+    if slot >= wordIndices.count {
+      wordIndices.append(contentsOf: repeatElement(SymbolMemo(), count: slot + 1 - wordIndices.count))
+    }
+    let index = wordIndices[slot].value(for: word.symbol) { set.index(of: word.text) }
     if let index { return .constant(.word(index)) }
     return operand(.word(word), for: .word(set), what: "`\(what)`")
   }

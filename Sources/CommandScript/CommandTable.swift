@@ -19,49 +19,90 @@ final class CommandTable {
   /// reads without retaining anything.
   @exclusivity(unchecked) private(set) var heads = ContiguousArray<(instance: Int32, verb: Int32)>()
   private var index: [ResolvedCommand: Int32] = [:]
-  /// The commands whose arguments are at most two integers or words, by a key made
-  /// without an array: nearly every command of nearly every script.
-  private var smallIndex: [SmallKey: Int32] = [:]
+  /// The commands that are ``SmallCommand``s, in an open-addressing table: a power of
+  /// two of entries, at least twice as many as commands, each a command or empty (-1).
+  private var smallTable = [(key: SmallCommand, id: Int32)](
+    repeating: (SmallCommand(instance: 0, verb: 0), -1), count: 64)
+  private var smallCount = 0
 
-  private struct SmallKey: Hashable {
+  /// A command whose arguments are at most two integers or words (nearly every command of
+  /// nearly every script), packed into integers, so that finding it takes neither an
+  /// array nor a general-purpose hash.
+  struct SmallCommand: Equatable {
     /// Instance and verb.
-    var head: Int64
+    private var head: Int64
     /// The argument count, and for each argument whether it is a word.
-    var shape: Int
-    var first: Int
-    var second: Int
+    private var shape = 0
+    private var first = 0
+    private var second = 0
 
-    init?(instance: Int32, verb: Int32, operands: [Operand]) {
-      guard operands.count <= 2 else { return nil }
+    init(instance: Int32, verb: Int32) {
       head = Int64(instance) << 32 | Int64(UInt32(bitPattern: verb))
-      shape = operands.count
-      (first, second) = (0, 0)
-      for (i, operand) in operands.enumerated() {
-        let n: Int
-        switch operand {
-        case .constant(.integer(let v)): n = v
-        case .constant(.word(let v)):
-          n = v
-          shape |= 4 << i
-        default: return nil
-        }
-        if i == 0 { first = n } else { second = n }
+    }
+
+    var instance: Int32 { Int32(truncatingIfNeeded: head >> 32) }
+    var verb: Int32 { Int32(truncatingIfNeeded: head) }
+
+    /// Adds an argument; false (and no change) when it does not fit: a string, or a third.
+    mutating func append(_ value: Value) -> Bool {
+      let count = shape & 3
+      guard count < 2 else { return false }
+      let n: Int
+      switch value {
+      case .integer(let v): n = v
+      case .word(let v):
+        n = v
+        shape |= 4 << count
+      case .string: return false
       }
+      if count == 0 { first = n } else { second = n }
+      shape += 1
+      return true
+    }
+
+    var arguments: [Value] {
+      (0..<(shape & 3)).map { i in
+        let n = i == 0 ? first : second
+        return shape & (4 << i) != 0 ? .word(n) : .integer(n)
+      }
+    }
+
+    /// Fibonacci hashing: the top bits of the product of the fields' mix, which depend
+    /// on every bit of every field.
+    func slot(mask: Int, shift: Int) -> Int {
+      var x = UInt64(bitPattern: head) ^ UInt64(bitPattern: Int64(shape)) &* 0xFF51_AFD7_ED55_8CCD
+      x = (x ^ UInt64(bitPattern: Int64(first))) &* 0x9E37_79B9_7F4A_7C15
+      x = (x ^ UInt64(bitPattern: Int64(second))) &* 0x9E37_79B9_7F4A_7C15
+      return Int(truncatingIfNeeded: x >> UInt64(shift)) & mask
     }
   }
 
-  /// The index of the command `instance.verb operands`, every operand a constant, adding
-  /// it if it is new.
-  func intern(instance: Int32, verb: Int32, operands: [Operand]) -> Int32 {
-    let key = SmallKey(instance: instance, verb: verb, operands: operands)
-    if let key, let id = smallIndex[key] { return id }
-    let values = operands.map { operand -> Value in
-      guard case .constant(let value) = operand else { preconditionFailure("not a constant") }
-      return value
+  /// The index of `command`, adding it if it is new.
+  func intern(_ command: SmallCommand) -> Int32 {
+    let mask = smallTable.count - 1
+    let shift = 64 - smallTable.count.trailingZeroBitCount
+    var slot = command.slot(mask: mask, shift: shift)
+    while smallTable[slot].id >= 0 {
+      if smallTable[slot].key == command { return smallTable[slot].id }
+      slot = (slot + 1) & mask
     }
-    let id = intern(ResolvedCommand(instance: instance, verb: verb, arguments: values))
-    if let key { smallIndex[key] = id }
+    let id = intern(ResolvedCommand(instance: command.instance, verb: command.verb, arguments: command.arguments))
+    smallTable[slot] = (command, id)
+    smallCount += 1
+    if smallCount * 2 > smallTable.count { growSmallTable() }
     return id
+  }
+
+  private func growSmallTable() {
+    let old = smallTable
+    smallTable = Array(repeating: (SmallCommand(instance: 0, verb: 0), -1), count: old.count * 2)
+    let mask = smallTable.count - 1
+    let shift = 64 - smallTable.count.trailingZeroBitCount
+    for entry in old where entry.id >= 0 {
+      var slot = entry.key.slot(mask: mask, shift: shift)
+      while smallTable[slot].id >= 0 { slot = (slot + 1) & mask }
+      smallTable[slot] = entry
+    }
   }
 
   /// The index of `command`, adding it if it is new.

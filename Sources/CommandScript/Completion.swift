@@ -117,7 +117,7 @@ private struct CompletionContext {
   var macroParameters: [String] { open.last ?? [] }
 
   init(scanning bytes: UnsafeBufferPointer<UInt8>) {
-    var lexer = Lexer(bytes, source: 0)
+    var lexer = Lexer(bytes, source: 0, symbols: SymbolTable())
     var end = 0
     while true {
       let token = lexer.next()

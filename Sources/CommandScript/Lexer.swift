@@ -13,8 +13,6 @@ struct Token: Sendable {
   var range: SourceRange
   /// The value of an integer token.
   var integer: Int = 0
-  /// The unescaped text of a string token.
-  var text: String = ""
   /// The name of a word or parameter token (without the `$`), in the lexer's symbol table.
   var symbol: SymbolTable.ID = -1
 }
@@ -57,8 +55,11 @@ struct Lexer {
   private(set) var problems: [Problem] = []
   /// Where the names of word and parameter tokens are numbered.
   let symbols: SymbolTable
+  /// The unescaped text of the last string token. (Kept here rather than in the token,
+  /// so that tokens are plain values that cost nothing to copy.)
+  private(set) var stringText = ""
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, firstLine: Int = 1, symbols: SymbolTable = SymbolTable()) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, firstLine: Int = 1, symbols: SymbolTable) {
     self.bytes = bytes
     self.source = source
     self.symbols = symbols
@@ -318,7 +319,8 @@ struct Lexer {
           report("string is not valid UTF-8", at: r)
           return Token(kind: .invalid, range: r)
         }
-        return Token(kind: .string, range: r, text: valid)
+        stringText = valid
+        return Token(kind: .string, range: r)
       case UInt8(ascii: "\\"):
         let escapeStart = position
         position += 1

@@ -29,9 +29,9 @@ extension Session {
       return "a macro name must be a word (letters, digits and `_`, not starting with a digit)"
     }
     let bytes = Array("macro \(name) { }".utf8)
-    var checker = Checker(state: checkerState, commands: commands)
+    var checker = Checker(state: checkerState, commands: commands, symbols: SymbolTable())
     return bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: 0))
+      var parser = Parser(Lexer(buffer, source: 0, symbols: checker.symbols))
       while let statement = parser.nextStatement() { _ = checker.check(statement) }
       return (parser.allProblems + checker.problems).first?.message
     }
@@ -42,7 +42,7 @@ extension Session {
   public static func canonicalStatement(_ text: String) -> String? {
     let bytes = Array(text.utf8)
     return bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: 0))
+      var parser = Parser(Lexer(buffer, source: 0, symbols: SymbolTable()))
       guard let statement = parser.nextStatement(), parser.nextStatement() == nil, parser.allProblems.isEmpty
       else { return nil }
       return statement.description

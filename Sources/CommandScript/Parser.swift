@@ -79,7 +79,7 @@ struct Parser {
     switch token.kind {
     case .leftBrace:
       let start = token.range
-      statement = parseBlock().map { .block($0.body, range: start.through($0.end)) }
+      statement = parseBlock().map { Statement(.block($0.body), range: start.through($0.end)) }
     case .word:
       statement = parseWordStatement()
     case .invalid:
@@ -148,11 +148,11 @@ struct Parser {
       advance()
       guard let count = parseArgument(what: "a repeat count") else { return nil }
       guard let block = parseBlockAfterHeader() else { return nil }
-      return .repeat(count: count, body: block.body, range: start.through(block.end))
+      return Statement(.repeat(count: count, body: block.body), range: start.through(block.end))
     case .transaction?:
       advance()
       guard let block = parseBlockAfterHeader() else { return nil }
-      return .transaction(block.body, range: start.through(block.end))
+      return Statement(.transaction(block.body), range: start.through(block.end))
     case .macro?:
       advance()
       guard let name = expectWord("a macro name") else { return nil }
@@ -166,11 +166,11 @@ struct Parser {
         advance()
       }
       guard let block = parseBlockAfterHeader() else { return nil }
-      return .macro(name: name, parameters: parameters, body: block.body, range: start.through(block.end))
+      return Statement(.macro(name: name, parameters: parameters, body: block.body), range: start.through(block.end))
     case .use?:
       advance()
       guard let name = expectWord("a receiver name after `use`") else { return nil }
-      return .use(name, range: start.through(name.range))
+      return Statement(.use(name), range: start.through(name.range))
     case .undo?, .redo?:
       advance()
       var count: ArgumentNode?
@@ -179,10 +179,10 @@ struct Parser {
         count = c
       }
       let range = start.through(count?.range ?? start)
-      return keyword == .undo ? .undo(count: count, range: range) : .redo(count: count, range: range)
+      return Statement(keyword == .undo ? .undo(count: count) : .redo(count: count), range: range)
     case .history?:
       advance()
-      return .history(range: start)
+      return Statement(.history, range: start)
     case .show?, .help?:
       advance()
       var topic: Name?
@@ -191,13 +191,13 @@ struct Parser {
         advance()
       }
       let range = start.through(topic?.range ?? start)
-      return keyword == .show ? .show(topic, range: range) : .help(topic, range: range)
+      return Statement(keyword == .show ? .show(topic) : .help(topic), range: range)
     case .new?:
       advance()
       guard let type = expectWord("a receiver type after `new`"),
         let name = expectWord("a name for the new `\(type.text)`")
       else { return nil }
-      return .new(type: type, name: name, range: start.through(name.range))
+      return Statement(.new(type: type, name: name), range: start.through(name.range))
     case .queue?:
       advance()
       guard !atStatementEnd else {
@@ -205,11 +205,10 @@ struct Parser {
         return nil
       }
       guard let queued = parseStatement() else { return nil }
-      return .queue(queued, range: start.through(queued.range))
+      return Statement(.queue(queued), range: start.through(queued.range))
     case .run?, .pending?, .discard?:
       advance()
-      return keyword == .run
-        ? .run(range: start) : keyword == .pending ? .pending(range: start) : .discard(range: start)
+      return Statement(keyword == .run ? .run : keyword == .pending ? .pending : .discard, range: start)
     case .source?, .export?:
       advance()
       guard token.kind == .string else {
@@ -218,14 +217,14 @@ struct Parser {
         }
         return nil
       }
-      let path = token.text
+      let path = lexer.stringText
       let range = start.through(token.range)
       advance()
-      return keyword == .source ? .source(path, range: range) : .export(path, range: range)
+      return Statement(keyword == .source ? .source(path) : .export(path), range: range)
     case .batch?:
       advance()
       guard let size = parseArgument(what: "a batch size or `off`") else { return nil }
-      return .batch(size, range: start.through(size.range))
+      return Statement(.batch(size), range: start.through(size.range))
     case .some(let reserved):
       problems.append(
         Problem("`\(reserved.rawValue)` is reserved for a statement of a later version of the language", at: start))
@@ -253,6 +252,7 @@ struct Parser {
       name = verb
     }
     var arguments: [ArgumentNode] = []
+    if !atStatementEnd { arguments.reserveCapacity(4) }  // one allocation for most commands
     while !atStatementEnd {
       guard arguments.count < Self.maxArguments else {
         problems.append(Problem("a command can have at most \(Self.maxArguments) arguments", at: token.range))
@@ -262,8 +262,8 @@ struct Parser {
       arguments.append(argument)
     }
     let start = receiver?.range ?? name.range
-    return .invocation(
-      receiver: receiver, name: name, arguments: arguments,
+    return Statement(
+      .invocation(receiver: receiver, name: name, arguments: arguments),
       range: start.through(arguments.last?.range ?? name.range))
   }
 
@@ -273,7 +273,7 @@ struct Parser {
     switch t.kind {
     case .integer: argument = .integer(t.integer, t.range)
     case .word: argument = .word(name(of: t))
-    case .string: argument = .string(t.text, t.range)
+    case .string: argument = .string(lexer.stringText, t.range)
     case .parameter: argument = .parameter(lexer.symbols[t.symbol], t.range)
     case .invalid: return nil
     default:

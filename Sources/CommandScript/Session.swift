@@ -127,7 +127,7 @@ public final class Session {
   /// definitions are in force for what comes next, or nothing changes.
   public func compile(_ files: [SourceFile]) throws(CompileErrors) -> [Program] {
     if sources.count >= nextSourceSweep { releaseUnusedSources() }
-    var checker = Checker(state: checkerState, commands: commands)
+    var checker = Checker(state: checkerState, commands: commands, symbols: SymbolTable())
     var problems: [Problem] = []
     var sourcing: [String] = []
     let statements = files.map { check($0, with: &checker, sourcing: &sourcing, problems: &problems) }
@@ -175,6 +175,13 @@ public final class Session {
   ) -> [CompiledStatement] {
     let id = sources.add(file)
     var compiled: [CompiledStatement] = []
+    guard file.bytes.count <= SourceFile.maxSize else {
+      problems.append(
+        Problem(
+          "`\(file.name)` is \(file.bytes.count) bytes, more than the \(SourceFile.maxSize) a source can have",
+          at: SourceRange(source: id, start: 0, end: 0, line: file.firstLine, column: 1)))
+      return compiled
+    }
     let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
       var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: checker.symbols))
       while let statement = parser.nextStatement() {
@@ -430,7 +437,7 @@ public final class Session {
   private func canonicalText(of range: SourceRange) -> String {
     let bytes = Array(sources[range.source].bytes[range.start..<range.end])
     return bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: range.source))
+      var parser = Parser(Lexer(buffer, source: range.source, symbols: SymbolTable()))
       return parser.nextStatement()?.description ?? String(decoding: bytes, as: UTF8.self)
     }
   }

@@ -1,19 +1,47 @@
 /// A span of source text. Offsets are UTF-8 byte offsets into the source; `line` and
 /// `column` (both from 1, columns counting Unicode scalars) locate its start for people.
 public struct SourceRange: Hashable, Sendable {
+  // Stored in 32 bits (a source is at most `SourceFile.maxSize` bytes; line numbers stop
+  // at 2^31 - 1), so that a range is 20 bytes to copy and keep, not 40: every token,
+  // syntax node and compiled command has one.
+  private var source32: Int32
+  private var start32: Int32
+  private var end32: Int32
+  private var line32: Int32
+  private var column32: Int32
+
   /// Which source the range is in (an index into the session's ``SourceTable``).
-  public var source: Int
-  public var start: Int
-  public var end: Int
-  public var line: Int
-  public var column: Int
+  public var source: Int {
+    get { Int(source32) }
+    set { source32 = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// The byte offset of the range's first byte in its source.
+  public var start: Int {
+    get { Int(start32) }
+    set { start32 = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// The byte offset just after the range's last byte.
+  public var end: Int {
+    get { Int(end32) }
+    set { end32 = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// The line of the range's first byte, from 1.
+  public var line: Int {
+    get { Int(line32) }
+    set { line32 = Int32(clamping: newValue) }
+  }
+  /// The column of the range's first character (Unicode scalars from 1).
+  public var column: Int {
+    get { Int(column32) }
+    set { column32 = Int32(clamping: newValue) }
+  }
 
   public init(source: Int, start: Int, end: Int, line: Int, column: Int) {
-    self.source = source
-    self.start = start
-    self.end = end
-    self.line = line
-    self.column = column
+    source32 = Int32(truncatingIfNeeded: source)
+    start32 = Int32(truncatingIfNeeded: start)
+    end32 = Int32(truncatingIfNeeded: end)
+    line32 = Int32(clamping: line)
+    column32 = Int32(clamping: column)
   }
 
   /// From the start of `self` to the end of `other`.
@@ -26,6 +54,9 @@ public struct SourceRange: Hashable, Sendable {
 
 /// One compiled source: a file, `-c` text, a chunk of stdin or a REPL entry.
 public struct SourceFile: Sendable {
+  /// The largest source, in bytes, that can be compiled: 2 GiB - 1.
+  public static let maxSize = Int(Int32.max)
+
   public let name: String
   public let bytes: [UInt8]
   /// The line number of the first line: 1 for a file, later for a chunk of a stream, so

@@ -13,8 +13,8 @@ private func errors(
 
 /// Checks `text` with a bare checker and returns it, so tests can look at what it learnt.
 private func checked(_ text: String, registry: ReceiverRegistry = .builtins) -> (Checker, [CompiledStatement]) {
-  var checker = Checker(state: CheckerState(registry: registry), commands: CommandTable())
-  let (statements, problems) = parseAll(text)
+  var checker = Checker(state: CheckerState(registry: registry), commands: CommandTable(), symbols: SymbolTable())
+  let (statements, problems) = parseAll(text, symbols: checker.symbols)
   #expect(problems.isEmpty)
   let compiled = statements.compactMap { checker.check($0) }
   return (checker, compiled)

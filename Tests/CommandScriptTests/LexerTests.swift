@@ -40,7 +40,7 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     let text = "_a b2 C_3d"
     let bytes = Array(text.utf8)
     bytes.withUnsafeBufferPointer { buffer in
-      var lexer = Lexer(buffer, source: 0)
+      var lexer = Lexer(buffer, source: 0, symbols: SymbolTable())
       var words: [String] = []
       while true {
         let t = lexer.next()
@@ -55,7 +55,7 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
   @Test func matchesComparesBytesWithoutAString() {
     let bytes = Array("repeat rep".utf8)
     bytes.withUnsafeBufferPointer { buffer in
-      var lexer = Lexer(buffer, source: 0)
+      var lexer = Lexer(buffer, source: 0, symbols: SymbolTable())
       let first = lexer.next()
       let second = lexer.next()
       #expect(lexer.matches(first.range, "repeat"))
@@ -233,7 +233,7 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     #expect(positions("") == ["1:1"])
     // The end of input is sticky.
     [UInt8]().withUnsafeBufferPointer { buffer in
-      var lexer = Lexer(buffer, source: 0)
+      var lexer = Lexer(buffer, source: 0, symbols: SymbolTable())
       #expect(lexer.next().kind == .endOfInput)
       #expect(lexer.next().kind == .endOfInput)
     }

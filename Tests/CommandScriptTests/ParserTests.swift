@@ -24,7 +24,7 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
 
   @Test func invocationStructure() {
     let (statements, _) = parseAll("shape.move up 3")
-    guard case .invocation(let receiver?, let name, let arguments, let range) = statements.first else {
+    guard let first = statements.first, case .invocation(let receiver?, let name, let arguments) = first.kind else {
       Issue.record("not an invocation: \(statements)")
       return
     }
@@ -38,13 +38,13 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
       return
     }
     #expect(r.column == 15)
-    #expect(range.start == 0)
-    #expect(range.end == 15)
+    #expect(first.range.start == 0)
+    #expect(first.range.end == 15)
   }
 
   @Test func argumentKinds() {
     let (statements, _) = parseAll(#"f w 1 "s" $p"#)
-    guard case .invocation(nil, _, let arguments, _) = statements.first, arguments.count == 4,
+    guard case .invocation(nil, _, let arguments) = statements.first?.kind, arguments.count == 4,
       case .word(let w) = arguments[0], w.text == "w", case .integer(1, _) = arguments[1],
       case .string("s", _) = arguments[2],
       case .parameter("p", let p) = arguments[3]
@@ -70,13 +70,13 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
 
   @Test func repeatStructureAndRange() {
     let (statements, _) = parseAll("repeat 3 { move up }; x")
-    guard case .repeat(.integer(3, _), let body, let range) = statements.first else {
+    guard let first = statements.first, case .repeat(.integer(3, _), let body) = first.kind else {
       Issue.record("\(statements)")
       return
     }
     #expect(body.count == 1)
-    #expect(range.start == 0)
-    #expect(range.end == 20)
+    #expect(first.range.start == 0)
+    #expect(first.range.end == 20)
   }
 
   @Test func languageStatements() {

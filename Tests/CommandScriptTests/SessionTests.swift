@@ -306,6 +306,24 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     try session.run(SourceFile(name: "t", text: text))
   }
 
+  @Test func aSourceLargerThanTheLimitIsOneLocatedErrorAndNothingRuns() throws {
+    // Positions are kept in 32 bits; a larger source is refused before it is read.
+    let s = Session(registry: .builtins)
+    let huge = SourceFile(name: "huge.cmd", bytes: [UInt8](repeating: UInt8(ascii: " "), count: SourceFile.maxSize + 1))
+    do {
+      _ = try s.compile([SourceFile(name: "a.cmd", text: "move up"), huge])
+      Issue.record("expected the large source to be refused")
+    } catch {
+      #expect(
+        error.diagnostics.map(\.message) == [
+          "`huge.cmd` is 2147483648 bytes, more than the 2147483647 a source can have"
+        ])
+      #expect(error.diagnostics.first?.location.line == 1)
+      #expect(error.diagnostics.first?.location.file == "huge.cmd")
+    }
+    #expect(s.state(of: "shape")?["y"] == .int(0))
+  }
+
   @Test func theStatementThatWouldExceedTheStepLimitFailsRolledBack() throws {
     let s = Session(registry: .builtins)
     s.stepLimit = 10

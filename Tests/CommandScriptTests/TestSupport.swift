@@ -89,26 +89,40 @@ func summary(_ diagnostic: Diagnostic) -> String {
   return text
 }
 
+/// A token with the text of a string token (which the lexer keeps apart).
+struct LexedToken {
+  var kind: TokenKind
+  var range: SourceRange
+  var integer: Int
+  var text: String
+}
+
 /// Every token of `bytes` up to and including the end of input, and the lexer's problems.
-func lexAll(_ bytes: [UInt8], firstLine: Int = 1) -> (tokens: [Token], problems: [Problem]) {
+func lexAll(_ bytes: [UInt8], firstLine: Int = 1) -> (tokens: [LexedToken], problems: [Problem]) {
   bytes.withUnsafeBufferPointer { buffer in
-    var lexer = Lexer(buffer, source: 0, firstLine: firstLine)
-    var tokens: [Token] = []
-    repeat { tokens.append(lexer.next()) } while tokens.last!.kind != .endOfInput
+    var lexer = Lexer(buffer, source: 0, firstLine: firstLine, symbols: SymbolTable())
+    var tokens: [LexedToken] = []
+    repeat {
+      let t = lexer.next()
+      tokens.append(
+        LexedToken(kind: t.kind, range: t.range, integer: t.integer, text: t.kind == .string ? lexer.stringText : ""))
+    } while tokens.last!.kind != .endOfInput
     return (tokens, lexer.problems)
   }
 }
 
-func lexAll(_ text: String) -> (tokens: [Token], problems: [Problem]) { lexAll(Array(text.utf8)) }
+func lexAll(_ text: String) -> (tokens: [LexedToken], problems: [Problem]) { lexAll(Array(text.utf8)) }
 
 /// Every statement of `text` and every problem (the lexer's and the parser's).
-func parseAll(_ text: String) -> (statements: [Statement], problems: [Problem]) {
-  parseAll(Array(text.utf8))
+/// Names are numbered in `symbols`: give the checker's, to check what was parsed.
+func parseAll(_ text: String, symbols: SymbolTable = SymbolTable()) -> (statements: [Statement], problems: [Problem]) {
+  parseAll(Array(text.utf8), symbols: symbols)
 }
 
-func parseAll(_ bytes: [UInt8]) -> (statements: [Statement], problems: [Problem]) {
+func parseAll(_ bytes: [UInt8], symbols: SymbolTable = SymbolTable()) -> (statements: [Statement], problems: [Problem])
+{
   bytes.withUnsafeBufferPointer { buffer in
-    var parser = Parser(Lexer(buffer, source: 0))
+    var parser = Parser(Lexer(buffer, source: 0, symbols: symbols))
     var statements: [Statement] = []
     while let statement = parser.nextStatement() { statements.append(statement) }
     return (statements, parser.allProblems)

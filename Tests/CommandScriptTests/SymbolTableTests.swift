@@ -1,0 +1,96 @@
+import Testing
+
+@testable import CommandScript
+
+@Suite struct SymbolTableTests {
+  @Test func keywordsComeFirstInDeclarationOrder() {
+    let symbols = SymbolTable()
+    for (i, keyword) in Keyword.allCases.enumerated() {
+      #expect(symbols.intern(keyword.rawValue) == SymbolTable.ID(i))
+      #expect(Keyword(symbol: SymbolTable.ID(i)) == keyword)
+    }
+    #expect(Keyword(symbol: SymbolTable.ID(Keyword.allCases.count)) == nil)
+    #expect(Keyword(symbol: -1) == nil)
+  }
+
+  @Test func aNameHasOneNumberAndItsText() {
+    let symbols = SymbolTable()
+    let move = symbols.intern("move")
+    #expect(symbols.intern("move") == move)
+    #expect(symbols.intern("mov") != move)
+    #expect(symbols.intern("movee") != move)
+    #expect(symbols[move] == "move")
+  }
+
+  @Test func thousandsOfNamesKeepTheirNumbersAsTheTableGrows() {
+    let symbols = SymbolTable()
+    let names = (0..<5000).map { "name\($0)" }
+    let ids = names.map(symbols.intern)
+    #expect(Set(ids).count == names.count)
+    #expect(names.map(symbols.intern) == ids)
+    #expect(ids.map { symbols[$0] } == names)
+  }
+
+  @Test func theLexerNumbersWordsAndParameterNames() {
+    let symbols = SymbolTable()
+    let text = Array("move up; $up move".utf8)
+    let tokens = text.withUnsafeBufferPointer { buffer in
+      var lexer = Lexer(buffer, source: 0, symbols: symbols)
+      return (0..<6).map { _ in lexer.next() }
+    }
+    #expect(tokens.map(\.kind) == [.word, .word, .semicolon, .parameter, .word, .endOfInput])
+    #expect(tokens[0].symbol == tokens[4].symbol)
+    #expect(tokens[1].symbol == tokens[3].symbol)  // `$up` is numbered without its `$`
+    #expect(symbols[tokens[1].symbol] == "up")
+  }
+
+  @Test func aMacroDefinedLaterInTheSameCompilationIsCalledNotTakenForAVerb() {
+    // The checker remembers by symbol that `zig` named no macro; the definition must
+    // replace what it remembered.
+    let r = Recorder()
+    #expect(r.compileErrors("zig\nmacro zig { move up }\nzig").map(summary) == ["1:1: unknown command `zig`"])
+    r.run("macro zig { move up }; zig; zig")
+    #expect(r.state("shape")?["y"] == .int(2))
+  }
+}
+
+/// `instance.verb values` as a small command; nil if the values do not fit one.
+private func small(_ instance: Int32, _ verb: Int32, _ values: [Value]) -> CommandTable.SmallCommand? {
+  var command = CommandTable.SmallCommand(instance: instance, verb: verb)
+  for value in values where !command.append(value) { return nil }
+  return command
+}
+
+@Suite struct CommandTableTests {
+  @Test func aCommandIsStoredOnceHoweverItIsInterned() throws {
+    let table = CommandTable()
+    let command = try #require(small(0, 1, [.word(2), .integer(3)]))
+    let id = table.intern(command)
+    #expect(table.intern(command) == id)
+    #expect(table.intern(ResolvedCommand(instance: 0, verb: 1, arguments: [.word(2), .integer(3)])) == id)
+    #expect(table[id] == ResolvedCommand(instance: 0, verb: 1, arguments: [.word(2), .integer(3)]))
+  }
+
+  @Test func smallCommandsDifferInEveryField() {
+    let table = CommandTable()
+    func id(_ instance: Int32, _ verb: Int32, _ values: [Value]) -> Int32 {
+      table.intern(small(instance, verb, values)!)
+    }
+    let ids = [
+      id(0, 0, []), id(1, 0, []), id(0, 1, []), id(0, 0, [.integer(1)]), id(0, 0, [.word(1)]),
+      id(0, 0, [.integer(1), .integer(2)]), id(0, 0, [.integer(2), .integer(1)]), id(0, 0, [.integer(1), .word(2)]),
+      id(0, CommandTable.lifecycleVerb, []),
+    ]
+    #expect(Set(ids).count == ids.count)
+    // Thousands of them, past several growths of the table, keep their numbers.
+    let many = (0..<3000).map { id(0, 0, [.integer($0)]) }
+    #expect((0..<3000).map { id(0, 0, [.integer($0)]) } == many)
+    #expect(table[many[2999]].arguments == [.integer(2999)])
+  }
+
+  @Test func stringsAndThirdArgumentsDoNotFit() {
+    #expect(small(0, 0, [.string("x")]) == nil)
+    #expect(small(0, 0, [.integer(1), .integer(2), .integer(3)]) == nil)
+    #expect(small(0, 0, [.integer(1), .word(2)])?.arguments == [.integer(1), .word(2)])
+  }
+}

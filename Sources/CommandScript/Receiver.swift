@@ -139,10 +139,14 @@ public enum ParameterKind: Sendable, Equatable {
   /// Words taken from a `CaseIterable` string enum, in declaration order, so that
   /// `Arguments.word(_:as:)` can hand the receiver the enum case itself.
   /// `name` is a short name for the set in help and diagnostics (`direction`).
+  ///
+  /// Inlinable, and a closure rather than `\.rawValue` (a key path is an object built at
+  /// run time): receivers declare their verbs at every start-up.
+  @inlinable
   public static func word<E: CaseIterable & RawRepresentable>(
     _: E.Type, name: String? = nil, aliases: [String: String] = [:]
   ) -> ParameterKind where E.RawValue == String {
-    .word(WordSet(name: name, words: E.allCases.map(\.rawValue), aliases: aliases))
+    .word(WordSet(name: name, words: E.allCases.map { $0.rawValue }, aliases: aliases))
   }
 
   /// A name for the kind in help and diagnostics: `integer 1...9`, `direction`, `string`.

@@ -22,24 +22,27 @@ public struct ReceiverRegistry: Sendable {
   public mutating func register<R: Receiver>(_ type: R.Type) throws(RegistrationError) {
     try add(
       name: R.typeName, summary: R.summary,
-      verbs: R.verbs.map { (name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable) },
+      verbs: R.verbs.map {
+        VerbInfo(name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable)
+      },
       make: { instanceName in ReceiverInstance(name: instanceName, R.self) })
   }
 
+  // Registration runs at every start-up: it builds no collection of a type that nothing
+  // else uses (each new generic type costs its metadata at run time), such as a set of
+  // names for the few verbs of a type.
+
   @usableFromInline
   mutating func add(
-    name: String, summary: String,
-    verbs: [(name: String, parameters: [Parameter], summary: String, isUndoable: Bool)],
-    make: @escaping @Sendable (String) -> ReceiverInstance
+    name: String, summary: String, verbs: [VerbInfo], make: @escaping @Sendable (String) -> ReceiverInstance
   ) throws(RegistrationError) {
     try Self.validate(name, as: "receiver type `\(name)`")
     if types.contains(where: { $0.name == name }) {
       throw RegistrationError("receiver type `\(name)` is already registered")
     }
-    var seen = Set<String>()
-    for verb in verbs {
+    for (index, verb) in verbs.enumerated() {
       try Self.validate(verb.name, as: "verb `\(verb.name)` of `\(name)`")
-      if !seen.insert(verb.name).inserted {
+      if verbs[..<index].contains(where: { $0.name == verb.name }) {
         throw RegistrationError("`\(name)` declares verb `\(verb.name)` twice")
       }
       var optionalSeen = false
@@ -53,13 +56,7 @@ public struct ReceiverRegistry: Sendable {
         }
       }
     }
-    types.append(
-      ReceiverTypeInfo(
-        name: name, summary: summary,
-        verbs: verbs.map {
-          VerbInfo(name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable)
-        },
-        make: make))
+    types.append(ReceiverTypeInfo(name: name, summary: summary, verbs: verbs, make: make))
   }
 
   /// Checks that `name` can be written in scripts; `described` names it in errors.
@@ -98,6 +95,14 @@ public struct VerbInfo: Sendable {
   public let summary: String
   public let isUndoable: Bool
 
+  @usableFromInline
+  init(name: String, parameters: [Parameter], summary: String, isUndoable: Bool) {
+    self.name = name
+    self.parameters = parameters
+    self.summary = summary
+    self.isUndoable = isUndoable
+  }
+
   /// How many arguments the verb needs at least (parameters without defaults).
   public var requiredCount: Int { parameters.prefix { $0.defaultValue == nil }.count }
 
@@ -134,26 +139,25 @@ final class ReceiverInstance {
   @inlinable
   convenience init<R: Receiver>(name: String, _: R.Type) {
     let receiver = R()
+    // The declared table itself: a command reads one field of one element (no copy of the
+    // whole Verb). Per-verb arrays of the closures would each be of a new type for every
+    // receiver type, whose metadata the runtime builds at every start-up.
     let verbs = R.verbs
-    // Per-verb tables, so that a command reads one closure and one flag, not a whole Verb.
-    let executes = verbs.map(\.execute)
-    let undos = verbs.map(\.undo)
-    let undoable = verbs.map(\.isUndoable)
     let records = UndoRecords<R.Undo>()
     self.init(
       name: name,
       execute: { verb, arguments throws(CommandFailure) in
-        let record = try executes[verb](receiver, arguments)
-        if undoable[verb] { records.stack.append(record) }
+        let record = try verbs[verb].execute(receiver, arguments)
+        if verbs[verb].undo != nil { records.stack.append(record) }
       },
       undo: { verb, arguments in
-        guard let undo = undos[verb] else { return }
+        guard let undo = verbs[verb].undo else { return }
         undo(receiver, arguments, records.stack.removeLast())
       },
       dropOldestRecords: { records.stack.removeFirst($0) },
       state: { receiver.state },
       stateDescription: { receiver.stateDescription },
-      notUndoable: verbs.map { $0.undo == nil ? $0.name : nil }, verbNames: verbs.map(\.name))
+      notUndoable: verbs.map { $0.undo == nil ? $0.name : nil }, verbNames: verbs.map { $0.name })
   }
 
   @usableFromInline

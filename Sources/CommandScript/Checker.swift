@@ -48,6 +48,7 @@ struct Checker {
     self.state = state
     self.commands = commands
     self.symbols = symbols
+    shapes = Shapes(state.types)
   }
 
   /// The macro whose body is being checked: its parameters and what each must be.
@@ -75,19 +76,55 @@ struct Checker {
   // each looked up once per compilation and then read from an array.
   private var macrosBySymbol = SymbolMemo<Int?>()
   private var ownersBySymbol = SymbolMemo<[(type: Int, verb: Int)]>()
-  /// By verb parameter (numbered as `firstParameterSlot` says), for those that take words.
+  /// By parameter (numbered as in `shapes.parameters`), for those that take words.
   private var wordIndices: [SymbolMemo<Int?>] = []
-  /// For each verb of each type, the number of its first parameter: parameters are
-  /// numbered from 0 up, without gaps, across all verbs of all types.
-  private lazy var firstParameterSlot: [[Int]] = {
-    var next = 0
-    return state.types.map { type in
-      type.verbs.map { verb in
-        defer { next += verb.parameters.count }
-        return next
+
+  /// A verb's declaration as plain values, for checking a command without retaining
+  /// anything: its parameters are `shapes.parameters[first..<first + count]`.
+  private struct VerbShape {
+    var first: Int
+    var count: Int
+    var required: Int
+    var isUndoable: Bool
+  }
+
+  private struct ParameterShape {
+    /// An integer range, or nil: a word or a string.
+    var integers: ClosedRange<Int>?
+    var isWord: Bool
+    var defaultValue: Value?
+  }
+
+  /// Every verb of every type (verb `v` of type `t` is `verbs[firstVerb[t] + v]`) and every
+  /// parameter of each, numbered from 0 up without gaps.
+  private let shapes: Shapes
+
+  private struct Shapes {
+    var firstVerb: [Int] = []
+    var verbs: [VerbShape] = []
+    var parameters: [ParameterShape] = []
+
+    init(_ types: [ReceiverTypeInfo]) {
+      for type in types {
+        firstVerb.append(verbs.count)
+        for verb in type.verbs {
+          verbs.append(
+            VerbShape(
+              first: parameters.count, count: verb.parameters.count, required: verb.requiredCount,
+              isUndoable: verb.isUndoable))
+          for p in verb.parameters {
+            var shape = ParameterShape(integers: nil, isWord: false, defaultValue: p.defaultValue)
+            switch p.kind {
+            case .integer(let range): shape.integers = range
+            case .word: shape.isWord = true
+            case .string: break
+            }
+            parameters.append(shape)
+          }
+        }
       }
     }
-  }()
+  }
 
   /// The macro in force called `name`.
   private mutating func macro(named name: Name) -> Int? {
@@ -343,30 +380,16 @@ struct Checker {
     instance: Int, verb: Int, name: Name, arguments: [ArgumentNode], start: SourceRange? = nil
   ) -> Op? {
     let type = state.instances[instance].type
-    let declaration = state.types[type].verbs[verb]
-    let parameters = declaration.parameters
-    if arguments.count > parameters.count {
-      let extra = arguments[parameters.count]
-      let most =
-        parameters.count == 0
-        ? "no arguments" : "at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
-      fail(
-        "`\(name.text)` takes \(most) (usage: \(declaration.signature))", at: extra.range.through(arguments.last!.range)
-      )
+    let shape = shapes.verbs[shapes.firstVerb[type] + verb]
+    guard arguments.count <= shape.count, arguments.count >= shape.required else {
+      reportArgumentCount(of: state.types[type].verbs[verb], name: name, arguments: arguments)
       return nil
     }
-    if arguments.count < parameters.count, parameters[arguments.count].defaultValue == nil {
-      let missing = parameters[arguments.count]
-      fail(
-        "`\(name.text)` needs a \(missing.name) (usage: \(declaration.signature))",
-        at: arguments.last?.range ?? name.range)
-      return nil
-    }
-    if !declaration.isUndoable, let construct = guarded.last {
+    if !shape.isUndoable, let construct = guarded.last {
       let receiver = state.instances[instance].name
       record(
         Problem(
-          "`\(receiver).\(declaration.name)` cannot be undone: if this \(construct) fails, it stays in effect",
+          "`\(receiver).\(state.types[type].verbs[verb].name)` cannot be undone: if this \(construct) fails, it stays in effect",
           at: name.range, severity: .warning))
     }
     // Nearly every command is a `SmallCommand`: it is looked up without making an array.
@@ -374,20 +397,21 @@ struct Checker {
     var isSmall = true
     var operands: [Operand] = []
     var ok = true
-    for i in parameters.indices {
+    for i in 0..<shape.count {
+      let slot = shape.first + i
+      let parameter = shapes.parameters[slot]
       let o: Operand
       if i >= arguments.count {
-        o = .constant(parameters[i].defaultValue!)
-      } else if case .word(let word) = arguments[i], word.symbol >= 0, case .word(let set) = parameters[i].kind {
-        let slot = firstParameterSlot[type][verb] + i
-        guard let w = wordOperand(word, in: set, slot: slot, what: parameters[i].name) else {
-          ok = false
-          continue
-        }
-        o = w
+        o = .constant(parameter.defaultValue!)
+      } else if case .integer(let n, _) = arguments[i], let allowed = parameter.integers, allowed.contains(n) {
+        o = .constant(.integer(n))
+      } else if parameter.isWord, case .word(let word) = arguments[i], word.symbol >= 0,
+        let index = wordIndex(word, slot: slot, type: type, verb: verb, parameter: i)
+      {
+        o = .constant(.word(index))
       } else {
-        guard let checked = operand(arguments[i], for: Constraint(parameters[i].kind), what: "`\(parameters[i].name)`")
-        else {
+        let declared = state.types[type].verbs[verb].parameters[i]
+        guard let checked = operand(arguments[i], for: Constraint(declared.kind), what: "`\(declared.name)`") else {
           ok = false
           continue
         }
@@ -413,16 +437,35 @@ struct Checker {
     return .command(CommandOp(instance: instance, verb: verb, constantID: constantID, operands: operands, range: range))
   }
 
-  /// A word argument for a parameter that takes a word of `set`, looked up by symbol: the
-  /// first time a symbol is met in a slot costs a search of the set, later times an array
-  /// read.
-  private mutating func wordOperand(_ word: Name, in set: WordSet, slot: Int, what: String) -> Operand? {
+  /// The error for a command with too many arguments or too few.
+  private mutating func reportArgumentCount(of declaration: VerbInfo, name: Name, arguments: [ArgumentNode]) {
+    let parameters = declaration.parameters
+    if arguments.count > parameters.count {
+      let extra = arguments[parameters.count]
+      let most =
+        parameters.count == 0
+        ? "no arguments" : "at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
+      fail(
+        "`\(name.text)` takes \(most) (usage: \(declaration.signature))", at: extra.range.through(arguments.last!.range)
+      )
+    } else {
+      fail(
+        "`\(name.text)` needs a \(parameters[arguments.count].name) (usage: \(declaration.signature))",
+        at: arguments.last?.range ?? name.range)
+    }
+  }
+
+  /// The index of `word` in the word set of parameter `parameter` of the verb, or nil if it
+  /// is not one of them (the caller reports it). By symbol: the first time a symbol is met
+  /// in a slot costs a search of the set, later times an array read.
+  private mutating func wordIndex(_ word: Name, slot: Int, type: Int, verb: Int, parameter: Int) -> Int? {
     if slot >= wordIndices.count {
       wordIndices.append(contentsOf: repeatElement(SymbolMemo(), count: slot + 1 - wordIndices.count))
     }
-    let index = wordIndices[slot].value(for: word.symbol) { set.index(of: word.text) }
-    if let index { return .constant(.word(index)) }
-    return operand(.word(word), for: .word(set), what: "`\(what)`")
+    return wordIndices[slot].value(for: word.symbol) {
+      guard case .word(let set) = state.types[type].verbs[verb].parameters[parameter].kind else { return nil }
+      return set.index(of: word.text)
+    }
   }
 
   private mutating func compileCall(macro index: Int, name: Name, arguments: [ArgumentNode]) -> Op? {

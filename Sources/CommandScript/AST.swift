@@ -1,9 +1,8 @@
-/// A name as written, with where it was written.
+/// A name as written, with where it was written: a plain value (its text is in the
+/// compilation's ``SymbolTable``), so that syntax nodes copy without reference counting.
 struct Name: Sendable {
-  var text: String
+  var symbol: SymbolTable.ID
   var range: SourceRange
-  /// The name's number in the compilation's ``SymbolTable``, or -1 when it has none.
-  var symbol: SymbolTable.ID = -1
 }
 
 /// An argument as written.
@@ -11,12 +10,13 @@ enum ArgumentNode: Sendable {
   case integer(Int, SourceRange)
   case word(Name)
   case string(String, SourceRange)
-  case parameter(String, SourceRange)
+  /// `$name`: the name without its `$`.
+  case parameter(Name)
 
   var range: SourceRange {
     switch self {
-    case .integer(_, let r), .string(_, let r), .parameter(_, let r): return r
-    case .word(let name): return name.range
+    case .integer(_, let r), .string(_, let r): return r
+    case .word(let name), .parameter(let name): return name.range
     }
   }
 }
@@ -73,58 +73,50 @@ extension Statement {
     if case .source = kind { return true }
     return false
   }
-
-  /// The keyword a built-in statement starts with, for messages.
-  var keyword: String {
-    switch kind {
-    case .run: return "run"
-    case .pending: return "pending"
-    case .discard: return "discard"
-    default: return description.prefix { $0 != " " }.description
-    }
-  }
 }
 
-extension ArgumentNode: CustomStringConvertible {
-  var description: String {
+extension ArgumentNode {
+  /// The argument as written, in canonical form.
+  func canonical(_ symbols: SymbolTable) -> String {
     switch self {
     case .integer(let n, _): return String(n)
-    case .word(let w): return w.text
+    case .word(let w): return symbols[w.symbol]
     case .string(let s, _): return Lexer.stringLiteral(s)
-    case .parameter(let p, _): return "$" + p
+    case .parameter(let p): return "$" + symbols[p.symbol]
     }
   }
 }
 
-extension Statement: CustomStringConvertible {
+extension Statement {
   /// The statement in canonical form on one line (`repeat 4 { move right; paint green }`),
-  /// as `history` lists it.
-  var description: String {
+  /// as `history` lists it; `symbols` holds its names.
+  func canonical(_ symbols: SymbolTable) -> String {
     func block(_ body: [Statement]) -> String {
-      body.isEmpty ? "{ }" : "{ " + body.map(\.description).joined(separator: "; ") + " }"
+      body.isEmpty ? "{ }" : "{ " + body.map { $0.canonical(symbols) }.joined(separator: "; ") + " }"
     }
     func words(_ parts: [String?]) -> String { parts.compactMap { $0 }.joined(separator: " ") }
+    func text(_ name: Name) -> String { symbols[name.symbol] }
     switch kind {
     case .invocation(let receiver, let name, let arguments):
-      let head = receiver.map { "\($0.text).\(name.text)" } ?? name.text
-      return words([head] + arguments.map(\.description))
+      let head = receiver.map { "\(text($0)).\(text(name))" } ?? text(name)
+      return words([head] + arguments.map { $0.canonical(symbols) })
     case .block(let body): return block(body)
-    case .repeat(let count, let body): return "repeat \(count) \(block(body))"
+    case .repeat(let count, let body): return "repeat \(count.canonical(symbols)) \(block(body))"
     case .transaction(let body): return "transaction \(block(body))"
     case .macro(let name, let parameters, let body):
-      return words(["macro", name.text] + parameters.map(\.text) + [block(body)])
-    case .use(let name): return "use \(name.text)"
-    case .undo(let count): return words(["undo", count?.description])
-    case .redo(let count): return words(["redo", count?.description])
+      return words(["macro", text(name)] + parameters.map(text) + [block(body)])
+    case .use(let name): return "use \(text(name))"
+    case .undo(let count): return words(["undo", count?.canonical(symbols)])
+    case .redo(let count): return words(["redo", count?.canonical(symbols)])
     case .history: return "history"
-    case .show(let name): return words(["show", name?.text])
-    case .help(let name): return words(["help", name?.text])
-    case .new(let type, let name): return "new \(type.text) \(name.text)"
-    case .queue(let statement): return "queue \(statement)"
+    case .show(let name): return words(["show", name.map(text)])
+    case .help(let name): return words(["help", name.map(text)])
+    case .new(let type, let name): return "new \(text(type)) \(text(name))"
+    case .queue(let statement): return "queue \(statement.canonical(symbols))"
     case .run: return "run"
     case .pending: return "pending"
     case .discard: return "discard"
-    case .batch(let size): return "batch \(size)"
+    case .batch(let size): return "batch \(size.canonical(symbols))"
     case .source(let path): return "source \(Lexer.stringLiteral(path))"
     case .export(let path): return "export \(Lexer.stringLiteral(path))"
     }

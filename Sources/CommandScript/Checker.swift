@@ -126,16 +126,17 @@ struct Checker {
     }
   }
 
+  /// The text of a name.
+  private func text(_ name: Name) -> String { symbols[name.symbol] }
+
   /// The macro in force called `name`.
   private mutating func macro(named name: Name) -> Int? {
-    guard name.symbol >= 0 else { return state.macroByName[name.text] }
-    return macrosBySymbol.value(for: name.symbol) { state.macroByName[name.text] }
+    macrosBySymbol.value(for: name.symbol) { state.macroByName[symbols[name.symbol]] }
   }
 
   /// The types that have a verb called `name`, with the verb's index in each.
   private mutating func verbOwners(of name: Name) -> [(type: Int, verb: Int)] {
-    guard name.symbol >= 0 else { return state.verbOwners[name.text] ?? [] }
-    return ownersBySymbol.value(for: name.symbol) { state.verbOwners[name.text] ?? [] }
+    ownersBySymbol.value(for: name.symbol) { state.verbOwners[symbols[name.symbol]] ?? [] }
   }
 
   /// Checks one top-level statement. Returns nil (and records problems) on errors.
@@ -236,13 +237,13 @@ struct Checker {
       return resolveInstance(name).map { .show(instance: $0) }
     case .help(let topic):
       guard let topic else { return .help(topic: nil) }
-      guard Help.knows(topic.text, state: state) else {
+      guard Help.knows(text(topic), state: state) else {
         fail(
-          "no help on `\(topic.text)`", at: topic.range,
-          suggestion: suggestion(for: topic.text, among: Help.topics(state: state)))
+          "no help on `\(text(topic))`", at: topic.range,
+          suggestion: suggestion(for: text(topic), among: Help.topics(state: state)))
         return nil
       }
-      return .help(topic: topic.text)
+      return .help(topic: text(topic))
     case .new(let type, let name):
       guard topLevel, scope == nil else { return onlyAtTopLevel("new", range) }
       return defineInstance(type: type, name: name)
@@ -254,7 +255,13 @@ struct Checker {
         .queue($0, range: queued.range, isTransaction: queued.isTransaction)
       }
     case .run, .pending, .discard:
-      guard topLevel, scope == nil else { return onlyAtTopLevel(statement.keyword, range) }
+      guard topLevel, scope == nil else {
+        let keyword =
+          if case .run = statement.kind { "run" } else if case .pending = statement.kind { "pending" } else {
+            "discard"
+          }
+        return onlyAtTopLevel(keyword, range)
+      }
       if case .run = statement.kind { return .runQueue }
       if case .pending = statement.kind { return .listQueue }
       return .discardQueue
@@ -269,7 +276,7 @@ struct Checker {
     case .batch(let size):
       guard topLevel, scope == nil else { return onlyAtTopLevel("batch", range) }
       switch size {
-      case .word(let word) where word.text == "off": return .batch(size: nil)
+      case .word(let word) where text(word) == "off": return .batch(size: nil)
       case .integer(let n, _) where n >= 1: return .batch(size: n)
       default:
         fail("`batch` takes a size of at least 1, or `off`", at: size.range)
@@ -286,21 +293,21 @@ struct Checker {
   /// `new TYPE NAME`: the checker knows the instance from here on; at run time it comes
   /// into existence by a lifecycle command (verb -1) that undo and redo treat like any other.
   private mutating func defineInstance(type: Name, name: Name) -> Op? {
-    guard let typeIndex = state.types.firstIndex(where: { $0.name == type.text }) else {
+    guard let typeIndex = state.types.firstIndex(where: { $0.name == text(type) }) else {
       fail(
-        "unknown receiver type `\(type.text)`", at: type.range,
-        suggestion: suggestion(for: type.text, among: state.types.map(\.name)))
+        "unknown receiver type `\(text(type))`", at: type.range,
+        suggestion: suggestion(for: text(type), among: state.types.map(\.name)))
       return nil
     }
-    if state.instanceIndex(name.text) != nil {
-      fail("a receiver named `\(name.text)` already exists", at: name.range)
+    if state.instanceIndex(text(name)) != nil {
+      fail("a receiver named `\(text(name))` already exists", at: name.range)
       return nil
     }
-    if state.macroByName[name.text] != nil || state.verbOwners[name.text] != nil {
-      fail("`\(name.text)` is already the name of a macro or verb", at: name.range)
+    if state.macroByName[text(name)] != nil || state.verbOwners[text(name)] != nil {
+      fail("`\(text(name))` is already the name of a macro or verb", at: name.range)
       return nil
     }
-    state.instances.append(Instance(name: name.text, type: typeIndex))
+    state.instances.append(Instance(name: text(name), type: typeIndex))
     let instance = state.instances.count - 1
     let id = commands.intern(
       ResolvedCommand(instance: Int32(instance), verb: CommandTable.lifecycleVerb, arguments: []))
@@ -310,10 +317,10 @@ struct Checker {
   // MARK: Names
 
   private mutating func resolveInstance(_ name: Name) -> Int? {
-    if let index = state.instanceIndex(name.text) { return index }
+    if let index = state.instanceIndex(text(name)) { return index }
     fail(
-      "unknown receiver `\(name.text)`", at: name.range,
-      suggestion: suggestion(for: name.text, among: state.instances.map(\.name)))
+      "unknown receiver `\(text(name))`", at: name.range,
+      suggestion: suggestion(for: text(name), among: state.instances.map(\.name)))
     return nil
   }
 
@@ -330,10 +337,10 @@ struct Checker {
     if let receiver {
       guard let instance = resolveInstance(receiver) else { return nil }
       let type = state.types[state.instances[instance].type]
-      guard let verb = type.verbIndex(name.text) else {
+      guard let verb = type.verbIndex(text(name)) else {
         fail(
-          "`\(receiver.text)` has no verb `\(name.text)`", at: name.range,
-          suggestion: suggestion(for: name.text, among: type.verbs.map(\.name)))
+          "`\(text(receiver))` has no verb `\(text(name))`", at: name.range,
+          suggestion: suggestion(for: text(name), among: type.verbs.map(\.name)))
         return nil
       }
       return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments, start: receiver.range)
@@ -341,8 +348,8 @@ struct Checker {
     if let macro = macro(named: name) {
       return compileCall(macro: macro, name: name, arguments: arguments)
     }
-    if let scope, scope.name == name.text {
-      fail("macro `\(name.text)` cannot call itself: recursion could never end", at: name.range)
+    if let scope, scope.name == text(name) {
+      fail("macro `\(text(name))` cannot call itself: recursion could never end", at: name.range)
       return nil
     }
     // A bare verb: the `use`d receiver if it has the verb, else the only type that has it.
@@ -355,8 +362,8 @@ struct Checker {
     switch owners.count {
     case 0:
       fail(
-        "unknown command `\(name.text)`", at: name.range,
-        suggestion: suggestion(for: name.text, among: allCommandNames))
+        "unknown command `\(text(name))`", at: name.range,
+        suggestion: suggestion(for: text(name), among: allCommandNames))
       return nil
     case 1:
       let (type, verb) = owners[0]
@@ -366,9 +373,9 @@ struct Checker {
       }
       return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments)
     default:
-      let candidates = owners.map { "`\(state.types[$0.type].name).\(name.text)`" }.joined(separator: " or ")
+      let candidates = owners.map { "`\(state.types[$0.type].name).\(text(name))`" }.joined(separator: " or ")
       fail(
-        "`\(name.text)` is ambiguous: write \(candidates), or choose a receiver with `use`",
+        "`\(text(name))` is ambiguous: write \(candidates), or choose a receiver with `use`",
         at: name.range)
       return nil
     }
@@ -405,7 +412,7 @@ struct Checker {
         o = .constant(parameter.defaultValue!)
       } else if case .integer(let n, _) = arguments[i], let allowed = parameter.integers, allowed.contains(n) {
         o = .constant(.integer(n))
-      } else if parameter.isWord, case .word(let word) = arguments[i], word.symbol >= 0,
+      } else if parameter.isWord, case .word(let word) = arguments[i],
         let index = wordIndex(word, slot: slot, type: type, verb: verb, parameter: i)
       {
         o = .constant(.word(index))
@@ -446,11 +453,12 @@ struct Checker {
         parameters.count == 0
         ? "no arguments" : "at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
       fail(
-        "`\(name.text)` takes \(most) (usage: \(declaration.signature))", at: extra.range.through(arguments.last!.range)
+        "`\(text(name))` takes \(most) (usage: \(declaration.signature))",
+        at: extra.range.through(arguments.last!.range)
       )
     } else {
       fail(
-        "`\(name.text)` needs a \(parameters[arguments.count].name) (usage: \(declaration.signature))",
+        "`\(text(name))` needs a \(parameters[arguments.count].name) (usage: \(declaration.signature))",
         at: arguments.last?.range ?? name.range)
     }
   }
@@ -464,7 +472,7 @@ struct Checker {
     }
     return wordIndices[slot].value(for: word.symbol) {
       guard case .word(let set) = state.types[type].verbs[verb].parameters[parameter].kind else { return nil }
-      return set.index(of: word.text)
+      return set.index(of: symbols[word.symbol])
     }
   }
 
@@ -492,7 +500,8 @@ struct Checker {
     _ argument: ArgumentNode, for constraint: Constraint, what: @autoclosure () -> String
   ) -> Operand? {
     switch argument {
-    case .parameter(let name, let range):
+    case .parameter(let parameter):
+      let (name, range) = (text(parameter), parameter.range)
       guard var scope else {
         fail("parameter `$\(name)` used outside a macro", at: range)
         return nil
@@ -524,7 +533,7 @@ struct Checker {
         return nil
       }
     case .word(let name):
-      let (word, range) = (name.text, name.range)
+      let (word, range) = (text(name), name.range)
       switch constraint {
       case .any, .string: return .constant(.string(word))
       case .word(let set):
@@ -556,24 +565,24 @@ struct Checker {
 
   private mutating func defineMacro(name: Name, parameters: [Name], body: [Statement], range: SourceRange) -> Op? {
     var nameIsFree = false
-    if let keyword = Keyword(rawValue: name.text) {
+    if let keyword = Keyword(rawValue: text(name)) {
       fail("`\(keyword.rawValue)` is a statement of the language and cannot name a macro", at: name.range)
-    } else if let owner = state.verbOwners[name.text].map({ state.types[$0[0].type] }) {
-      fail("`\(name.text)` is a verb of `\(owner.name)` and cannot name a macro", at: name.range)
-    } else if state.instanceIndex(name.text) != nil {
-      fail("`\(name.text)` is a receiver and cannot name a macro", at: name.range)
+    } else if let owner = state.verbOwners[text(name)].map({ state.types[$0[0].type] }) {
+      fail("`\(text(name))` is a verb of `\(owner.name)` and cannot name a macro", at: name.range)
+    } else if state.instanceIndex(text(name)) != nil {
+      fail("`\(text(name))` is a receiver and cannot name a macro", at: name.range)
     } else {
       nameIsFree = true
     }
     var ok = nameIsFree
     var seen = Set<String>()
-    for p in parameters where !seen.insert(p.text).inserted {
-      fail("macro `\(name.text)` has two parameters named `\(p.text)`", at: p.range)
+    for p in parameters where !seen.insert(text(p)).inserted {
+      fail("macro `\(text(name))` has two parameters named `\(text(p))`", at: p.range)
       ok = false
     }
     let outer = scope
     scope = MacroScope(
-      name: name.text, parameters: parameters.map(\.text),
+      name: text(name), parameters: parameters.map(text),
       constraints: Array(repeating: .any, count: parameters.count),
       constrainedAt: Array(repeating: nil, count: parameters.count))
     let before = errorCount
@@ -584,9 +593,10 @@ struct Checker {
     // Defined even if its body has errors (the whole input then fails and the definition
     // is dropped with it), so that calls to it do not report it as unknown as well.
     state.macros.append(
-      Macro(name: name.text, parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range))
-    state.macroByName[name.text] = state.macros.count - 1
-    if name.symbol >= 0 { macrosBySymbol.set(name.symbol, to: state.macros.count - 1) }
+      Macro(name: text(name), parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range)
+    )
+    state.macroByName[text(name)] = state.macros.count - 1
+    macrosBySymbol.set(name.symbol, to: state.macros.count - 1)
     return ok && errorCount == before ? .definition : nil
   }
 }

@@ -42,10 +42,11 @@ extension Session {
   public static func canonicalStatement(_ text: String) -> String? {
     let bytes = Array(text.utf8)
     return bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: 0, symbols: SymbolTable()))
+      let symbols = SymbolTable()
+      var parser = Parser(Lexer(buffer, source: 0, symbols: symbols))
       guard let statement = parser.nextStatement(), parser.nextStatement() == nil, parser.allProblems.isEmpty
       else { return nil }
-      return statement.description
+      return statement.canonical(symbols)
     }
   }
 }

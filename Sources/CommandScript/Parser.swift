@@ -195,7 +195,7 @@ struct Parser {
     case .new?:
       advance()
       guard let type = expectWord("a receiver type after `new`"),
-        let name = expectWord("a name for the new `\(type.text)`")
+        let name = expectWord("a name for the new `\(lexer.symbols[type.symbol])`")
       else { return nil }
       return Statement(.new(type: type, name: name), range: start.through(name.range))
     case .queue?:
@@ -248,7 +248,7 @@ struct Parser {
     if token.kind == .dot {
       advance()
       receiver = name
-      guard let verb = expectWord("a verb after `\(name.text).`") else { return nil }
+      guard let verb = expectWord("a verb after `\(lexer.symbols[name.symbol]).`") else { return nil }
       name = verb
     }
     var arguments: [ArgumentNode] = []
@@ -274,7 +274,7 @@ struct Parser {
     case .integer: argument = .integer(t.integer, t.range)
     case .word: argument = .word(name(of: t))
     case .string: argument = .string(lexer.stringText, t.range)
-    case .parameter: argument = .parameter(lexer.symbols[t.symbol], t.range)
+    case .parameter: argument = .parameter(name(of: t))
     case .invalid: return nil
     default:
       problems.append(Problem("expected \(what), found \(describe(t))", at: t.range))
@@ -298,7 +298,7 @@ struct Parser {
 
   /// The name a word or parameter token spells.
   private func name(of token: Token) -> Name {
-    Name(text: lexer.symbols[token.symbol], range: token.range, symbol: token.symbol)
+    Name(symbol: token.symbol, range: token.range)
   }
 
   /// A block that follows a header (`repeat 3`, `macro zig n`); line breaks may come first.

@@ -437,8 +437,9 @@ public final class Session {
   private func canonicalText(of range: SourceRange) -> String {
     let bytes = Array(sources[range.source].bytes[range.start..<range.end])
     return bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: range.source, symbols: SymbolTable()))
-      return parser.nextStatement()?.description ?? String(decoding: bytes, as: UTF8.self)
+      let symbols = SymbolTable()
+      var parser = Parser(Lexer(buffer, source: range.source, symbols: symbols))
+      return parser.nextStatement()?.canonical(symbols) ?? String(decoding: bytes, as: UTF8.self)
     }
   }
 }

@@ -4,9 +4,10 @@ import Testing
 
 /// The canonical text of every statement of `text`; expects no problems.
 private func canonical(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [String] {
-  let (statements, problems) = parseAll(text)
+  let symbols = SymbolTable()
+  let (statements, problems) = parseAll(text, symbols: symbols)
   #expect(problems.isEmpty, "\(problems.map(summary))", sourceLocation: sourceLocation)
-  return statements.map(\.description)
+  return statements.map { $0.canonical(symbols) }
 }
 
 private func parseProblems(_ text: String) -> [String] { parseAll(text).problems.map(summary) }
@@ -23,15 +24,16 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   }
 
   @Test func invocationStructure() {
-    let (statements, _) = parseAll("shape.move up 3")
+    let symbols = SymbolTable()
+    let (statements, _) = parseAll("shape.move up 3", symbols: symbols)
     guard let first = statements.first, case .invocation(let receiver?, let name, let arguments) = first.kind else {
       Issue.record("not an invocation: \(statements)")
       return
     }
-    #expect(receiver.text == "shape")
-    #expect(name.text == "move")
+    #expect(symbols[receiver.symbol] == "shape")
+    #expect(symbols[name.symbol] == "move")
     #expect(name.range.column == 7)
-    guard arguments.count == 2, case .word(let up) = arguments[0], up.text == "up",
+    guard arguments.count == 2, case .word(let up) = arguments[0], symbols[up.symbol] == "up",
       case .integer(3, let r) = arguments[1]
     else {
       Issue.record("arguments: \(arguments)")
@@ -43,18 +45,19 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   }
 
   @Test func argumentKinds() {
-    let (statements, _) = parseAll(#"f w 1 "s" $p"#)
+    let symbols = SymbolTable()
+    let (statements, _) = parseAll(#"f w 1 "s" $p"#, symbols: symbols)
     guard case .invocation(nil, _, let arguments) = statements.first?.kind, arguments.count == 4,
-      case .word(let w) = arguments[0], w.text == "w", case .integer(1, _) = arguments[1],
+      case .word(let w) = arguments[0], symbols[w.symbol] == "w", case .integer(1, _) = arguments[1],
       case .string("s", _) = arguments[2],
-      case .parameter("p", let p) = arguments[3]
+      case .parameter(let p) = arguments[3], symbols[p.symbol] == "p"
     else {
       Issue.record("\(statements)")
       return
     }
     // A parameter's range includes the `$`.
-    #expect(p.column == 11)
-    #expect(p.end - p.start == 2)
+    #expect(p.range.column == 11)
+    #expect(p.range.end - p.range.start == 2)
   }
 
   @Test func blocksRepeatsTransactionsAndMacros() {
@@ -116,7 +119,9 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   // MARK: Errors and recovery
 
   @Test func severalSyntaxErrorsAreAllReported() {
-    let (statements, problems) = parseAll("move up )\nrepeat { move up }\nuse 3; paint red\nshow .\nmacro { }")
+    let symbols = SymbolTable()
+    let (statements, problems) = parseAll(
+      "move up )\nrepeat { move up }\nuse 3; paint red\nshow .\nmacro { }", symbols: symbols)
     #expect(
       problems.map(summary) == [
         "1:9: unexpected character `)`",
@@ -125,29 +130,33 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
         "4:6: expected `;` or a line break after the statement, found `.`",
         "5:7: expected a macro name, found `{`",
       ])
-    #expect(statements.map(\.description) == ["paint red"])
+    #expect(statements.map { $0.canonical(symbols) } == ["paint red"])
   }
 
   @Test func recoverySkipsABlockOpenedInTheBrokenStatementWhole() {
     // Its `;` does not end the recovery, so its `}` is not reported as stray.
-    let (statements, problems) = parseAll("repeat 2 3 { move up; paint red }\nshow; use 4 { a; b\n c }; help")
+    let symbols = SymbolTable()
+    let (statements, problems) = parseAll(
+      "repeat 2 3 { move up; paint red }\nshow; use 4 { a; b\n c }; help", symbols: symbols)
     #expect(
       problems.map(summary) == [
         "1:10: expected `{` to start a block, found `3`",
         "2:11: expected a receiver name after `use`, found `4`",
       ])
-    #expect(statements.map(\.description) == ["show", "help"])
+    #expect(statements.map { $0.canonical(symbols) } == ["show", "help"])
   }
 
   @Test func recoveryInsideABlockStopsAtItsClose() {
-    let (statements, problems) = parseAll("repeat 2 { use 3 }; paint red\n{ move ) }\n{ move up )\n paint red }")
+    let symbols = SymbolTable()
+    let (statements, problems) = parseAll(
+      "repeat 2 { use 3 }; paint red\n{ move ) }\n{ move up )\n paint red }", symbols: symbols)
     #expect(
       problems.map(summary) == [
         "1:16: expected a receiver name after `use`, found `3`",
         "2:8: unexpected character `)`",
         "3:11: unexpected character `)`",
       ])
-    #expect(statements.map(\.description) == ["repeat 2 { }", "paint red", "{ }", "{ paint red }"])
+    #expect(statements.map { $0.canonical(symbols) } == ["repeat 2 { }", "paint red", "{ }", "{ paint red }"])
   }
 
   @Test func unexpectedTokens() {
@@ -182,21 +191,23 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   }
 
   @Test func unclosedBlockSaysWhereItWasOpened() {
-    let (statements, problems) = parseAll("move up\nrepeat 2 {\n  move up\n")
+    let symbols = SymbolTable()
+    let (statements, problems) = parseAll("move up\nrepeat 2 {\n  move up\n", symbols: symbols)
     #expect(problems.map(summary) == ["4:1: expected `}` to close `{` opened at 2:10"])
     #expect(problems[0].notes.map(\.0) == ["the block opened here"])
     #expect(problems[0].notes.first?.1.map { "\($0.line):\($0.column)" } == "2:10")
-    #expect(statements.map(\.description) == ["move up"])
+    #expect(statements.map { $0.canonical(symbols) } == ["move up"])
   }
 
   @Test func strayClosingBrace() {
-    let (statements, problems) = parseAll("move up }\n}\npaint red")
+    let symbols = SymbolTable()
+    let (statements, problems) = parseAll("move up }\n}\npaint red", symbols: symbols)
     #expect(
       problems.map(summary) == [
         "1:9: unexpected `}`: no block is open",
         "2:1: unexpected `}`: no block is open",
       ])
-    #expect(statements.map(\.description) == ["move up", "paint red"])
+    #expect(statements.map { $0.canonical(symbols) } == ["move up", "paint red"])
   }
 
   @Test func problemsAreInSourceOrder() {
@@ -223,11 +234,12 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
 
   @Test func nesting257IsALocatedError() {
     let text = "move up\n" + String(repeating: "{", count: 257) + String(repeating: "}", count: 257) + "\npaint red"
-    let (statements, problems) = parseAll(text)
+    let symbols = SymbolTable()
+    let (statements, problems) = parseAll(text, symbols: symbols)
     #expect(problems.map(summary) == ["2:257: blocks are nested more than 256 deep"])
     // The too-deep block is dropped; the blocks around it and the statements after it stay.
     #expect(statements.count == 3)
-    #expect(statements.last?.description == "paint red")
+    #expect(statements.last?.canonical(symbols) == "paint red")
   }
 
   @Test func hundredThousandOpenBracesGiveAnErrorNotACrash() {

@@ -17,6 +17,8 @@ let package = Package(
     .target(name: "CommandScript"),
     // The built-in receivers, written against the public API only.
     .target(name: "CommandScriptReceivers", dependencies: ["CommandScript"]),
+    // GNU readline for the REPL, loaded with dlopen when the REPL starts (the build needs
+    // its headers).
     .systemLibrary(
       name: "CReadline", providers: [.apt(["libreadline-dev"])]),
     // The command line and REPL for any registry, so embedding apps get them too.

@@ -1,35 +1,43 @@
-// GNU readline for the REPL. Swift 6 rejects reads of and assignments to readline's C
-// globals, so the few settings and state the REPL uses go through these small functions.
+// GNU readline for the REPL, which loads it with dlopen when it starts (LineEditor.swift):
+// a run that never prompts (files, -c, a pipe) does not pay for loading and relocating
+// readline and its terminal library. Nothing links against readline, so its functions
+// must not be called by name: these are the types of what the REPL looks up with dlsym,
+// taken from readline's own declarations (`__typeof__` names a symbol without referring
+// to it), so that Swift calls them with the right signatures.
 #include <stdio.h>
-#include <readline/readline.h>
+
 #include <readline/history.h>
+#include <readline/readline.h>
 
-static inline void cs_set_readline_name(const char *name) { rl_readline_name = name; }
-static inline void cs_set_catch_signals(int on) { rl_catch_signals = on; }
-static inline void cs_set_completion(rl_completion_func_t *function) {
-  rl_attempted_completion_function = function;
-}
-static inline void cs_set_completion_append(int character) {
-  rl_completion_append_character = character;
-}
-static inline void cs_set_basic_word_break_characters(const char *characters) {
-  rl_basic_word_break_characters = characters;
-  rl_completer_word_break_characters = characters;
-}
+// Functions.
+typedef __typeof__(readline) *cs_readline_function;
+typedef __typeof__(add_history) *cs_add_history_function;
+typedef __typeof__(stifle_history) *cs_stifle_history_function;
+typedef __typeof__(read_history) *cs_read_history_function;
+typedef __typeof__(append_history) *cs_append_history_function;
+typedef __typeof__(history_truncate_file) *cs_history_truncate_file_function;
+typedef __typeof__(rl_bind_key) *cs_bind_key_function;
+typedef __typeof__(rl_completion_matches) *cs_completion_matches_function;
+typedef __typeof__(rl_prep_terminal) *cs_prep_terminal_function;
+typedef __typeof__(rl_deprep_terminal) *cs_deprep_terminal_function;
+typedef __typeof__(rl_forced_update_display) *cs_forced_update_display_function;
+typedef __typeof__(rl_redisplay) *cs_redisplay_function;
+typedef __typeof__(rl_resize_terminal) *cs_resize_terminal_function;
 
-// Completion: no file-name completion when we offer nothing; no space after `receiver.`.
-static inline void cs_set_attempted_completion_over(int on) { rl_attempted_completion_over = on; }
-static inline void cs_set_completion_suppress_append(int on) { rl_completion_suppress_append = on; }
-
-// Input and terminal hooks: our own getc (it also wakes up for signals) and a terminal
-// preparation that keeps typed-ahead input on Ctrl-C.
-static inline void cs_set_getc(rl_getc_func_t *function) { rl_getc_function = function; }
-static inline void cs_set_prep_term(rl_vintfunc_t *function) { rl_prep_term_function = function; }
-static inline void cs_set_change_environment(int on) { rl_change_environment = on; }
-
-// The line being edited.
-static inline const char *cs_line_buffer(void) { return rl_line_buffer; }
-static inline void cs_set_done(int done) { rl_done = done; }
-static inline void cs_set_point_to_end(void) { rl_point = rl_end; }
-static inline int cs_is_readline_state(int mask) { return RL_ISSTATE(mask) ? 1 : 0; }
-static inline FILE *cs_outstream(void) { return rl_outstream; }
+// Variables (Swift 6 rejects reads of and assignments to C globals; through these
+// pointers they are plain memory).
+typedef __typeof__(rl_readline_name) *cs_readline_name_variable;
+typedef __typeof__(rl_catch_signals) *cs_catch_signals_variable;
+typedef __typeof__(rl_change_environment) *cs_change_environment_variable;
+typedef __typeof__(rl_getc_function) *cs_getc_function_variable;
+typedef __typeof__(rl_prep_term_function) *cs_prep_term_function_variable;
+typedef __typeof__(rl_attempted_completion_function) *cs_attempted_completion_function_variable;
+typedef __typeof__(rl_basic_word_break_characters) *cs_basic_word_break_characters_variable;
+typedef __typeof__(rl_completer_word_break_characters) *cs_completer_word_break_characters_variable;
+typedef __typeof__(rl_attempted_completion_over) *cs_attempted_completion_over_variable;
+typedef __typeof__(rl_completion_suppress_append) *cs_completion_suppress_append_variable;
+typedef __typeof__(rl_line_buffer) *cs_line_buffer_variable;
+typedef __typeof__(rl_done) *cs_done_variable;
+typedef __typeof__(rl_point) *cs_point_variable;
+typedef __typeof__(rl_end) *cs_end_variable;
+typedef __typeof__(rl_outstream) *cs_outstream_variable;

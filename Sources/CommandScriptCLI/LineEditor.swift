@@ -26,17 +26,20 @@ final class LineEditor {
 
   /// `completer(word, before)`: the candidates for `word`, `before` being the line's text
   /// before it.
-  init(completer: @escaping (String, String) -> [String], history: HistoryFile?) {
+  init(readline: Readline, completer: @escaping (String, String) -> [String], history: HistoryFile?) {
+    rl = readline
     self.history = history
     activeCompleter = completer
-    cs_set_readline_name(strdup("cmdscript"))
-    cs_set_catch_signals(0)
-    cs_set_change_environment(0)
-    cs_set_getc(readKey)
-    cs_set_prep_term(prepareTerminal)
-    cs_set_completion(complete)
-    cs_set_basic_word_break_characters(strdup(" \t\n;{}.\"#"))
-    rl_bind_key(3, abandonLine)
+    rl.readlineName.pointee = UnsafePointer(strdup("cmdscript"))
+    rl.catchSignals.pointee = 0
+    rl.changeEnvironment.pointee = 0
+    rl.getcFunction.pointee = readKey
+    rl.prepTermFunction.pointee = prepareTerminal
+    rl.attemptedCompletionFunction.pointee = complete
+    let wordBreaks = UnsafePointer(strdup(" \t\n;{}.\"#"))
+    rl.basicWordBreakCharacters.pointee = wordBreaks
+    rl.completerWordBreakCharacters.pointee = wordBreaks
+    _ = rl.bindKey(3, abandonLine)
     history?.load()
   }
 
@@ -46,7 +49,7 @@ final class LineEditor {
     lineAbandoned = false
     Signals.catchStops(true)
     atPrompt.store(true, ordering: .sequentiallyConsistent)
-    let raw = readline(prompt)
+    let raw = rl.readline(prompt)
     atPrompt.store(false, ordering: .sequentiallyConsistent)
     Signals.catchStops(false)
     defer { free(raw) }
@@ -60,7 +63,7 @@ final class LineEditor {
   func remember(_ line: String) {
     guard line.contains(where: { !$0.isWhitespace }), line != lastRemembered else { return }
     lastRemembered = line
-    add_history(line)
+    rl.addHistory(line)
     history?.appendLast()
   }
 
@@ -90,21 +93,119 @@ struct HistoryFile {
   }
 
   func load() {
-    stifle_history(Int32(clamping: size))
+    rl.stifleHistory(Int32(clamping: size))
     guard Paths.createParent(of: path) else { return }
     // append_history needs the file to exist; private, like a shell's history.
     let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     if fd >= 0 { close(fd) }
-    read_history(path)
+    _ = rl.readHistory(path)
     trim()
   }
 
-  func appendLast() { append_history(1, path) }
+  func appendLast() { _ = rl.appendHistory(1, path) }
 
-  func trim() { history_truncate_file(path, Int32(clamping: size)) }
+  func trim() { _ = rl.historyTruncateFile(path, Int32(clamping: size)) }
+}
+
+// MARK: Loading readline
+
+/// GNU readline's functions and variables that the REPL uses, looked up with dlopen and
+/// dlsym when the REPL starts, with the types readline's headers declare (see CReadline's
+/// shim.h): a run that never prompts does not load readline at all.
+struct Readline: @unchecked Sendable {
+  // Only the REPL's thread reads these, after loading has written them.
+  let readline: cs_readline_function
+  let addHistory: cs_add_history_function
+  let stifleHistory: cs_stifle_history_function
+  let readHistory: cs_read_history_function
+  let appendHistory: cs_append_history_function
+  let historyTruncateFile: cs_history_truncate_file_function
+  let bindKey: cs_bind_key_function
+  let completionMatches: cs_completion_matches_function
+  let prepTerminal: cs_prep_terminal_function
+  let deprepTerminal: cs_deprep_terminal_function
+  let forcedUpdateDisplay: cs_forced_update_display_function
+  let redisplay: cs_redisplay_function
+  let resizeTerminal: cs_resize_terminal_function
+  let readlineName: cs_readline_name_variable
+  let catchSignals: cs_catch_signals_variable
+  let changeEnvironment: cs_change_environment_variable
+  let getcFunction: cs_getc_function_variable
+  let prepTermFunction: cs_prep_term_function_variable
+  let attemptedCompletionFunction: cs_attempted_completion_function_variable
+  let basicWordBreakCharacters: cs_basic_word_break_characters_variable
+  let completerWordBreakCharacters: cs_completer_word_break_characters_variable
+  let attemptedCompletionOver: cs_attempted_completion_over_variable
+  let completionSuppressAppend: cs_completion_suppress_append_variable
+  let lineBuffer: cs_line_buffer_variable
+  let done: cs_done_variable
+  let point: cs_point_variable
+  let end: cs_end_variable
+  let outstream: cs_outstream_variable
+
+  /// Why readline could not be loaded.
+  struct Unavailable: Error, Equatable {
+    var reason: String
+  }
+
+  #if canImport(Darwin)
+    static let libraries = ["libreadline.dylib", "libedit.3.dylib"]
+  #else
+    static let libraries = ["libreadline.so.8", "libreadline.so"]
+  #endif
+
+  /// Readline from the first of ``libraries`` that loads, the first time this is read;
+  /// if none does, the first one's error.
+  static let shared: Result<Readline, Unavailable> = {
+    var first: Unavailable?
+    for name in libraries {
+      switch load(name) {
+      case .success(let readline): return .success(readline)
+      case .failure(let error): first = first ?? error
+      }
+    }
+    return .failure(first ?? Unavailable(reason: "no readline library to load"))
+  }()
+
+  /// Readline from the library `name` (a file name for dlopen).
+  static func load(_ name: String) -> Result<Readline, Unavailable> {
+    guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+      return .failure(Unavailable(reason: dlerror().map { String(cString: $0) } ?? "cannot load \(name)"))
+    }
+    func find<T>(_ symbol: String) throws(Unavailable) -> T {
+      guard let address = dlsym(library, symbol) else { throw Unavailable(reason: "\(name) lacks \(symbol)") }
+      return unsafeBitCast(address, to: T.self)
+    }
+    do throws(Unavailable) {
+      return .success(
+        Readline(
+          readline: try find("readline"), addHistory: try find("add_history"),
+          stifleHistory: try find("stifle_history"), readHistory: try find("read_history"),
+          appendHistory: try find("append_history"), historyTruncateFile: try find("history_truncate_file"),
+          bindKey: try find("rl_bind_key"), completionMatches: try find("rl_completion_matches"),
+          prepTerminal: try find("rl_prep_terminal"), deprepTerminal: try find("rl_deprep_terminal"),
+          forcedUpdateDisplay: try find("rl_forced_update_display"), redisplay: try find("rl_redisplay"),
+          resizeTerminal: try find("rl_resize_terminal"), readlineName: try find("rl_readline_name"),
+          catchSignals: try find("rl_catch_signals"), changeEnvironment: try find("rl_change_environment"),
+          getcFunction: try find("rl_getc_function"), prepTermFunction: try find("rl_prep_term_function"),
+          attemptedCompletionFunction: try find("rl_attempted_completion_function"),
+          basicWordBreakCharacters: try find("rl_basic_word_break_characters"),
+          completerWordBreakCharacters: try find("rl_completer_word_break_characters"),
+          attemptedCompletionOver: try find("rl_attempted_completion_over"),
+          completionSuppressAppend: try find("rl_completion_suppress_append"),
+          lineBuffer: try find("rl_line_buffer"), done: try find("rl_done"), point: try find("rl_point"),
+          end: try find("rl_end"), outstream: try find("rl_outstream")))
+    } catch {
+      dlclose(library)
+      return .failure(error)
+    }
+  }
 }
 
 // MARK: Readline callbacks (C functions, so their state is global)
+
+/// The loaded readline, for the callbacks (set by LineEditor's initialiser).
+nonisolated(unsafe) private var rl: Readline!
 
 nonisolated(unsafe) private var activeCompleter: ((String, String) -> [String])?
 nonisolated(unsafe) private var completionMatches: [String] = []
@@ -121,13 +222,13 @@ private func readKey(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
     }
     if continued.exchange(false, ordering: .sequentiallyConsistent) {
       // Stopped and continued from outside (SIGSTOP): the shell may have reset the terminal.
-      rl_deprep_terminal()
+      rl.deprepTerminal()
       prepareTerminal(1)
-      rl_forced_update_display()
+      _ = rl.forcedUpdateDisplay()
       continue
     }
     if resized.exchange(false, ordering: .sequentiallyConsistent) {
-      rl_resize_terminal()
+      rl.resizeTerminal()
       continue
     }
     let pending = interruptRequested.load(ordering: .sequentiallyConsistent)
@@ -154,20 +255,20 @@ private func readKey(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
 
 /// Ctrl-Z at the prompt: restore the terminal, stop; on `fg`, prepare it again and redraw.
 private func suspend() {
-  rl_deprep_terminal()
+  rl.deprepTerminal()
   Signals.catchStops(false)
   _ = raise(SIGTSTP)
   // Continued.
   Signals.catchStops(true)
   continued.store(false, ordering: .sequentiallyConsistent)
   prepareTerminal(1)
-  rl_forced_update_display()
+  _ = rl.forcedUpdateDisplay()
 }
 
 /// Readline's terminal preparation, keeping typed-ahead input when Ctrl-C is pressed
 /// (NOFLSH): otherwise the terminal discards it and readline can wait for another key.
 private func prepareTerminal(_ meta: Int32) {
-  rl_prep_terminal(meta)
+  rl.prepTerminal(meta)
   var settings = termios()
   if tcgetattr(0, &settings) == 0 {
     settings.c_lflag |= tcflag_t(NOFLSH)
@@ -178,24 +279,24 @@ private func prepareTerminal(_ meta: Int32) {
 /// Bound to Ctrl-C: leave the line as typed with `^C` after it, and abandon it.
 private func abandonLine(_ count: Int32, _ key: Int32) -> Int32 {
   lineAbandoned = true
-  cs_set_point_to_end()
-  rl_redisplay()
-  fputs("^C", cs_outstream())
-  cs_set_done(1)
+  rl.point.pointee = rl.end.pointee
+  rl.redisplay()
+  fputs("^C", rl.outstream.pointee)
+  rl.done.pointee = 1
   return 0
 }
 
 private func complete(
   _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
 ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-  cs_set_attempted_completion_over(1)
-  guard let text, let line = cs_line_buffer(), let completer = activeCompleter else { return nil }
+  rl.attemptedCompletionOver.pointee = 1
+  guard let text, let line = rl.lineBuffer.pointee, let completer = activeCompleter else { return nil }
   let before = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: Int(start))
   completionMatches = completer(String(cString: text), String(decoding: before, as: UTF8.self))
   guard !completionMatches.isEmpty else { return nil }
   // `shape.` goes on with a verb: no space after it.
-  if completionMatches.count == 1, completionMatches[0].hasSuffix(".") { cs_set_completion_suppress_append(1) }
-  return rl_completion_matches(text, nextMatch)
+  if completionMatches.count == 1, completionMatches[0].hasSuffix(".") { rl.completionSuppressAppend.pointee = 1 }
+  return rl.completionMatches(text, nextMatch)
 }
 
 private func nextMatch(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {

@@ -34,8 +34,16 @@ final class REPL {
   }
 
   func run() -> ExitStatus {
+    let readline: Readline
+    switch Readline.shared {
+    case .success(let loaded): readline = loaded
+    case .failure(let error):
+      Console.err.line("cmdscript: cannot start the REPL: \(error.reason)")
+      return .noInput
+    }
     if let initFile { source(initFile) }
     let editor = LineEditor(
+      readline: readline,
       completer: { [unowned self] word, before in self.completions(of: word, before: before) },
       history: HistoryFile.fromEnvironment())
     Signals.install(interruption: session.interruption)

@@ -21,6 +21,40 @@ enum ArgumentNode: Sendable {
   }
 }
 
+/// Where a parser keeps the arguments of the invocations it parses, one after another,
+/// so that parsing a command allocates nothing of its own.
+final class ArgumentBuffer: @unchecked Sendable {
+  // Unchecked: a parser appends to the buffer only before it hands out the statements
+  // that read the new arguments, and empties it only when no statement refers to it.
+  /// The arguments are `nodes[..<count]`; the slots after them are kept for reuse.
+  @exclusivity(unchecked) private(set) var nodes: [ArgumentNode] = []
+  @exclusivity(unchecked) private(set) var count = 0
+
+  func append(_ node: ArgumentNode) {
+    if count < nodes.count { nodes[count] = node } else { nodes.append(node) }
+    count += 1
+  }
+
+  /// Starts over, keeping the slots.
+  func removeAll() { count = 0 }
+}
+
+/// The arguments of one invocation, numbered from 0: a stretch of its parser's
+/// ``ArgumentBuffer``.
+struct ArgumentList: RandomAccessCollection, Sendable {
+  let buffer: ArgumentBuffer
+  let first: Int
+  let count: Int
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+
+  subscript(i: Int) -> ArgumentNode {
+    precondition(i >= 0 && i < count, "argument index out of range")
+    return buffer.nodes[first + i]
+  }
+}
+
 /// A statement as written: what it is, and where (kept apart, so that reading the range
 /// needs no look into the statement's kind).
 struct Statement: Sendable {
@@ -36,7 +70,7 @@ struct Statement: Sendable {
   /// kind that holds a statement is boxed, so a command costs no allocation of its own.
   enum Kind: Sendable {
     /// `[receiver.]name arg...`: a receiver command or a macro call; the checker decides.
-    case invocation(receiver: Name?, name: Name, arguments: [ArgumentNode])
+    case invocation(receiver: Name?, name: Name, arguments: ArgumentList)
     case block([Statement])
     case `repeat`(count: ArgumentNode, body: [Statement])
     case transaction([Statement])

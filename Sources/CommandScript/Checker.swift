@@ -333,7 +333,7 @@ struct Checker {
     return names
   }
 
-  private mutating func compileInvocation(receiver: Name?, name: Name, arguments: [ArgumentNode]) -> Op? {
+  private mutating func compileInvocation(receiver: Name?, name: Name, arguments: ArgumentList) -> Op? {
     if let receiver {
       guard let instance = resolveInstance(receiver) else { return nil }
       let type = state.types[state.instances[instance].type]
@@ -384,7 +384,7 @@ struct Checker {
   // MARK: Arguments
 
   private mutating func compileCommand(
-    instance: Int, verb: Int, name: Name, arguments: [ArgumentNode], start: SourceRange? = nil
+    instance: Int, verb: Int, name: Name, arguments: ArgumentList, start: SourceRange? = nil
   ) -> Op? {
     let type = state.instances[instance].type
     let shape = shapes.verbs[shapes.firstVerb[type] + verb]
@@ -445,7 +445,7 @@ struct Checker {
   }
 
   /// The error for a command with too many arguments or too few.
-  private mutating func reportArgumentCount(of declaration: VerbInfo, name: Name, arguments: [ArgumentNode]) {
+  private mutating func reportArgumentCount(of declaration: VerbInfo, name: Name, arguments: ArgumentList) {
     let parameters = declaration.parameters
     if arguments.count > parameters.count {
       let extra = arguments[parameters.count]
@@ -476,7 +476,7 @@ struct Checker {
     }
   }
 
-  private mutating func compileCall(macro index: Int, name: Name, arguments: [ArgumentNode]) -> Op? {
+  private mutating func compileCall(macro index: Int, name: Name, arguments: ArgumentList) -> Op? {
     let macro = state.macros[index]
     guard arguments.count == macro.parameters.count else {
       let expected = macro.parameters.isEmpty ? "no arguments" : macro.parameters.joined(separator: " ")

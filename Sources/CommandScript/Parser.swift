@@ -52,8 +52,17 @@ struct Parser {
     while token.kind == .newline { advance() }
   }
 
+  /// The arguments of the invocations parsed. Statements refer to it; once none of the
+  /// last statement's does, the next statement reuses it.
+  private var arguments = ArgumentBuffer()
+
   /// The next top-level statement, or nil at the end of the input.
   mutating func nextStatement() -> Statement? {
+    if isKnownUniquelyReferenced(&arguments) {
+      arguments.removeAll()
+    } else {
+      arguments = ArgumentBuffer()
+    }
     while true {
       skipSeparators()
       switch token.kind {
@@ -251,20 +260,20 @@ struct Parser {
       guard let verb = expectWord("a verb after `\(lexer.symbols[name.symbol]).`") else { return nil }
       name = verb
     }
-    var arguments: [ArgumentNode] = []
-    if !atStatementEnd { arguments.reserveCapacity(4) }  // one allocation for most commands
+    let first = arguments.count
     while !atStatementEnd {
-      guard arguments.count < Self.maxArguments else {
+      guard arguments.count - first < Self.maxArguments else {
         problems.append(Problem("a command can have at most \(Self.maxArguments) arguments", at: token.range))
         return nil
       }
       guard let argument = parseArgument(what: "an argument") else { return nil }
       arguments.append(argument)
     }
+    let list = ArgumentList(buffer: arguments, first: first, count: arguments.count - first)
     let start = receiver?.range ?? name.range
     return Statement(
-      .invocation(receiver: receiver, name: name, arguments: arguments),
-      range: start.through(arguments.last?.range ?? name.range))
+      .invocation(receiver: receiver, name: name, arguments: list),
+      range: start.through(list.last?.range ?? name.range))
   }
 
   private mutating func parseArgument(what: String) -> ArgumentNode? {

@@ -185,13 +185,14 @@ public final class Session {
     let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
       var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: checker.symbols))
       while let statement = parser.nextStatement() {
-        guard var c = checker.check(statement) else { continue }
-        if case .source(let path, let range) = c.op {
-          guard let op = source(path, at: range, from: file, with: &checker, sourcing: &sourcing, problems: &problems)
-          else { continue }
-          c.op = op
+        guard let c = checker.check(statement) else { continue }
+        guard statement.isSource, case .source(let path, let range) = c.op else {
+          compiled.append(c)
+          continue
         }
-        compiled.append(c)
+        if let op = source(path, at: range, from: file, with: &checker, sourcing: &sourcing, problems: &problems) {
+          compiled.append(CompiledStatement(op: op, range: c.range, isTransaction: c.isTransaction))
+        }
       }
       return parser.allProblems
     }

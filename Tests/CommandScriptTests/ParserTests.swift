@@ -44,6 +44,23 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(first.range.end == 15)
   }
 
+  @Test func statementsKeptFromEarlierCallsKeepTheirArguments() {
+    // The parser reuses its argument buffer only when no statement refers to it.
+    let symbols = SymbolTable()
+    let bytes = Array("move up 1; paint red\nmove down 2; { paint blue; move left 3 }".utf8)
+    let (kept, lastAlone) = bytes.withUnsafeBufferPointer { buffer in
+      var parser = Parser(Lexer(buffer, source: 0, symbols: symbols))
+      var kept: [Statement] = []
+      while let statement = parser.nextStatement() { kept.append(statement) }
+      var again = Parser(Lexer(buffer, source: 0, symbols: symbols))
+      var last = ""
+      while let statement = again.nextStatement() { last = statement.canonical(symbols) }
+      return (kept.map { $0.canonical(symbols) }, last)
+    }
+    #expect(kept == ["move up 1", "paint red", "move down 2", "{ paint blue; move left 3 }"])
+    #expect(lastAlone == "{ paint blue; move left 3 }")
+  }
+
   @Test func argumentKinds() {
     let symbols = SymbolTable()
     let (statements, _) = parseAll(#"f w 1 "s" $p"#, symbols: symbols)

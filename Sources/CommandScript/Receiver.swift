@@ -77,7 +77,9 @@ public struct Verb<R: Receiver>: Sendable {
 
   /// An undoable verb whose undo puts back the value at `keyPath` as it was before
   /// `execute` ran: the shortest form for a receiver whose state, or the part of it the
-  /// verb changes, is one small value.
+  /// verb changes, is one small value. The key path is an object built at run time when
+  /// the verb table is; the built-in receivers, whose tables are built at every start-up,
+  /// spell out `execute` and `undo` instead.
   public init(
     _ name: String, _ parameters: [Parameter] = [], summary: String,
     restoring keyPath: ReferenceWritableKeyPath<R, R.Undo>,

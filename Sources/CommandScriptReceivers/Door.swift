@@ -14,18 +14,31 @@ public final class Door: Receiver {
   public static let summary = "a door that opens, closes and locks"
 
   public static let verbs: [Verb<Door>] = [
-    Verb("open", summary: "open the door unless it is locked", restoring: \.position) {
-      door, _ throws(CommandFailure) in
+    restoringPosition("open", summary: "open the door unless it is locked") { door, _ throws(CommandFailure) in
       guard !door.position.isLocked else { throw CommandFailure("the door is locked") }
       door.position.isOpen = true
     },
-    Verb("close", summary: "close the door", restoring: \.position) { door, _ in door.position.isOpen = false },
-    Verb("lock", summary: "lock the door unless it is open", restoring: \.position) { door, _ throws(CommandFailure) in
+    restoringPosition("close", summary: "close the door") { door, _ in door.position.isOpen = false },
+    restoringPosition("lock", summary: "lock the door unless it is open") { door, _ throws(CommandFailure) in
       guard !door.position.isOpen else { throw CommandFailure("the door is open") }
       door.position.isLocked = true
     },
-    Verb("unlock", summary: "unlock the door", restoring: \.position) { door, _ in door.position.isLocked = false },
+    restoringPosition("unlock", summary: "unlock the door") { door, _ in door.position.isLocked = false },
   ]
+
+  /// `Verb(name, summary:, restoring: \.position, execute:)` spelled out: a key path is an
+  /// object the runtime builds when the verb table is, at every start-up of `cmdscript`.
+  private static func restoringPosition(
+    _ name: String, summary: String, execute: @escaping @Sendable (Door, Arguments) throws(CommandFailure) -> Void
+  ) -> Verb<Door> {
+    Verb(name, summary: summary) { door, arguments throws(CommandFailure) in
+      let previous = door.position
+      try execute(door, arguments)
+      return previous
+    } undo: { door, _, previous in
+      door.position = previous
+    }
+  }
 
   public private(set) var position = Position()
   public var isOpen: Bool { position.isOpen }

@@ -33,10 +33,10 @@ public final class Vehicle: Receiver {
   public static let summary = "a vehicle record: database, backend, audit log"
 
   public static let verbs: [Verb<Vehicle>] = [
-    Verb("save", summary: "store in the database; no-op if saved", restoring: \.record) { vehicle, _ in
+    restoringRecord("save", summary: "store in the database; no-op if saved") { vehicle, _ in
       vehicle.record.isSaved = true
     },
-    Verb("send", summary: "send if saved and backend up; no-op if sent", restoring: \.record) {
+    restoringRecord("send", summary: "send if saved and backend up; no-op if sent") {
       vehicle, _ throws(CommandFailure) in
       guard vehicle.record.isSaved else { throw CommandFailure("the vehicle is not saved") }
       guard vehicle.record.backend == .up else { throw CommandFailure("the backend is down") }
@@ -46,13 +46,28 @@ public final class Vehicle: Receiver {
       vehicle.auditLog.append(vehicle.stateOfRecord)
       return vehicle.record
     },
-    Verb(
-      "backend", [Parameter("state", .word(Health.self))], summary: "set the simulated backend's health",
-      restoring: \.record
+    restoringRecord(
+      "backend", [Parameter("state", .word(Health.self))], summary: "set the simulated backend's health"
     ) { vehicle, args in
       vehicle.record.backend = args.word(0, as: Health.self)
     },
   ]
+
+  /// `Verb(name, parameters, summary:, restoring: \.record, execute:)` spelled out: a key
+  /// path is an object the runtime builds when the verb table is, at every start-up of
+  /// `cmdscript`.
+  private static func restoringRecord(
+    _ name: String, _ parameters: [Parameter] = [], summary: String,
+    execute: @escaping @Sendable (Vehicle, Arguments) throws(CommandFailure) -> Void
+  ) -> Verb<Vehicle> {
+    Verb(name, parameters, summary: summary) { vehicle, arguments throws(CommandFailure) in
+      let previous = vehicle.record
+      try execute(vehicle, arguments)
+      return previous
+    } undo: { vehicle, _, previous in
+      vehicle.record = previous
+    }
+  }
 
   public private(set) var record = Record()
   /// The audit log, oldest line first: each line is the record's state when it was logged

@@ -126,11 +126,34 @@ public final class Session {
   /// is reported and none is a follow-on of another. Either all compile, and their
   /// definitions are in force for what comes next, or nothing changes.
   public func compile(_ files: [SourceFile]) throws(CompileErrors) -> [Program] {
+    let (state, statements, warnings) = try checkAll(files, keeping: true)
+    checkerState = state
+    invoker.macros = checkerState.macros
+    invoker.add(
+      checkerState.instances[invoker.instances.count...].map { registry.types[$0.type].make($0.name) })
+    return statements.enumerated().map { i, s in Program(statements: s, warnings: i == 0 ? warnings : []) }
+  }
+
+  /// Checks sources as ``compile(_:)-([SourceFile])`` does, but keeps nothing: what they
+  /// compile to is dropped statement by statement, and their definitions do not stay in
+  /// force. For `cmdscript --check`, whose input may be far larger than a program worth
+  /// keeping. Returns the warnings.
+  public func check(_ files: [SourceFile]) throws(CompileErrors) -> [Diagnostic] {
+    try checkAll(files, keeping: false).warnings
+  }
+
+  /// Parses and checks `files` in order with one checker: the state it ends in, each
+  /// file's compiled statements (none unless `keeping`), and the warnings.
+  private func checkAll(
+    _ files: [SourceFile], keeping: Bool
+  ) throws(CompileErrors) -> (state: CheckerState, statements: [[CompiledStatement]], warnings: [Diagnostic]) {
     if sources.count >= nextSourceSweep { releaseUnusedSources() }
     var checker = Checker(state: checkerState, commands: commands, symbols: SymbolTable())
     var problems: [Problem] = []
     var sourcing: [String] = []
-    let statements = files.map { check($0, with: &checker, sourcing: &sourcing, problems: &problems) }
+    let statements = files.map {
+      check($0, with: &checker, sourcing: &sourcing, problems: &problems, keeping: keeping)
+    }
     problems = (problems + checker.problems).sorted {
       ($0.range.source, $0.range.start) < ($1.range.source, $1.range.start)
     }
@@ -142,12 +165,7 @@ public final class Session {
       }
       throw CompileErrors(diagnostics: diagnostics)
     }
-    checkerState = checker.state
-    invoker.macros = checkerState.macros
-    invoker.add(
-      checkerState.instances[invoker.instances.count...].map { registry.types[$0.type].make($0.name) })
-    let warnings = problems.map { $0.diagnostic(in: sources) }
-    return statements.enumerated().map { i, s in Program(statements: s, warnings: i == 0 ? warnings : []) }
+    return (checker.state, statements, problems.map { $0.diagnostic(in: sources) })
   }
 
   /// When `compile` next looks for sources nothing refers to.
@@ -171,7 +189,8 @@ public final class Session {
   /// `sourcing` holds the files being sourced, to refuse a file that sources itself.
   /// Adds the parse problems to `problems`; the checker keeps its own.
   private func check(
-    _ file: SourceFile, with checker: inout Checker, sourcing: inout [String], problems: inout [Problem]
+    _ file: SourceFile, with checker: inout Checker, sourcing: inout [String], problems: inout [Problem],
+    keeping: Bool
   ) -> [CompiledStatement] {
     let id = sources.add(file)
     var compiled: [CompiledStatement] = []
@@ -187,10 +206,12 @@ public final class Session {
       while let statement = parser.nextStatement() {
         guard let c = checker.check(statement) else { continue }
         guard statement.isSource, case .source(let path, let range) = c.op else {
-          compiled.append(c)
+          if keeping { compiled.append(c) }
           continue
         }
-        if let op = source(path, at: range, from: file, with: &checker, sourcing: &sourcing, problems: &problems) {
+        let sourcedFile = source(
+          path, at: range, from: file, with: &checker, sourcing: &sourcing, problems: &problems, keeping: keeping)
+        if keeping, let op = sourcedFile {
           compiled.append(CompiledStatement(op: op, range: c.range, isTransaction: c.isTransaction))
         }
       }
@@ -204,7 +225,7 @@ public final class Session {
   /// cannot be read, sources itself, or does not compile.
   private func source(
     _ path: String, at range: SourceRange, from file: SourceFile, with checker: inout Checker,
-    sourcing: inout [String], problems: inout [Problem]
+    sourcing: inout [String], problems: inout [Problem], keeping: Bool
   ) -> Op? {
     guard let fileAccess else { return nil }
     // Relative to the sourcing file's folder; from the working folder for `-c`, stdin
@@ -227,7 +248,8 @@ public final class Session {
     defer { sourcing.removeLast() }
     let errorsBefore = checker.errorCount + problems.count { $0.severity == .error }
     let statements = check(
-      SourceFile(name: resolved, bytes: bytes), with: &checker, sourcing: &sourcing, problems: &problems)
+      SourceFile(name: resolved, bytes: bytes), with: &checker, sourcing: &sourcing, problems: &problems,
+      keeping: keeping)
     if checker.errorCount + problems.count(where: { $0.severity == .error }) > errorsBefore {
       problems.append(Problem("`\(path)` does not compile (its errors are reported with its name)", at: range))
       return nil

@@ -98,13 +98,16 @@ final class Driver {
     defer { Console.flush() }
     let programs: [Program]
     do {
+      if checkOnly {
+        try session.check(inputs).forEach(renderer.render)
+        return .success
+      }
       programs = try session.compile(inputs)
     } catch {
       error.diagnostics.forEach(renderer.render)
       return .compileError
     }
     programs.forEach { $0.warnings.forEach(renderer.render) }
-    if checkOnly { return .success }
     _ = runMark
     for program in programs where !execute(program) { return .runtimeError }
     return finalStatus

@@ -301,6 +301,28 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
   }
 }
 
+@Suite struct SessionCheckTests {
+  @Test func checkReportsWhatCompileWouldAndKeepsNothing() throws {
+    let s = Session(registry: .builtins)
+    let warnings = try s.check([SourceFile(name: "a", text: "macro up2 { move up; move up }; up2; undo; undo")])
+    #expect(warnings.isEmpty)
+    // The macro is not in force afterwards, and nothing ran.
+    #expect(throws: CompileErrors.self) { try s.compile(SourceFile(name: "b", text: "up2")) }
+    #expect(s.state(of: "shape")?["y"] == .int(0))
+    #expect(s.undoCount == 0)
+    do {
+      _ = try s.check([SourceFile(name: "c", text: "move up\npaitn red")])
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.diagnostics.map(\.message) == ["unknown command `paitn`"])
+      #expect(error.diagnostics.first?.location.line == 2)
+    }
+    let transaction = try s.check([SourceFile(name: "d", text: "transaction { vehicle.log }")])
+    #expect(
+      transaction.map(\.message) == ["`vehicle.log` cannot be undone: if this transaction fails, it stays in effect"])
+  }
+}
+
 @Suite struct SessionLimitTests {
   private func run(_ session: Session, _ text: String) throws(Session.RunError) {
     try session.run(SourceFile(name: "t", text: text))

@@ -89,14 +89,14 @@ struct Lexer {
   }
 
   static func isWordStart(_ b: UInt8) -> Bool {
-    (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == 95
+    (b | 0x20) &- 97 < 26 || b == 95  // a letter (either case), or `_`
   }
 
   static func isWordContinue(_ b: UInt8) -> Bool {
     isWordStart(b) || isDigit(b)
   }
 
-  static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+  static func isDigit(_ b: UInt8) -> Bool { b &- 48 < 10 }
 
   /// The text of `range` (a word or a parameter name) as a `String`.
   func text(of range: SourceRange) -> String {
@@ -197,11 +197,12 @@ struct Lexer {
   private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int) -> Token {
     let nameStart = kind == .parameter ? start + 1 : start
     var hash = SymbolTable.hash(SymbolTable.initialHash, bytes[nameStart])
-    position = nameStart + 1
-    while position < bytes.count, Self.isWordContinue(bytes[position]) {
-      hash = SymbolTable.hash(hash, bytes[position])
-      position += 1
+    var end = nameStart + 1
+    while end < bytes.count, Self.isWordContinue(bytes[end]) {
+      hash = SymbolTable.hash(hash, bytes[end])
+      end += 1
     }
+    position = end
     let r = range(from: start, line: startLine, column: column)
     let length = position - nameStart
     guard length <= Self.maxWordLength else {

@@ -15,10 +15,10 @@ final class SymbolTable {
   /// Every name's UTF-8 bytes back to back: name `i` is `arena[starts[i]..<starts[i + 1]]`.
   @exclusivity(unchecked) private var arena: [UInt8] = []
   @exclusivity(unchecked) private var starts: [Int32] = [0]
-  /// Open addressing over the names' hashes: each slot holds a number or -1. There are
-  /// always at least twice as many slots as names, and a power of two of them.
-  @exclusivity(unchecked) private var slots = [ID](repeating: -1, count: 64)
-  @exclusivity(unchecked) private var hashes: [UInt32] = []
+  /// Open addressing over the names' hashes: each slot holds a name's hash in its high 32
+  /// bits and its number plus one in its low 32, or 0. There are always at least twice as
+  /// many slots as names, and a power of two of them.
+  @exclusivity(unchecked) private var slots = [UInt64](repeating: 0, count: 64)
 
   init() {
     for keyword in Keyword.ordered { _ = intern(keyword.rawValue) }
@@ -40,17 +40,19 @@ final class SymbolTable {
     let mask = slots.count - 1
     var slot = Int(hash) & mask
     while true {
-      let id = slots[slot]
-      if id < 0 { break }
-      if hashes[Int(id)] == hash, spells(id, bytes) { return id }
+      let entry = slots[slot]
+      if entry == 0 { break }
+      if UInt32(truncatingIfNeeded: entry >> 32) == hash {
+        let id = ID(truncatingIfNeeded: entry) - 1
+        if spells(id, bytes) { return id }
+      }
       slot = (slot + 1) & mask
     }
     let id = ID(names.count)
     names.append(String(decoding: bytes, as: UTF8.self))
     arena.append(contentsOf: bytes)
     starts.append(Int32(arena.count))
-    hashes.append(hash)
-    slots[slot] = id
+    slots[slot] = UInt64(hash) << 32 | UInt64(id + 1)
     if names.count * 2 > slots.count { grow() }
     return id
   }
@@ -73,12 +75,13 @@ final class SymbolTable {
   }
 
   private func grow() {
-    slots = [ID](repeating: -1, count: slots.count * 2)
+    let old = slots
+    slots = [UInt64](repeating: 0, count: old.count * 2)
     let mask = slots.count - 1
-    for (id, hash) in hashes.enumerated() {
-      var slot = Int(hash) & mask
-      while slots[slot] >= 0 { slot = (slot + 1) & mask }
-      slots[slot] = ID(id)
+    for entry in old where entry != 0 {
+      var slot = Int(entry >> 32) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = entry
     }
   }
 }

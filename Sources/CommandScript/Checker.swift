@@ -92,7 +92,6 @@ struct Checker {
     /// An integer range, or nil: a word or a string.
     var integers: ClosedRange<Int>?
     var isWord: Bool
-    var defaultValue: Value?
   }
 
   /// Every verb of every type (verb `v` of type `t` is `verbs[firstVerb[t] + v]`) and every
@@ -103,6 +102,8 @@ struct Checker {
     var firstVerb: [Int] = []
     var verbs: [VerbShape] = []
     var parameters: [ParameterShape] = []
+    /// Each parameter's default value (apart, so that a parameter's shape is a plain value).
+    var defaults: [Value?] = []
 
     init(_ types: [ReceiverTypeInfo]) {
       for type in types {
@@ -113,13 +114,14 @@ struct Checker {
               first: parameters.count, count: verb.parameters.count, required: verb.requiredCount,
               isUndoable: verb.isUndoable))
           for p in verb.parameters {
-            var shape = ParameterShape(integers: nil, isWord: false, defaultValue: p.defaultValue)
+            var shape = ParameterShape(integers: nil, isWord: false)
             switch p.kind {
             case .integer(let range): shape.integers = range
             case .word: shape.isWord = true
             case .string: break
             }
             parameters.append(shape)
+            defaults.append(p.defaultValue)
           }
         }
       }
@@ -409,7 +411,7 @@ struct Checker {
       let parameter = shapes.parameters[slot]
       let o: Operand
       if i >= arguments.count {
-        o = .constant(parameter.defaultValue!)
+        o = .constant(shapes.defaults[slot]!)
       } else if case .integer(let n, _) = arguments[i], let allowed = parameter.integers, allowed.contains(n) {
         o = .constant(.integer(n))
       } else if parameter.isWord, case .word(let word) = arguments[i],

@@ -21,9 +21,9 @@ final class CommandTable {
   private var index: [ResolvedCommand: Int32] = [:]
   /// The commands that are ``SmallCommand``s, in an open-addressing table: a power of
   /// two of entries, at least twice as many as commands, each a command or empty (-1).
-  private var smallTable = [(key: SmallCommand, id: Int32)](
+  @exclusivity(unchecked) private var smallTable = [(key: SmallCommand, id: Int32)](
     repeating: (SmallCommand(instance: 0, verb: 0), -1), count: 64)
-  private var smallCount = 0
+  @exclusivity(unchecked) private var smallCount = 0
 
   /// A command whose arguments are at most two integers or words (nearly every command of
   /// nearly every script), packed into integers, so that finding it takes neither an

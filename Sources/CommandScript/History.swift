@@ -14,7 +14,9 @@ struct History {
   private(set) var steps: [Step] = []
   private(set) var applied = 0
   /// Steps `0..<floor` were dropped by the history cap but are still stored: they are
-  /// removed in batches, so that a cap costs amortised constant time per step.
+  /// removed in batches of at least 1,024 (and at least the cap), so that a cap costs
+  /// amortised constant time per step, and little of it: each kept step moves at most
+  /// once per batch.
   private(set) var floor = 0
   /// How many steps the cap has dropped since the session started.
   private(set) var droppedSteps = 0
@@ -32,7 +34,7 @@ struct History {
     let excess = undoCount - limit
     floor += excess
     droppedSteps += excess
-    guard floor >= max(64, limit / 2) else { return nil }
+    guard floor >= max(1024, limit) else { return nil }
     let cut = steps[floor - 1].end
     let dropped = ContiguousArray(commands[..<cut])
     commands.removeFirst(cut)

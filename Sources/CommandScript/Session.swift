@@ -177,7 +177,8 @@ public final class Session {
   /// amortised constant cost per input.
   private func releaseUnusedSources() {
     var kept = Set((max(0, sources.count - 8)..<sources.count))
-    for step in invoker.history.steps { kept.insert(step.statement.source) }
+    // Steps the history cap has dropped (below its floor) are never undone or listed.
+    for step in invoker.history.steps[invoker.history.floor...] { kept.insert(step.statement.source) }
     for macro in checkerState.macros { kept.insert(macro.range.source) }
     for statement in pendingQueue { kept.insert(statement.range.source) }
     sources.keepOnly(kept)

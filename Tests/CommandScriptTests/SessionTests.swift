@@ -369,15 +369,17 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     s.historyLimit = 3
     // Enough steps that dropped ones are removed in batches, not only marked.
     let colours = ["red", "green", "yellow", "black", "white", "grey", "teal", "cyan"]
-    for i in 0..<200 { try run(s, "{ paint \(colours[i % colours.count]); move up }") }
+    let n = 2_500
+    for i in 0..<n { try run(s, "{ paint \(colours[i % colours.count]); move up }") }
     #expect(s.undoCount == 3)
-    #expect(s.droppedSteps == 197)
-    #expect(s.history.map(\.number) == [198, 199, 200])
+    #expect(s.droppedSteps == n - 3)
+    #expect(s.history.map(\.number) == [n - 2, n - 1, n])
     try run(s, "undo 5")
-    // Exactly the three newest steps were undone: the paint of step 197 is in force.
-    #expect(s.state(of: "shape") == ["x": .int(0), "y": .int(197), "color": .string(colours[196 % colours.count])])
+    // Exactly the three newest steps were undone: the paint of step n - 3 is in force.
+    #expect(
+      s.state(of: "shape") == ["x": .int(0), "y": .int(n - 3), "color": .string(colours[(n - 4) % colours.count])])
     try run(s, "redo 3")
-    #expect(s.state(of: "shape") == ["x": .int(0), "y": .int(200), "color": .string(colours[199 % colours.count])])
+    #expect(s.state(of: "shape") == ["x": .int(0), "y": .int(n), "color": .string(colours[(n - 1) % colours.count])])
   }
 }
 

@@ -9,7 +9,9 @@
 //   (both except for the vehicle's audit log, whose `log` is declared not undoable);
 // - what `export` writes, run on fresh receivers, reaches the final states too;
 // - compiling the input an entry at a time, as piped stdin and the REPL do, gives
-//   located diagnostics too.
+//   located diagnostics too;
+// - `Session.check` (what `--check` runs, keeping nothing) reports exactly what
+//   `compile` reports: the same errors, or the same warnings.
 //
 // Run time: `repeat 1000000000 { … }` is valid, so each input runs with a step limit
 // (`Session.stepLimit`: at most 100,000 receiver commands) and a watchdog thread that
@@ -117,12 +119,21 @@ private func runWhole(_ bytes: [UInt8], run: Bool) {
   let session = Session(registry: registry)
   session.fileAccess = files
   session.stepLimit = 100_000
+  let checker = Session(registry: registry)
+  checker.fileAccess = files
+  let checked = Result { () throws(CompileErrors) in try checker.check([SourceFile(name: "fuzz", bytes: bytes)]) }
   let program: Program
   do {
     program = try session.compile(SourceFile(name: "fuzz", bytes: bytes))
   } catch {
     checkDiagnostics(error, bytes, firstLine: 1)
+    guard case .failure(let checkErrors) = checked, checkErrors.diagnostics == error.diagnostics else {
+      fatalError("check and compile disagree: \(checked) against \(error.diagnostics)")
+    }
     return
+  }
+  guard case .success(let warnings) = checked, warnings == program.warnings else {
+    fatalError("check and compile disagree: \(checked) against warnings \(program.warnings)")
   }
   guard run else { return }
   let initial = states(session)

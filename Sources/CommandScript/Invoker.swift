@@ -209,6 +209,8 @@ final class Invoker {
         for op in body { try execute(op, frame: frame, request: request) }
       }
     case .call(let call):
+      // Checked here too, so that macros fanning out to calls that run no command stop.
+      if interruption.isRequested { throw RunFailure(message: "interrupted", range: call.range) }
       let macro = macros[call.macro]
       let arguments = call.arguments.map { value($0, frame) }
       do {

@@ -18,9 +18,7 @@
 // interrupts (through `Session.interruption`, as Ctrl-C does) whatever still runs after
 // 50 ms. A statement stopped either way is rolled back like any failing one, so the checks
 // above still apply. To spare that time, an input with an integer literal above 1000
-// (anywhere, even in a string or a comment) is compiled but not run. (The invoker checks
-// the flag before each command and at each turn of a repeat, not at a macro call: macros
-// fanning out to billions of calls that run no command escape it, a known issue.)
+// (anywhere, even in a string or a comment) is compiled but not run.
 
 import CommandScript
 import CommandScriptReceivers

@@ -42,6 +42,15 @@ def read_tsv(path):
     return [line.split("\t") for line in path.read_text().splitlines() if line.strip()]
 
 
+def cap_overheads(cap_instructions):
+    """(workload, cap, percent more instructions than without a cap) for each capped run."""
+    return [
+        (w, cap, (n / cap_instructions[(w, "none")] - 1) * 100)
+        for (w, cap), n in cap_instructions.items()
+        if cap != "none" and (w, "none") in cap_instructions
+    ]
+
+
 def main(out):
     out = Path(out)
     machine = {row[0]: row[1] for row in read_tsv(out / "machine.tsv") if len(row) == 2}
@@ -55,6 +64,8 @@ def main(out):
     for program, n, kb in read_tsv(out / "memory.tsv")[1:]:
         memory[(program, int(n))] = int(kb)
     instructions = {name: int(count) for name, count in read_tsv(out / "startup-instructions.tsv") if count}
+    # (workload, cap) -> instructions; cap "none" is the run without --history-limit.
+    cap_instructions = {(w, cap): int(n) for w, cap, n in read_tsv(out / "cap-instructions.tsv") if n}
     script_bytes = int(machine["script_bytes"])
 
     lines = []
@@ -152,6 +163,13 @@ def main(out):
         f"| start-up, aim: Lua's | {ms(c_start)} vs {ms(median(start_runs['Lua']))} | "
         f"{status(c_start <= median(start_runs['Lua']))} |"
     )
+    cap_costs = cap_overheads(cap_instructions)
+    if cap_costs:
+        worst = max(cost for _, _, cost in cap_costs)
+        emit(
+            f"| history cap: a few percent on exec at most (taken as 5%, in instructions) | "
+            f"{', '.join(f'{cost:+.1f}%' for _, _, cost in cap_costs)} | {status(worst <= 5)} |"
+        )
     emit("")
 
     # ------------------------------------------------------------------ summary
@@ -296,6 +314,24 @@ def main(out):
             f"or readline linked (lean probe) | {median(start_runs[lean]) * 1000:.2f} ms | {i} |"
         )
     emit("")
+
+    # ------------------------------------------------------------------ history cap
+    if cap_costs:
+        emit("## history cap: what `--history-limit` costs")
+        emit("")
+        emit(
+            "Instructions executed (callgrind) by the whole run without a cap and with one. The "
+            "cap drops the oldest undo steps and removes them in batches of at least 1,024."
+        )
+        emit("")
+        emit("| workload | cap | without | with | cost |")
+        emit("| --- | ---: | ---: | ---: | ---: |")
+        for workload, cap, cost in cap_costs:
+            emit(
+                f"| {workload} | {cap} | {cap_instructions[(workload, 'none')]:,} | "
+                f"{cap_instructions[(workload, cap)]:,} | {cost:+.1f}% |"
+            )
+        emit("")
 
     # ------------------------------------------------------------------ memory
     emit("## memory: peak resident set size")

@@ -257,16 +257,14 @@ struct Checker {
         .queue($0, range: queued.range, isTransaction: queued.isTransaction)
       }
     case .run, .pending, .discard:
-      guard topLevel, scope == nil else {
-        let keyword =
-          if case .run = statement.kind { "run" } else if case .pending = statement.kind { "pending" } else {
-            "discard"
-          }
-        return onlyAtTopLevel(keyword, range)
-      }
-      if case .run = statement.kind { return .runQueue }
-      if case .pending = statement.kind { return .listQueue }
-      return .discardQueue
+      let (keyword, op): (String, Op) =
+        switch statement.kind {
+        case .run: ("run", .runQueue)
+        case .pending: ("pending", .listQueue)
+        default: ("discard", .discardQueue)
+        }
+      guard topLevel, scope == nil else { return onlyAtTopLevel(keyword, range) }
+      return op
     case .source(let path), .export(let path):
       let keyword = statement.isSource ? "source" : "export"
       guard topLevel, scope == nil else { return onlyAtTopLevel(keyword, range) }

@@ -132,12 +132,12 @@ struct Checker {
   private func text(_ name: Name) -> String { symbols[name.symbol] }
 
   /// The macro in force called `name`.
-  private mutating func macro(named name: Name) -> Int? {
+  @inline(__always) private mutating func macro(named name: Name) -> Int? {
     macrosBySymbol.value(for: name.symbol) { state.macroByName[symbols[name.symbol]] }
   }
 
   /// The types that have a verb called `name`, with the verb's index in each.
-  private mutating func verbOwners(of name: Name) -> [(type: Int, verb: Int)] {
+  @inline(__always) private mutating func verbOwners(of name: Name) -> [(type: Int, verb: Int)] {
     ownersBySymbol.value(for: name.symbol) { state.verbOwners[symbols[name.symbol]] ?? [] }
   }
 
@@ -466,7 +466,9 @@ struct Checker {
   /// The index of `word` in the word set of parameter `parameter` of the verb, or nil if it
   /// is not one of them (the caller reports it). By symbol: the first time a symbol is met
   /// in a slot costs a search of the set, later times an array read.
-  private mutating func wordIndex(_ word: Name, slot: Int, type: Int, verb: Int, parameter: Int) -> Int? {
+  @inline(__always) private mutating func wordIndex(_ word: Name, slot: Int, type: Int, verb: Int, parameter: Int)
+    -> Int?
+  {
     if slot >= wordIndices.count {
       wordIndices.append(contentsOf: repeatElement(SymbolMemo(), count: slot + 1 - wordIndices.count))
     }

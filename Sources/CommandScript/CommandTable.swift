@@ -78,7 +78,7 @@ final class CommandTable {
   }
 
   /// The index of `command`, adding it if it is new.
-  func intern(_ command: SmallCommand) -> Int32 {
+  @inline(__always) func intern(_ command: SmallCommand) -> Int32 {
     let mask = smallTable.count - 1
     let shift = 64 - smallTable.count.trailingZeroBitCount
     var slot = command.slot(mask: mask, shift: shift)

@@ -122,7 +122,7 @@ struct Lexer {
 
   /// The column of `offset` on the current line. Offsets come in increasing order, so
   /// counting goes on from the last one.
-  private mutating func column(at offset: Int) -> Int {
+  @inline(__always) private mutating func column(at offset: Int) -> Int {
     if !lineHasNonASCII { return offset - lineStart + 1 }
     if offset < knownOffset {
       knownOffset = lineStart
@@ -194,7 +194,9 @@ struct Lexer {
   }
 
   /// A word, or a parameter (`$` and a word), whose first byte has been read.
-  private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int) -> Token {
+  @inline(__always) private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int)
+    -> Token
+  {
     let nameStart = kind == .parameter ? start + 1 : start
     var hash = SymbolTable.hash(SymbolTable.initialHash, bytes[nameStart])
     var end = nameStart + 1
@@ -271,7 +273,7 @@ struct Lexer {
     }
   }
 
-  private mutating func skipBlanksAndComments() {
+  @inline(__always) private mutating func skipBlanksAndComments() {
     while position < bytes.count {
       switch bytes[position] {
       case 32, 9, 13: position += 1

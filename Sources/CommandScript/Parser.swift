@@ -27,7 +27,7 @@ struct Parser {
     }
   }
 
-  private mutating func advance() {
+  @inline(__always) private mutating func advance() {
     guard problemsBeforeStop == nil else { return }
     token = lexer.next()
     if lexer.problems.count + problems.count >= Lexer.maxProblems { stop() }
@@ -250,7 +250,7 @@ struct Parser {
     }
   }
 
-  private mutating func parseInvocation() -> Statement? {
+  @inline(__always) private mutating func parseInvocation() -> Statement? {
     var name = self.name(of: token)
     var receiver: Name?
     advance()
@@ -276,7 +276,7 @@ struct Parser {
       range: start.through(list.last?.range ?? name.range))
   }
 
-  private mutating func parseArgument(what: String) -> ArgumentNode? {
+  @inline(__always) private mutating func parseArgument(what: @autoclosure () -> String) -> ArgumentNode? {
     let t = token
     let argument: ArgumentNode
     switch t.kind {
@@ -286,7 +286,7 @@ struct Parser {
     case .parameter: argument = .parameter(name(of: t))
     case .invalid: return nil
     default:
-      problems.append(Problem("expected \(what), found \(describe(t))", at: t.range))
+      problems.append(Problem("expected \(what()), found \(describe(t))", at: t.range))
       return nil
     }
     advance()

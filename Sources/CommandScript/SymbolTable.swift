@@ -36,7 +36,7 @@ final class SymbolTable {
 
   /// The number of the name whose UTF-8 bytes are `bytes` (and whose hash is `hash`),
   /// numbering it if it is new.
-  func intern(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> ID {
+  @inline(__always) func intern(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> ID {
     let mask = slots.count - 1
     var slot = Int(hash) & mask
     while true {
@@ -104,7 +104,7 @@ struct SymbolMemo<Value> {
 
   init() {}
 
-  mutating func value(for symbol: SymbolTable.ID, compute: () -> Value) -> Value {
+  @inline(__always) mutating func value(for symbol: SymbolTable.ID, compute: () -> Value) -> Value {
     let i = Int(symbol)
     if i >= answers.count { answers.append(contentsOf: repeatElement(nil, count: i + 1 - answers.count)) }
     if let known = answers[i] { return known }

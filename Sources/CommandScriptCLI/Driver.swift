@@ -233,6 +233,9 @@ func readFile(_ path: String) -> Result<[UInt8], FileError> {
   guard fd >= 0 else { return .failure(FileError(path: path, reason: String(cString: strerror(errno)))) }
   defer { close(fd) }
   var bytes: [UInt8] = []
+  // Sized once for a regular file (its size may still change while it is read).
+  var info = stat()
+  if fstat(fd, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
   var chunk = [UInt8](repeating: 0, count: 1 << 16)
   while true {
     let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

@@ -111,15 +111,6 @@ struct Lexer {
     return text(of: SourceRange(source: source, start: range.start, end: end, line: 0, column: 0)) + "…"
   }
 
-  /// Whether the bytes of `range` spell `word`, without making a `String`.
-  func matches(_ range: SourceRange, _ word: StaticString) -> Bool {
-    let count = range.end - range.start
-    guard count == word.utf8CodeUnitCount else { return false }
-    let w = word.utf8Start
-    for i in 0..<count where bytes[range.start + i] != w[i] { return false }
-    return true
-  }
-
   /// The column of `offset` on the current line. Offsets come in increasing order, so
   /// counting goes on from the last one.
   @inline(__always) private mutating func column(at offset: Int) -> Int {

@@ -52,19 +52,6 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     }
   }
 
-  @Test func matchesComparesBytesWithoutAString() {
-    let bytes = Array("repeat rep".utf8)
-    bytes.withUnsafeBufferPointer { buffer in
-      var lexer = Lexer(buffer, source: 0, symbols: SymbolTable())
-      let first = lexer.next()
-      let second = lexer.next()
-      #expect(lexer.matches(first.range, "repeat"))
-      #expect(!lexer.matches(first.range, "repeats"))
-      #expect(!lexer.matches(second.range, "repeat"))
-      #expect(lexer.matches(second.range, "rep"))
-    }
-  }
-
   @Test func keywordsAreWords() {
     #expect(kinds("repeat macro undo queue") == [.word, .word, .word, .word, .endOfInput])
     #expect(Keyword(rawValue: "transaction") == .transaction)

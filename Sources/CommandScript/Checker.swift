@@ -469,14 +469,22 @@ struct Checker {
   @inline(__always) private mutating func wordIndex(_ word: Name, slot: Int, type: Int, verb: Int, parameter: Int)
     -> Int?
   {
-    if slot >= wordIndices.count {
-      wordIndices.append(contentsOf: repeatElement(SymbolMemo(), count: slot + 1 - wordIndices.count))
-    }
-    return wordIndices[slot].value(for: word.symbol) {
+    func lookUp() -> Int? {
       guard case .word(let set) = state.types[type].verbs[verb].parameters[parameter].kind else { return nil }
       return set.index(of: symbols[word.symbol])
     }
+    // A memo per parameter grows with the highest symbol it meets: past the first
+    // `memoizedSymbols` names of a compilation, look up without one, so that input with
+    // millions of distinct words cannot make every parameter's memo that large.
+    guard word.symbol < Self.memoizedSymbols else { return lookUp() }
+    if slot >= wordIndices.count {
+      wordIndices.append(contentsOf: repeatElement(SymbolMemo(), count: slot + 1 - wordIndices.count))
+    }
+    return wordIndices[slot].value(for: word.symbol, compute: lookUp)
   }
+
+  /// How many of a compilation's symbols the per-parameter word memos cover.
+  static let memoizedSymbols: SymbolTable.ID = 4096
 
   private mutating func compileCall(macro index: Int, name: Name, arguments: ArgumentList) -> Op? {
     let macro = state.macros[index]

@@ -44,6 +44,20 @@ import Testing
     #expect(symbols[tokens[1].symbol] == "up")
   }
 
+  @Test func wordsPastTheMemoizedSymbolsAreCheckedTheSame() throws {
+    // Thousands of macro names first, so that `up`, `red` and `upp` are numbered past the
+    // symbols the checker memoizes per parameter.
+    let names = (0..<Int(Checker.memoizedSymbols) + 10).map { "m\($0)" }
+    let definitions = names.map { "macro \($0) { }" }.joined(separator: "\n")
+    let r = Recorder()
+    #expect(
+      r.compileErrors(definitions + "\nmove up 2; paint red; move upp").map(summary) == [
+        "\(names.count + 1):28: `upp` is not a direction (up, down, left, right) [did you mean up]"
+      ])
+    r.run(definitions + "\nmove up 2; paint red; move left")
+    #expect(r.state("shape") == ["x": .int(-1), "y": .int(2), "color": .string("red")])
+  }
+
   @Test func aMacroDefinedLaterInTheSameCompilationIsCalledNotTakenForAVerb() {
     // The checker remembers by symbol that `zig` named no macro; the definition must
     // replace what it remembered.

@@ -78,8 +78,8 @@ public struct Verb<R: Receiver>: Sendable {
   /// An undoable verb whose undo puts back the value at `keyPath` as it was before
   /// `execute` ran: the shortest form for a receiver whose state, or the part of it the
   /// verb changes, is one small value. The key path is an object built at run time when
-  /// the verb table is; the built-in receivers, whose tables are built at every start-up,
-  /// spell out `execute` and `undo` instead.
+  /// the verb table is; receivers whose tables are built at every start-up of a tool (the
+  /// built-in ones) use the `saving:restoring:` form instead.
   public init(
     _ name: String, _ parameters: [Parameter] = [], summary: String,
     restoring keyPath: ReferenceWritableKeyPath<R, R.Undo>,
@@ -88,13 +88,25 @@ public struct Verb<R: Receiver>: Sendable {
     // Key paths are immutable values; the type does not say Sendable for lack of syntax.
     nonisolated(unsafe) let keyPath = keyPath
     self.init(
+      name, parameters, summary: summary, saving: { $0[keyPath: keyPath] },
+      restoring: { $0[keyPath: keyPath] = $1 }, execute: execute)
+  }
+
+  /// An undoable verb whose undo puts back what `save` read before `execute` ran, with
+  /// `restore`: the `restoring:` form with the value's getter and setter spelled out.
+  public init(
+    _ name: String, _ parameters: [Parameter] = [], summary: String,
+    saving save: @escaping @Sendable (R) -> R.Undo, restoring restore: @escaping @Sendable (R, R.Undo) -> Void,
+    execute: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> Void
+  ) {
+    self.init(
       name, parameters, summary: summary,
       execute: { receiver, arguments throws(CommandFailure) in
-        let previous = receiver[keyPath: keyPath]
+        let previous = save(receiver)
         try execute(receiver, arguments)
         return previous
       },
-      undo: { receiver, _, previous in receiver[keyPath: keyPath] = previous })
+      undo: { receiver, _, previous in restore(receiver, previous) })
   }
 
   /// A verb that cannot be undone (writing a log line, say). `undo` reports it instead of

@@ -26,18 +26,12 @@ public final class Door: Receiver {
     restoringPosition("unlock", summary: "unlock the door") { door, _ in door.position.isLocked = false },
   ]
 
-  /// `Verb(name, summary:, restoring: \.position, execute:)` spelled out: a key path is an
-  /// object the runtime builds when the verb table is, at every start-up of `cmdscript`.
+  /// A verb whose undo puts the position back (`saving:restoring:` rather than a key
+  /// path, which the runtime would build at every start-up).
   private static func restoringPosition(
     _ name: String, summary: String, execute: @escaping @Sendable (Door, Arguments) throws(CommandFailure) -> Void
   ) -> Verb<Door> {
-    Verb(name, summary: summary) { door, arguments throws(CommandFailure) in
-      let previous = door.position
-      try execute(door, arguments)
-      return previous
-    } undo: { door, _, previous in
-      door.position = previous
-    }
+    Verb(name, summary: summary, saving: { $0.position }, restoring: { $0.position = $1 }, execute: execute)
   }
 
   public private(set) var position = Position()

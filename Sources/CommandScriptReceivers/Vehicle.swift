@@ -53,20 +53,13 @@ public final class Vehicle: Receiver {
     },
   ]
 
-  /// `Verb(name, parameters, summary:, restoring: \.record, execute:)` spelled out: a key
-  /// path is an object the runtime builds when the verb table is, at every start-up of
-  /// `cmdscript`.
+  /// A verb whose undo puts the record back (`saving:restoring:` rather than a key path,
+  /// which the runtime would build at every start-up).
   private static func restoringRecord(
     _ name: String, _ parameters: [Parameter] = [], summary: String,
     execute: @escaping @Sendable (Vehicle, Arguments) throws(CommandFailure) -> Void
   ) -> Verb<Vehicle> {
-    Verb(name, parameters, summary: summary) { vehicle, arguments throws(CommandFailure) in
-      let previous = vehicle.record
-      try execute(vehicle, arguments)
-      return previous
-    } undo: { vehicle, _, previous in
-      vehicle.record = previous
-    }
+    Verb(name, parameters, summary: summary, saving: { $0.record }, restoring: { $0.record = $1 }, execute: execute)
   }
 
   public private(set) var record = Record()

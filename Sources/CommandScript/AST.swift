@@ -1,15 +1,24 @@
 /// A name as written, with where it was written: a plain value (its text is in the
 /// compilation's ``SymbolTable``), so that syntax nodes copy without reference counting.
-struct Name: Sendable {
+struct Name: Sendable, BitwiseCopyable {
   var symbol: SymbolTable.ID
   var range: SourceRange
 }
 
+/// Consecutive entries of one of a ``SyntaxTree``'s lists: `first..<first + count`.
+struct Span: Sendable, BitwiseCopyable {
+  var first: Int32
+  var count: Int32
+
+  var indices: Range<Int> { Int(first)..<Int(first) + Int(count) }
+}
+
 /// An argument as written.
-enum ArgumentNode: Sendable {
+enum ArgumentNode: Sendable, BitwiseCopyable {
   case integer(Int, SourceRange)
   case word(Name)
-  case string(String, SourceRange)
+  /// A string literal: its unescaped text is `strings[index]` of its tree.
+  case string(index: Int32, SourceRange)
   /// `$name`: the name without its `$`.
   case parameter(Name)
 
@@ -21,43 +30,13 @@ enum ArgumentNode: Sendable {
   }
 }
 
-/// Where a parser keeps the arguments of the invocations it parses, one after another,
-/// so that parsing a command allocates nothing of its own.
-final class ArgumentBuffer: @unchecked Sendable {
-  // Unchecked: a parser appends to the buffer only before it hands out the statements
-  // that read the new arguments, and empties it only when no statement refers to it.
-  /// The arguments are `nodes[..<count]`; the slots after them are kept for reuse.
-  @exclusivity(unchecked) private(set) var nodes: [ArgumentNode] = []
-  @exclusivity(unchecked) private(set) var count = 0
-
-  func append(_ node: ArgumentNode) {
-    if count < nodes.count { nodes[count] = node } else { nodes.append(node) }
-    count += 1
-  }
-
-  /// Starts over, keeping the slots.
-  func removeAll() { count = 0 }
-}
-
-/// The arguments of one invocation, numbered from 0: a stretch of its parser's
-/// ``ArgumentBuffer``.
-struct ArgumentList: RandomAccessCollection, Sendable {
-  let buffer: ArgumentBuffer
-  let first: Int
-  let count: Int
-
-  var startIndex: Int { 0 }
-  var endIndex: Int { count }
-
-  subscript(i: Int) -> ArgumentNode {
-    precondition(i >= 0 && i < count, "argument index out of range")
-    return buffer.nodes[first + i]
-  }
-}
-
 /// A statement as written: what it is, and where (kept apart, so that reading the range
 /// needs no look into the statement's kind).
-struct Statement: Sendable {
+///
+/// A plain value: what it contains (a block's statements, a command's arguments, a
+/// string's text) is in its ``SyntaxTree`` and referred to by position, so statements copy
+/// and die without reference counting or a look at their kind.
+struct Statement: Sendable, BitwiseCopyable {
   var kind: Kind
   var range: SourceRange
 
@@ -66,15 +45,17 @@ struct Statement: Sendable {
     self.range = range
   }
 
-  /// The kinds of statement. Every node keeps its source range for diagnostics. Only the
-  /// kind that holds a statement is boxed, so a command costs no allocation of its own.
-  enum Kind: Sendable {
+  /// The kinds of statement. Spans and indices are into the statement's tree.
+  enum Kind: Sendable, BitwiseCopyable {
     /// `[receiver.]name arg...`: a receiver command or a macro call; the checker decides.
-    case invocation(receiver: Name?, name: Name, arguments: ArgumentList)
-    case block([Statement])
-    case `repeat`(count: ArgumentNode, body: [Statement])
-    case transaction([Statement])
-    case macro(name: Name, parameters: [Name], body: [Statement])
+    /// The arguments are a span of the tree's `arguments`.
+    case invocation(receiver: Name?, name: Name, arguments: Span)
+    /// Blocks' bodies are spans of the tree's `statements`.
+    case block(Span)
+    case `repeat`(count: ArgumentNode, body: Span)
+    case transaction(Span)
+    /// The parameters are a span of the tree's `names`.
+    case macro(name: Name, parameters: Span, body: Span)
     case use(Name)
     case undo(count: ArgumentNode?)
     case redo(count: ArgumentNode?)
@@ -83,21 +64,21 @@ struct Statement: Sendable {
     case help(Name?)
     /// `new TYPE NAME`: another instance of a receiver type.
     case new(type: Name, name: Name)
-    /// `queue STATEMENT`: check it now, run it at the next `run`.
-    indirect case queue(Statement)
+    /// `queue STATEMENT`: check it now, run it at the next `run`. The statement is
+    /// `statements[index]` of the tree.
+    case queue(index: Int32)
     case run
     case pending
     case discard
     /// `batch N` or `batch off`.
     case batch(ArgumentNode)
-    /// `source "FILE"`: check and run another script here.
-    case source(String)
+    /// `source "FILE"`: check and run another script here. The file name is
+    /// `strings[index]` of the tree.
+    case source(index: Int32)
     /// `export "FILE"`: write the undo stack as a script.
-    case export(String)
+    case export(index: Int32)
   }
-}
 
-extension Statement {
   var isTransaction: Bool {
     if case .transaction = kind { return true }
     return false
@@ -109,50 +90,161 @@ extension Statement {
   }
 }
 
-extension ArgumentNode {
-  /// The argument as written, in canonical form.
-  func canonical(_ symbols: SymbolTable) -> String {
-    switch self {
-    case .integer(let n, _): return String(n)
-    case .word(let w): return symbols[w.symbol]
-    case .string(let s, _): return Lexer.stringLiteral(s)
-    case .parameter(let p): return "$" + symbols[p.symbol]
-    }
+/// What one top-level statement contains, in flat lists of plain values: the statements of
+/// its blocks (each block's consecutive), the arguments of its commands, the parameters of
+/// its macro, its strings.
+///
+/// A parser fills one tree per top-level statement and reuses it for the next once nothing
+/// refers to it, so parsing allocates nothing per statement and a script of any length is
+/// parsed in the memory of its largest statement.
+final class SyntaxTree: @unchecked Sendable {
+  // Unchecked: only the parser that made a tree changes it, before it hands it out, and
+  // it empties the tree only when nothing else refers to it.
+  @exclusivity(unchecked) private(set) var statements = PlainList<Statement>()
+  @exclusivity(unchecked) private(set) var arguments = PlainList<ArgumentNode>()
+  @exclusivity(unchecked) private(set) var names = PlainList<Name>()
+  @exclusivity(unchecked) private(set) var strings: [String] = []
+  /// What the names' symbols stand for.
+  let symbols: SymbolTable
+
+  init(symbols: SymbolTable) {
+    self.symbols = symbols
+  }
+
+  deinit {
+    statements.deallocate()
+    arguments.deallocate()
+    names.deallocate()
+  }
+
+  func add(_ statement: Statement) -> Int32 { statements.append(statement) }
+  func add(_ argument: ArgumentNode) { _ = arguments.append(argument) }
+  func add(_ name: Name) { _ = names.append(name) }
+  func add(_ string: String) -> Int32 {
+    strings.append(string)
+    return Int32(truncatingIfNeeded: strings.count - 1)
+  }
+
+  /// Appends statements as one block body.
+  func addBody(_ body: ArraySlice<Statement>) -> Span {
+    let span = Span(first: Int32(truncatingIfNeeded: statements.count), count: Int32(truncatingIfNeeded: body.count))
+    for statement in body { _ = statements.append(statement) }
+    return span
+  }
+
+  /// Empties every list, keeping their memory.
+  func removeAll() {
+    statements.removeAll()
+    arguments.removeAll()
+    names.removeAll()
+    if !strings.isEmpty { strings.removeAll(keepingCapacity: true) }
   }
 }
 
-extension Statement {
+/// A growable list of plain values, in memory its owner frees with ``deallocate()``: read
+/// and handed out (as buffers, valid while the owner lives and does not change the list)
+/// without reference counting or uniqueness checks.
+struct PlainList<Element: BitwiseCopyable> {
+  private var base: UnsafeMutablePointer<Element>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init() {
+    capacity = 16
+    base = .allocate(capacity: capacity)
+  }
+
+  /// Appends `element` and returns its index.
+  mutating func append(_ element: Element) -> Int32 {
+    if count == capacity {
+      let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+      grown.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = grown
+      capacity *= 2
+    }
+    (base + count).initialize(to: element)
+    count += 1
+    return Int32(truncatingIfNeeded: count - 1)
+  }
+
+  subscript(i: Int) -> Element {
+    precondition(i >= 0 && i < count, "index out of range")
+    return base[i]
+  }
+
+  subscript(span: Span) -> UnsafeBufferPointer<Element> {
+    precondition(span.first >= 0 && span.count >= 0 && Int(span.first) + Int(span.count) <= count)
+    return UnsafeBufferPointer(start: base + Int(span.first), count: Int(span.count))
+  }
+
+  var last: Element? { count > 0 ? base[count - 1] : nil }
+
+  /// Empties the list, keeping its memory (plain values need no clean-up).
+  mutating func removeAll() { count = 0 }
+
+  func deallocate() { base.deallocate() }
+}
+
+/// The arguments of one invocation, numbered from 0: a stretch of its tree's list, valid
+/// while the tree lives (the checker reads it while it checks the statement).
+typealias ArgumentList = UnsafeBufferPointer<ArgumentNode>
+
+/// A top-level statement and the tree that holds what it contains: what
+/// ``Parser/nextStatement()`` returns, and the checker checks.
+struct ParsedStatement: Sendable {
+  var root: Statement
+  var tree: SyntaxTree
+
+  var kind: Statement.Kind { root.kind }
+  var range: SourceRange { root.range }
+
   /// The statement in canonical form on one line (`repeat 4 { move right; paint green }`),
-  /// as `history` lists it; `symbols` holds its names.
-  func canonical(_ symbols: SymbolTable) -> String {
-    func block(_ body: [Statement]) -> String {
-      body.isEmpty ? "{ }" : "{ " + body.map { $0.canonical(symbols) }.joined(separator: "; ") + " }"
+  /// as `history` lists it.
+  var canonical: String { tree.canonical(root) }
+}
+
+extension SyntaxTree {
+  /// An argument as written, in canonical form.
+  func canonical(_ argument: ArgumentNode) -> String {
+    switch argument {
+    case .integer(let n, _): return String(n)
+    case .word(let w): return symbols[w.symbol]
+    case .string(let index, _): return Lexer.stringLiteral(strings[Int(index)])
+    case .parameter(let p): return "$" + symbols[p.symbol]
+    }
+  }
+
+  /// A statement of this tree in canonical form on one line.
+  func canonical(_ statement: Statement) -> String {
+    func block(_ body: Span) -> String {
+      body.count == 0 ? "{ }" : "{ " + statements[body].map(canonical).joined(separator: "; ") + " }"
     }
     func words(_ parts: [String?]) -> String { parts.compactMap { $0 }.joined(separator: " ") }
     func text(_ name: Name) -> String { symbols[name.symbol] }
-    switch kind {
+    switch statement.kind {
     case .invocation(let receiver, let name, let arguments):
       let head = receiver.map { "\(text($0)).\(text(name))" } ?? text(name)
-      return words([head] + arguments.map { $0.canonical(symbols) })
+      return words([head] + self.arguments[arguments].map(canonical))
     case .block(let body): return block(body)
-    case .repeat(let count, let body): return "repeat \(count.canonical(symbols)) \(block(body))"
+    case .repeat(let count, let body): return "repeat \(canonical(count)) \(block(body))"
     case .transaction(let body): return "transaction \(block(body))"
     case .macro(let name, let parameters, let body):
-      return words(["macro", text(name)] + parameters.map(text) + [block(body)])
+      return words(["macro", text(name)] + names[parameters].map(text) + [block(body)])
     case .use(let name): return "use \(text(name))"
-    case .undo(let count): return words(["undo", count?.canonical(symbols)])
-    case .redo(let count): return words(["redo", count?.canonical(symbols)])
+    case .undo(let count): return words(["undo", count.map(canonical)])
+    case .redo(let count): return words(["redo", count.map(canonical)])
     case .history: return "history"
     case .show(let name): return words(["show", name.map(text)])
     case .help(let name): return words(["help", name.map(text)])
     case .new(let type, let name): return "new \(text(type)) \(text(name))"
-    case .queue(let statement): return "queue \(statement.canonical(symbols))"
+    case .queue(let index): return "queue \(canonical(statements[Int(index)]))"
     case .run: return "run"
     case .pending: return "pending"
     case .discard: return "discard"
-    case .batch(let size): return "batch \(size.canonical(symbols))"
-    case .source(let path): return "source \(Lexer.stringLiteral(path))"
-    case .export(let path): return "export \(Lexer.stringLiteral(path))"
+    case .batch(let size): return "batch \(canonical(size))"
+    case .source(let index): return "source \(Lexer.stringLiteral(strings[Int(index)]))"
+    case .export(let index): return "export \(Lexer.stringLiteral(strings[Int(index)]))"
     }
   }
 }

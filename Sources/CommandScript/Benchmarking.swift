@@ -30,7 +30,7 @@
     bytes.withUnsafeBufferPointer { buffer in
       let symbols = SymbolTable()
       var parser = Parser(Lexer(buffer, source: 0, symbols: symbols))
-      var statements: [Statement] = []
+      var statements: [ParsedStatement] = []
       while let statement = parser.nextStatement() { statements.append(statement) }
       return ParsedStatements(statements: statements, symbols: symbols)
     }
@@ -48,7 +48,7 @@
 
 /// Statements parsed by ``BenchmarkingHooks/parse(_:)``, opaque outside the library.
 @_spi(Benchmarking) public struct ParsedStatements {
-  let statements: [Statement]
+  let statements: [ParsedStatement]
   /// The names the statements' symbols stand for.
   let symbols: SymbolTable
 

@@ -142,19 +142,19 @@ struct Checker {
   }
 
   /// Checks one top-level statement. Returns nil (and records problems) on errors.
-  mutating func check(_ statement: Statement) -> CompiledStatement? {
+  mutating func check(_ statement: ParsedStatement) -> CompiledStatement? {
     let before = errorCount
-    let op = compile(statement, topLevel: true)
+    let op = compile(statement.root, in: statement.tree, topLevel: true)
     guard errorCount == before, let op else { return nil }
-    return CompiledStatement(op: op, range: statement.range, isTransaction: statement.isTransaction)
+    return CompiledStatement(op: op, range: statement.range, isTransaction: statement.root.isTransaction)
   }
 
   private mutating func fail(_ message: String, at range: SourceRange, suggestion: String? = nil) {
     record(Problem(message, at: range, suggestion: suggestion))
   }
 
-  private mutating func compileBody(_ body: [Statement]) -> [Op] {
-    Self.fusingConstantCommands(body.compactMap { compile($0, topLevel: false) })
+  private mutating func compileBody(_ body: Span, in tree: SyntaxTree) -> [Op] {
+    Self.fusingConstantCommands(tree.statements[body].compactMap { compile($0, in: tree, topLevel: false) })
   }
 
   /// Replaces each run of commands with constant arguments by one `.commands` op.
@@ -179,27 +179,27 @@ struct Checker {
     return fused
   }
 
-  private mutating func compile(_ statement: Statement, topLevel: Bool) -> Op? {
+  private mutating func compile(_ statement: Statement, in tree: SyntaxTree, topLevel: Bool) -> Op? {
     let range = statement.range
     switch statement.kind {
     case .invocation(let receiver, let name, let arguments):
-      return compileInvocation(receiver: receiver, name: name, arguments: arguments)
+      return compileInvocation(receiver: receiver, name: name, arguments: tree.arguments[arguments], in: tree)
     case .block(let body):
-      return .sequence(compileBody(body))
+      return .sequence(compileBody(body, in: tree))
     case .transaction(let body):
       guarded.append("transaction")
       defer { guarded.removeLast() }
-      return .sequence(compileBody(body))
+      return .sequence(compileBody(body, in: tree))
     case .repeat(let count, let body):
-      let countOperand = operand(count, for: .integer(0...Int.max), what: "the repeat count")
-      let ops = compileBody(body)
+      let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")
+      let ops = compileBody(body, in: tree)
       return countOperand.map { .repeat(count: $0, body: ops, range: range) }
     case .macro(let name, let parameters, let body):
       guard topLevel else {
         fail("`macro` can only stand at the top level, not inside a block", at: range)
         return nil
       }
-      return defineMacro(name: name, parameters: parameters, body: body, range: range)
+      return defineMacro(name: name, parameters: Array(tree.names[parameters]), body: body, in: tree, range: range)
     case .use(let name):
       guard topLevel else {
         fail("`use` can only stand at the top level, not inside a block", at: range)
@@ -249,11 +249,12 @@ struct Checker {
     case .new(let type, let name):
       guard topLevel, scope == nil else { return onlyAtTopLevel("new", range) }
       return defineInstance(type: type, name: name)
-    case .queue(let queued):
+    case .queue(let index):
       guard topLevel, scope == nil else { return onlyAtTopLevel("queue", range) }
       guarded.append("queued statement")
       defer { guarded.removeLast() }
-      return compile(queued, topLevel: false).map {
+      let queued = tree.statements[Int(index)]
+      return compile(queued, in: tree, topLevel: false).map {
         .queue($0, range: queued.range, isTransaction: queued.isTransaction)
       }
     case .run, .pending, .discard:
@@ -265,7 +266,8 @@ struct Checker {
         }
       guard topLevel, scope == nil else { return onlyAtTopLevel(keyword, range) }
       return op
-    case .source(let path), .export(let path):
+    case .source(let index), .export(let index):
+      let path = tree.strings[Int(index)]
       let keyword = statement.isSource ? "source" : "export"
       guard topLevel, scope == nil else { return onlyAtTopLevel(keyword, range) }
       guard state.allowsFiles else {
@@ -333,7 +335,9 @@ struct Checker {
     return names
   }
 
-  private mutating func compileInvocation(receiver: Name?, name: Name, arguments: ArgumentList) -> Op? {
+  private mutating func compileInvocation(
+    receiver: Name?, name: Name, arguments: ArgumentList, in tree: SyntaxTree
+  ) -> Op? {
     if let receiver {
       guard let instance = resolveInstance(receiver) else { return nil }
       let type = state.types[state.instances[instance].type]
@@ -343,10 +347,11 @@ struct Checker {
           suggestion: suggestion(for: text(name), among: type.verbs.map(\.name)))
         return nil
       }
-      return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments, start: receiver.range)
+      return compileCommand(
+        instance: instance, verb: verb, name: name, arguments: arguments, in: tree, start: receiver.range)
     }
     if let macro = macro(named: name) {
-      return compileCall(macro: macro, name: name, arguments: arguments)
+      return compileCall(macro: macro, name: name, arguments: arguments, in: tree)
     }
     if let scope, scope.name == text(name) {
       fail("macro `\(text(name))` cannot call itself: recursion could never end", at: name.range)
@@ -357,7 +362,7 @@ struct Checker {
     if let used = state.usedInstance,
       let owner = owners.first(where: { $0.type == state.instances[used].type })
     {
-      return compileCommand(instance: used, verb: owner.verb, name: name, arguments: arguments)
+      return compileCommand(instance: used, verb: owner.verb, name: name, arguments: arguments, in: tree)
     }
     switch owners.count {
     case 0:
@@ -371,7 +376,7 @@ struct Checker {
         fail("no receiver of type `\(state.types[type].name)` exists", at: name.range)
         return nil
       }
-      return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments)
+      return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments, in: tree)
     default:
       let candidates = owners.map { "`\(state.types[$0.type].name).\(text(name))`" }.joined(separator: " or ")
       fail(
@@ -384,7 +389,7 @@ struct Checker {
   // MARK: Arguments
 
   private mutating func compileCommand(
-    instance: Int, verb: Int, name: Name, arguments: ArgumentList, start: SourceRange? = nil
+    instance: Int, verb: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree, start: SourceRange? = nil
   ) -> Op? {
     let type = state.instances[instance].type
     let shape = shapes.verbs[shapes.firstVerb[type] + verb]
@@ -418,7 +423,8 @@ struct Checker {
         o = .constant(.word(index))
       } else {
         let declared = state.types[type].verbs[verb].parameters[i]
-        guard let checked = operand(arguments[i], for: Constraint(declared.kind), what: "`\(declared.name)`") else {
+        guard let checked = operand(arguments[i], in: tree, for: Constraint(declared.kind), what: "`\(declared.name)`")
+        else {
           ok = false
           continue
         }
@@ -486,7 +492,7 @@ struct Checker {
   /// How many of a compilation's symbols the per-parameter word memos cover.
   static let memoizedSymbols: SymbolTable.ID = 4096
 
-  private mutating func compileCall(macro index: Int, name: Name, arguments: ArgumentList) -> Op? {
+  private mutating func compileCall(macro index: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree) -> Op? {
     let macro = state.macros[index]
     guard arguments.count == macro.parameters.count else {
       let expected = macro.parameters.isEmpty ? "no arguments" : macro.parameters.joined(separator: " ")
@@ -497,7 +503,9 @@ struct Checker {
     }
     var operands: [Operand] = []
     for (i, argument) in arguments.enumerated() {
-      guard let o = operand(argument, for: macro.constraints[i], what: "`$\(macro.parameters[i])`") else { return nil }
+      guard let o = operand(argument, in: tree, for: macro.constraints[i], what: "`$\(macro.parameters[i])`") else {
+        return nil
+      }
       operands.append(o)
     }
     return .call(
@@ -507,7 +515,7 @@ struct Checker {
   /// Checks an argument against what its slot needs, and says where its value comes from.
   /// `what` names the slot in messages; it is built only when there is an error.
   private mutating func operand(
-    _ argument: ArgumentNode, for constraint: Constraint, what: @autoclosure () -> String
+    _ argument: ArgumentNode, in tree: SyntaxTree, for constraint: Constraint, what: @autoclosure () -> String
   ) -> Operand? {
     switch argument {
     case .parameter(let parameter):
@@ -559,11 +567,10 @@ struct Checker {
         fail("\(what()) must be \(constraint.description), not the word `\(word)`", at: range)
         return nil
       }
-    case .string(_, let range):
+    case .string(let index, let range):
       switch constraint {
       case .any, .string:
-        guard case .string(let text, _) = argument else { return nil }
-        return .constant(.string(text))
+        return .constant(.string(tree.strings[Int(index)]))
       default:
         fail("\(what()) must be \(constraint.description), not a string", at: range)
         return nil
@@ -573,7 +580,9 @@ struct Checker {
 
   // MARK: Macros
 
-  private mutating func defineMacro(name: Name, parameters: [Name], body: [Statement], range: SourceRange) -> Op? {
+  private mutating func defineMacro(
+    name: Name, parameters: [Name], body: Span, in tree: SyntaxTree, range: SourceRange
+  ) -> Op? {
     var nameIsFree = false
     if let keyword = Keyword(rawValue: text(name)) {
       fail("`\(keyword.rawValue)` is a statement of the language and cannot name a macro", at: name.range)
@@ -596,7 +605,7 @@ struct Checker {
       constraints: Array(repeating: .any, count: parameters.count),
       constrainedAt: Array(repeating: nil, count: parameters.count))
     let before = errorCount
-    let ops = compileBody(body)
+    let ops = compileBody(body, in: tree)
     let checked = scope!
     scope = outer
     guard nameIsFree else { return nil }

@@ -46,7 +46,7 @@ extension Session {
       var parser = Parser(Lexer(buffer, source: 0, symbols: symbols))
       guard let statement = parser.nextStatement(), parser.nextStatement() == nil, parser.allProblems.isEmpty
       else { return nil }
-      return statement.canonical(symbols)
+      return statement.canonical
     }
   }
 }

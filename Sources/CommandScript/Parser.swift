@@ -16,6 +16,7 @@ struct Parser {
   private var problemsBeforeStop: Int?
 
   init(_ lexer: Lexer) {
+    tree = SyntaxTree(symbols: lexer.symbols)
     self.lexer = lexer
     self.token = self.lexer.next()
   }
@@ -52,16 +53,19 @@ struct Parser {
     while token.kind == .newline { advance() }
   }
 
-  /// The arguments of the invocations parsed. Statements refer to it; once none of the
-  /// last statement's does, the next statement reuses it.
-  private var arguments = ArgumentBuffer()
+  /// What the statement being parsed contains. Once nothing refers to the last statement's
+  /// tree, the next statement reuses it.
+  private var tree: SyntaxTree
+  /// The statements of the blocks being parsed, innermost last: a block's body moves into
+  /// the tree once it is whole, so that it is consecutive there.
+  private var openBodies: [Statement] = []
 
   /// The next top-level statement, or nil at the end of the input.
-  mutating func nextStatement() -> Statement? {
-    if isKnownUniquelyReferenced(&arguments) {
-      arguments.removeAll()
+  mutating func nextStatement() -> ParsedStatement? {
+    if isKnownUniquelyReferenced(&tree) {
+      tree.removeAll()
     } else {
-      arguments = ArgumentBuffer()
+      tree = SyntaxTree(symbols: lexer.symbols)
     }
     while true {
       skipSeparators()
@@ -77,7 +81,7 @@ struct Parser {
         }
         problems.append(Problem("unexpected `}`: no block is open", at: range))
       default:
-        if let statement = parseStatement() { return statement }
+        if let statement = parseStatement() { return ParsedStatement(root: statement, tree: tree) }
       }
     }
   }
@@ -165,15 +169,16 @@ struct Parser {
     case .macro?:
       advance()
       guard let name = expectWord("a macro name") else { return nil }
-      var parameters: [Name] = []
+      let first = tree.names.count
       while token.kind == .word {
-        guard parameters.count < Self.maxArguments else {
+        guard tree.names.count - first < Self.maxArguments else {
           problems.append(Problem("a macro can have at most \(Self.maxArguments) parameters", at: token.range))
           return nil
         }
-        parameters.append(self.name(of: token))
+        tree.add(self.name(of: token))
         advance()
       }
+      let parameters = Span(first: Int32(first), count: Int32(tree.names.count - first))
       guard let block = parseBlockAfterHeader() else { return nil }
       return Statement(.macro(name: name, parameters: parameters, body: block.body), range: start.through(block.end))
     case .use?:
@@ -214,7 +219,7 @@ struct Parser {
         return nil
       }
       guard let queued = parseStatement() else { return nil }
-      return Statement(.queue(queued), range: start.through(queued.range))
+      return Statement(.queue(index: tree.add(queued)), range: start.through(queued.range))
     case .run?, .pending?, .discard?:
       advance()
       return Statement(keyword == .run ? .run : keyword == .pending ? .pending : .discard, range: start)
@@ -226,10 +231,10 @@ struct Parser {
         }
         return nil
       }
-      let path = lexer.stringText
+      let path = tree.add(lexer.stringText)
       let range = start.through(token.range)
       advance()
-      return Statement(keyword == .source ? .source(path) : .export(path), range: range)
+      return Statement(keyword == .source ? .source(index: path) : .export(index: path), range: range)
     case .batch?:
       advance()
       guard let size = parseArgument(what: "a batch size or `off`") else { return nil }
@@ -260,20 +265,19 @@ struct Parser {
       guard let verb = expectWord("a verb after `\(lexer.symbols[name.symbol]).`") else { return nil }
       name = verb
     }
-    let first = arguments.count
+    let first = tree.arguments.count
     while !atStatementEnd {
-      guard arguments.count - first < Self.maxArguments else {
+      guard tree.arguments.count - first < Self.maxArguments else {
         problems.append(Problem("a command can have at most \(Self.maxArguments) arguments", at: token.range))
         return nil
       }
       guard let argument = parseArgument(what: "an argument") else { return nil }
-      arguments.append(argument)
+      tree.add(argument)
     }
-    let list = ArgumentList(buffer: arguments, first: first, count: arguments.count - first)
+    let arguments = Span(first: Int32(first), count: Int32(tree.arguments.count - first))
     let start = receiver?.range ?? name.range
-    return Statement(
-      .invocation(receiver: receiver, name: name, arguments: list),
-      range: start.through(list.last?.range ?? name.range))
+    let end = arguments.count > 0 ? tree.arguments.last!.range : name.range
+    return Statement(.invocation(receiver: receiver, name: name, arguments: arguments), range: start.through(end))
   }
 
   @inline(__always) private mutating func parseArgument(what: @autoclosure () -> String) -> ArgumentNode? {
@@ -282,7 +286,7 @@ struct Parser {
     switch t.kind {
     case .integer: argument = .integer(t.integer, t.range)
     case .word: argument = .word(name(of: t))
-    case .string: argument = .string(lexer.stringText, t.range)
+    case .string: argument = .string(index: tree.add(lexer.stringText), t.range)
     case .parameter: argument = .parameter(name(of: t))
     case .invalid: return nil
     default:
@@ -311,7 +315,7 @@ struct Parser {
   }
 
   /// A block that follows a header (`repeat 3`, `macro zig n`); line breaks may come first.
-  private mutating func parseBlockAfterHeader() -> (body: [Statement], end: SourceRange)? {
+  private mutating func parseBlockAfterHeader() -> (body: Span, end: SourceRange)? {
     skipNewlines()
     guard token.kind == .leftBrace else {
       if token.kind != .invalid {
@@ -323,7 +327,7 @@ struct Parser {
   }
 
   /// `{ statements }`, starting at the `{`. Returns the body and the range of the `}`.
-  private mutating func parseBlock() -> (body: [Statement], end: SourceRange)? {
+  private mutating func parseBlock() -> (body: Span, end: SourceRange)? {
     let open = token.range
     advance()
     if depth >= Self.maxDepth {
@@ -332,15 +336,18 @@ struct Parser {
       return nil
     }
     depth += 1
-    defer { depth -= 1 }
-    var body: [Statement] = []
+    let bodyStart = openBodies.count
+    defer {
+      depth -= 1
+      openBodies.removeSubrange(bodyStart...)
+    }
     while true {
       skipSeparators()
       switch token.kind {
       case .rightBrace:
         let close = token.range
         advance()
-        return (body, close)
+        return (tree.addBody(openBodies[bodyStart...]), close)
       case .endOfInput:
         var problem = Problem(
           "expected `}` to close `{` opened at \(open.line):\(open.column)", at: token.range)
@@ -348,7 +355,7 @@ struct Parser {
         problems.append(problem)
         return nil
       default:
-        if let statement = parseStatement() { body.append(statement) }
+        if let statement = parseStatement() { openBodies.append(statement) }
       }
     }
   }

@@ -206,7 +206,7 @@ public final class Session {
       var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: checker.symbols))
       while let statement = parser.nextStatement() {
         guard let c = checker.check(statement) else { continue }
-        guard statement.isSource, case .source(let path, let range) = c.op else {
+        guard statement.root.isSource, case .source(let path, let range) = c.op else {
           if keeping { compiled.append(c) }
           continue
         }
@@ -463,7 +463,7 @@ public final class Session {
     return bytes.withUnsafeBufferPointer { buffer in
       let symbols = SymbolTable()
       var parser = Parser(Lexer(buffer, source: range.source, symbols: symbols))
-      return parser.nextStatement()?.canonical(symbols) ?? String(decoding: bytes, as: UTF8.self)
+      return parser.nextStatement()?.canonical ?? String(decoding: bytes, as: UTF8.self)
     }
   }
 }

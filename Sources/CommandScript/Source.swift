@@ -1,6 +1,6 @@
 /// A span of source text. Offsets are UTF-8 byte offsets into the source; `line` and
 /// `column` (both from 1, columns counting Unicode scalars) locate its start for people.
-public struct SourceRange: Hashable, Sendable {
+public struct SourceRange: Hashable, Sendable, BitwiseCopyable {
   // Stored in 32 bits (a source is at most `SourceFile.maxSize` bytes; line numbers stop
   // at 2^31 - 1), so that a range is 20 bytes to copy and keep, not 40: every token,
   // syntax node and compiled command has one.

@@ -7,7 +7,7 @@ private func canonical(_ text: String, sourceLocation: Testing.SourceLocation = 
   let symbols = SymbolTable()
   let (statements, problems) = parseAll(text, symbols: symbols)
   #expect(problems.isEmpty, "\(problems.map(summary))", sourceLocation: sourceLocation)
-  return statements.map { $0.canonical(symbols) }
+  return statements.map { $0.canonical }
 }
 
 private func parseProblems(_ text: String) -> [String] { parseAll(text).problems.map(summary) }
@@ -26,10 +26,11 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   @Test func invocationStructure() {
     let symbols = SymbolTable()
     let (statements, _) = parseAll("shape.move up 3", symbols: symbols)
-    guard let first = statements.first, case .invocation(let receiver?, let name, let arguments) = first.kind else {
+    guard let first = statements.first, case .invocation(let receiver?, let name, let span) = first.kind else {
       Issue.record("not an invocation: \(statements)")
       return
     }
+    let arguments = Array(first.tree.arguments[span])
     #expect(symbols[receiver.symbol] == "shape")
     #expect(symbols[name.symbol] == "move")
     #expect(name.range.column == 7)
@@ -45,17 +46,17 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   }
 
   @Test func statementsKeptFromEarlierCallsKeepTheirArguments() {
-    // The parser reuses its argument buffer only when no statement refers to it.
+    // The parser reuses its syntax tree only when no statement refers to it.
     let symbols = SymbolTable()
     let bytes = Array("move up 1; paint red\nmove down 2; { paint blue; move left 3 }".utf8)
     let (kept, lastAlone) = bytes.withUnsafeBufferPointer { buffer in
       var parser = Parser(Lexer(buffer, source: 0, symbols: symbols))
-      var kept: [Statement] = []
+      var kept: [ParsedStatement] = []
       while let statement = parser.nextStatement() { kept.append(statement) }
       var again = Parser(Lexer(buffer, source: 0, symbols: symbols))
       var last = ""
-      while let statement = again.nextStatement() { last = statement.canonical(symbols) }
-      return (kept.map { $0.canonical(symbols) }, last)
+      while let statement = again.nextStatement() { last = statement.canonical }
+      return (kept.map { $0.canonical }, last)
     }
     #expect(kept == ["move up 1", "paint red", "move down 2", "{ paint blue; move left 3 }"])
     #expect(lastAlone == "{ paint blue; move left 3 }")
@@ -64,9 +65,10 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   @Test func argumentKinds() {
     let symbols = SymbolTable()
     let (statements, _) = parseAll(#"f w 1 "s" $p"#, symbols: symbols)
-    guard case .invocation(nil, _, let arguments) = statements.first?.kind, arguments.count == 4,
+    guard let first = statements.first, case .invocation(nil, _, let span) = first.kind, span.count == 4,
+      case let arguments = Array(first.tree.arguments[span]),
       case .word(let w) = arguments[0], symbols[w.symbol] == "w", case .integer(1, _) = arguments[1],
-      case .string("s", _) = arguments[2],
+      case .string(let s, _) = arguments[2], first.tree.strings[Int(s)] == "s",
       case .parameter(let p) = arguments[3], symbols[p.symbol] == "p"
     else {
       Issue.record("\(statements)")
@@ -86,6 +88,15 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(canonical("macro zig n k { move up $n; move right $k }") == ["macro zig n k { move up $n; move right $k }"])
     #expect(canonical("macro nothing {}") == ["macro nothing { }"])
     #expect(canonical("{ { move up } }") == ["{ { move up } }"])
+    // A block's statements are consecutive in the tree, whatever is nested between them.
+    #expect(
+      canonical("repeat 2 { move up; { paint red; { move down } }; move left }; { paint blue }") == [
+        "repeat 2 { move up; { paint red; { move down } }; move left }", "{ paint blue }",
+      ])
+    #expect(
+      canonical("macro m a b { queue move up $a; transaction { paint $b }; move left }") == [
+        "macro m a b { queue move up $a; transaction { paint $b }; move left }"
+      ])
   }
 
   @Test func repeatStructureAndRange() {
@@ -147,7 +158,7 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
         "4:6: expected `;` or a line break after the statement, found `.`",
         "5:7: expected a macro name, found `{`",
       ])
-    #expect(statements.map { $0.canonical(symbols) } == ["paint red"])
+    #expect(statements.map { $0.canonical } == ["paint red"])
   }
 
   @Test func recoverySkipsABlockOpenedInTheBrokenStatementWhole() {
@@ -160,7 +171,7 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
         "1:10: expected `{` to start a block, found `3`",
         "2:11: expected a receiver name after `use`, found `4`",
       ])
-    #expect(statements.map { $0.canonical(symbols) } == ["show", "help"])
+    #expect(statements.map { $0.canonical } == ["show", "help"])
   }
 
   @Test func recoveryInsideABlockStopsAtItsClose() {
@@ -173,7 +184,7 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
         "2:8: unexpected character `)`",
         "3:11: unexpected character `)`",
       ])
-    #expect(statements.map { $0.canonical(symbols) } == ["repeat 2 { }", "paint red", "{ }", "{ paint red }"])
+    #expect(statements.map { $0.canonical } == ["repeat 2 { }", "paint red", "{ }", "{ paint red }"])
   }
 
   @Test func unexpectedTokens() {
@@ -213,7 +224,7 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(problems.map(summary) == ["4:1: expected `}` to close `{` opened at 2:10"])
     #expect(problems[0].notes.map(\.0) == ["the block opened here"])
     #expect(problems[0].notes.first?.1.map { "\($0.line):\($0.column)" } == "2:10")
-    #expect(statements.map { $0.canonical(symbols) } == ["move up"])
+    #expect(statements.map { $0.canonical } == ["move up"])
   }
 
   @Test func strayClosingBrace() {
@@ -224,7 +235,7 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
         "1:9: unexpected `}`: no block is open",
         "2:1: unexpected `}`: no block is open",
       ])
-    #expect(statements.map { $0.canonical(symbols) } == ["move up", "paint red"])
+    #expect(statements.map { $0.canonical } == ["move up", "paint red"])
   }
 
   @Test func problemsAreInSourceOrder() {
@@ -256,7 +267,7 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(problems.map(summary) == ["2:257: blocks are nested more than 256 deep"])
     // The too-deep block is dropped; the blocks around it and the statements after it stay.
     #expect(statements.count == 3)
-    #expect(statements.last?.canonical(symbols) == "paint red")
+    #expect(statements.last?.canonical == "paint red")
   }
 
   @Test func hundredThousandOpenBracesGiveAnErrorNotACrash() {

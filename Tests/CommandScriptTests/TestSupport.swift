@@ -115,15 +115,18 @@ func lexAll(_ text: String) -> (tokens: [LexedToken], problems: [Problem]) { lex
 
 /// Every statement of `text` and every problem (the lexer's and the parser's).
 /// Names are numbered in `symbols`: give the checker's, to check what was parsed.
-func parseAll(_ text: String, symbols: SymbolTable = SymbolTable()) -> (statements: [Statement], problems: [Problem]) {
+func parseAll(_ text: String, symbols: SymbolTable = SymbolTable()) -> (
+  statements: [ParsedStatement], problems: [Problem]
+) {
   parseAll(Array(text.utf8), symbols: symbols)
 }
 
-func parseAll(_ bytes: [UInt8], symbols: SymbolTable = SymbolTable()) -> (statements: [Statement], problems: [Problem])
-{
+func parseAll(_ bytes: [UInt8], symbols: SymbolTable = SymbolTable()) -> (
+  statements: [ParsedStatement], problems: [Problem]
+) {
   bytes.withUnsafeBufferPointer { buffer in
     var parser = Parser(Lexer(buffer, source: 0, symbols: symbols))
-    var statements: [Statement] = []
+    var statements: [ParsedStatement] = []
     while let statement = parser.nextStatement() { statements.append(statement) }
     return (statements, parser.allProblems)
   }

@@ -75,9 +75,14 @@ struct Checker {
   // What names resolve to, by symbol: the answers of the string-keyed tables of `state`,
   // each looked up once per compilation and then read from an array.
   private var macrosBySymbol = SymbolMemo<Int?>()
-  private var ownersBySymbol = SymbolMemo<[(type: Int, verb: Int)]>()
-  /// By parameter (numbered as in `shapes.parameters`), for those that take words.
-  private var wordIndices: [SymbolMemo<Int?>] = []
+  /// Each verb name's owners, as a range of `owners`: plain values, read without
+  /// reference counting.
+  private var ownersBySymbol = SymbolMemo<Range<Int>>()
+  private var owners: [(type: Int, verb: Int)] = []
+  /// Which word of a parameter's set each symbol is, for the parameters that take words:
+  /// at `symbol * shapes.parameters.count + parameter` (parameters numbered as in
+  /// `shapes.parameters`), 0 if not looked up yet, -1 if none, else the index plus 1.
+  private var wordIndices: [Int32] = []
 
   /// A verb's declaration as plain values, for checking a command without retaining
   /// anything: its parameters are `shapes.parameters[first..<first + count]`.
@@ -92,6 +97,9 @@ struct Checker {
     /// An integer range, or nil: a word or a string.
     var integers: ClosedRange<Int>?
     var isWord: Bool
+    /// The default value when it is an integer or a word, as ``CommandTable/SmallCommand``
+    /// packs it.
+    var packedDefault: (value: Int, isWord: Bool)?
   }
 
   /// Every verb of every type (verb `v` of type `t` is `verbs[firstVerb[t] + v]`) and every
@@ -120,6 +128,11 @@ struct Checker {
             case .word: shape.isWord = true
             case .string: break
             }
+            switch p.defaultValue {
+            case .integer(let n)?: shape.packedDefault = (n, false)
+            case .word(let n)?: shape.packedDefault = (n, true)
+            default: break
+            }
             parameters.append(shape)
             defaults.append(p.defaultValue)
           }
@@ -137,8 +150,12 @@ struct Checker {
   }
 
   /// The types that have a verb called `name`, with the verb's index in each.
-  @inline(__always) private mutating func verbOwners(of name: Name) -> [(type: Int, verb: Int)] {
-    ownersBySymbol.value(for: name.symbol) { state.verbOwners[symbols[name.symbol]] ?? [] }
+  @inline(__always) private mutating func verbOwners(of name: Name) -> Range<Int> {
+    ownersBySymbol.value(for: name.symbol) {
+      let first = owners.count
+      owners += state.verbOwners[symbols[name.symbol]] ?? []
+      return first..<owners.count
+    }
   }
 
   /// Checks one top-level statement. Returns nil (and records problems) on errors.
@@ -358,27 +375,27 @@ struct Checker {
       return nil
     }
     // A bare verb: the `use`d receiver if it has the verb, else the only type that has it.
-    let owners = verbOwners(of: name)
+    let found = verbOwners(of: name)
     if let used = state.usedInstance,
-      let owner = owners.first(where: { $0.type == state.instances[used].type })
+      let owner = owners[found].first(where: { $0.type == state.instances[used].type })
     {
       return compileCommand(instance: used, verb: owner.verb, name: name, arguments: arguments, in: tree)
     }
-    switch owners.count {
+    switch found.count {
     case 0:
       fail(
         "unknown command `\(text(name))`", at: name.range,
         suggestion: suggestion(for: text(name), among: allCommandNames))
       return nil
     case 1:
-      let (type, verb) = owners[0]
+      let (type, verb) = owners[found.lowerBound]
       guard let instance = state.instances.firstIndex(where: { $0.type == type }) else {
         fail("no receiver of type `\(state.types[type].name)` exists", at: name.range)
         return nil
       }
       return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments, in: tree)
     default:
-      let candidates = owners.map { "`\(state.types[$0.type].name).\(text(name))`" }.joined(separator: " or ")
+      let candidates = owners[found].map { "`\(state.types[$0.type].name).\(text(name))`" }.joined(separator: " or ")
       fail(
         "`\(text(name))` is ambiguous: write \(candidates), or choose a receiver with `use`",
         at: name.range)
@@ -412,15 +429,23 @@ struct Checker {
     for i in 0..<shape.count {
       let slot = shape.first + i
       let parameter = shapes.parameters[slot]
-      let o: Operand
+      // Integers and words are packed straight into `small` while it has room.
+      var packed: (value: Int, isWord: Bool)?
       if i >= arguments.count {
-        o = .constant(shapes.defaults[slot]!)
+        packed = parameter.packedDefault
       } else if case .integer(let n, _) = arguments[i], let allowed = parameter.integers, allowed.contains(n) {
-        o = .constant(.integer(n))
+        packed = (n, false)
       } else if parameter.isWord, case .word(let word) = arguments[i],
         let index = wordIndex(word, slot: slot, type: type, verb: verb, parameter: i)
       {
-        o = .constant(.word(index))
+        packed = (index, true)
+      }
+      if isSmall, let packed, small.append(packed.value, isWord: packed.isWord) { continue }
+      let o: Operand
+      if let packed {
+        o = .constant(packed.isWord ? .word(packed.value) : .integer(packed.value))
+      } else if i >= arguments.count {
+        o = .constant(shapes.defaults[slot]!)
       } else {
         let declared = state.types[type].verbs[verb].parameters[i]
         guard let checked = operand(arguments[i], in: tree, for: Constraint(declared.kind), what: "`\(declared.name)`")
@@ -430,7 +455,6 @@ struct Checker {
         }
         o = checked
       }
-      if isSmall, case .constant(let value) = o, small.append(value) { continue }
       if isSmall {
         isSmall = false
         operands = small.arguments.map { .constant($0) }
@@ -479,14 +503,17 @@ struct Checker {
       guard case .word(let set) = state.types[type].verbs[verb].parameters[parameter].kind else { return nil }
       return set.index(of: symbols[word.symbol])
     }
-    // A memo per parameter grows with the highest symbol it meets: past the first
-    // `memoizedSymbols` names of a compilation, look up without one, so that input with
-    // millions of distinct words cannot make every parameter's memo that large.
+    // The memo grows with the highest symbol it meets: past the first `memoizedSymbols`
+    // names of a compilation, look up without it, so that input with millions of
+    // distinct words cannot make it that large.
     guard word.symbol < Self.memoizedSymbols else { return lookUp() }
-    if slot >= wordIndices.count {
-      wordIndices.append(contentsOf: repeatElement(SymbolMemo(), count: slot + 1 - wordIndices.count))
-    }
-    return wordIndices[slot].value(for: word.symbol, compute: lookUp)
+    let i = Int(word.symbol) * shapes.parameters.count + slot
+    if i >= wordIndices.count { wordIndices.append(contentsOf: repeatElement(0, count: i + 1 - wordIndices.count)) }
+    let known = wordIndices[i]
+    if known != 0 { return known < 0 ? nil : Int(known) - 1 }
+    let index = lookUp()
+    wordIndices[i] = index.map { Int32(truncatingIfNeeded: $0) + 1 } ?? -1
+    return index
   }
 
   /// How many of a compilation's symbols the per-parameter word memos cover.

@@ -45,16 +45,18 @@ final class CommandTable {
 
     /// Adds an argument; false (and no change) when it does not fit: a string, or a third.
     mutating func append(_ value: Value) -> Bool {
-      let count = shape & 3
-      guard count < 2 else { return false }
-      let n: Int
       switch value {
-      case .integer(let v): n = v
-      case .word(let v):
-        n = v
-        shape |= 4 << count
+      case .integer(let n): return append(n, isWord: false)
+      case .word(let n): return append(n, isWord: true)
       case .string: return false
       }
+    }
+
+    /// Adds an integer, or a word by its index; false (and no change) when it is a third.
+    @inline(__always) mutating func append(_ n: Int, isWord: Bool) -> Bool {
+      let count = shape & 3
+      guard count < 2 else { return false }
+      if isWord { shape |= 4 << count }
       if count == 0 { first = n } else { second = n }
       shape += 1
       return true

@@ -154,6 +154,24 @@ private let directions = "up, down, left, right"
     #expect(r.state("counter")?["count"] == .int(-2))
   }
 
+  @Test func defaultsOfEveryKindAndCommandsTooBigToPack() throws {
+    var registry = ReceiverRegistry.builtins
+    try registry.register(TestDial.self)
+    let (checker, compiled) = checked(
+      #"dial.point; dial.point left; dial.turn; dial.turn left; dial.turn right 5; dial.turn left 3 "y""#,
+      registry: registry)
+    let arguments = compiled.map { statement -> [Value] in
+      guard case .command(let command) = statement.op, command.constantID >= 0 else { return [] }
+      return checker.commands[command.constantID].arguments
+    }
+    #expect(
+      arguments == [
+        [.word(1)], [.word(0)],
+        [.word(1), .integer(2), .string("x")], [.word(0), .integer(2), .string("x")],
+        [.word(1), .integer(5), .string("x")], [.word(0), .integer(3), .string("y")],
+      ])
+  }
+
   @Test func aliasesResolveToTheirWord() {
     let (checker, compiled) = checked("paint gray")
     guard case .command(let paint) = compiled.first?.op else {
@@ -347,4 +365,30 @@ private let directions = "up, down, left, right"
     #expect(program.count == 12)
     #expect(program.warnings.isEmpty)
   }
+}
+
+/// A type whose verbs have a word default, and three parameters (more than a command
+/// packs without an array), with defaults of all three kinds.
+private final class TestDial: Receiver {
+  static let typeName = "dial"
+  static let summary = "a dial for tests"
+  private static let sides = WordSet(name: "side", words: ["left", "right"])
+  static let verbs: [Verb<TestDial>] = [
+    Verb("point", [Parameter("side", .word(sides), default: .word(1))], summary: "point to a side") { _, _ in
+    } undo: { _, _, _ in
+    },
+    Verb(
+      "turn",
+      [
+        Parameter("side", .word(sides), default: .word(1)), Parameter("by", .integer(0...9), default: .integer(2)),
+        Parameter("label", .string, default: .string("x")),
+      ], summary: "turn to a side"
+    ) { _, _ in
+    } undo: { _, _, _ in
+    },
+  ]
+
+  init() {}
+
+  var state: StateValue { [:] }
 }

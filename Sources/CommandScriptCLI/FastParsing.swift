@@ -1,7 +1,8 @@
 extension Options {
   /// The command lines whose meaning is beyond doubt and that need no validation, read
-  /// without ArgumentParser: none at all, `-c TEXT` alone, and file operands that do not
-  /// start with `-` (or `-` alone). Anything else is nil, and goes through ``CmdScript``,
+  /// without ArgumentParser: none at all, `-c TEXT` alone, file operands that do not start
+  /// with `-` (or `-` alone), and `--check` then such files (not `-`). Anything else is
+  /// nil, and goes through ``CmdScript``,
   /// which stays the definition of the command line, its help, its errors and its
   /// validation; a test checks that both agree wherever this one answers.
   ///
@@ -25,10 +26,15 @@ extension Options {
         files = arguments
         return
       }
-      for argument in arguments {
+      var operands = arguments[...]
+      if arguments.count >= 2, arguments[0] == "--check" {
+        check = true
+        operands = operands.dropFirst()
+      }
+      for argument in operands {
         guard let first = argument.utf8.first, first != UInt8(ascii: "-") else { return nil }
       }
-      files = arguments
+      files = Array(operands)
     }
   }
 }

@@ -35,6 +35,8 @@ import Testing
     (["help"], Options(files: ["help"])),
     (["c"], Options(files: ["c"])),
     (["a-b", "x=-y", "é.cmd"], Options(files: ["a-b", "x=-y", "é.cmd"])),
+    (["--check", "a.cmd"], Options(check: true, files: ["a.cmd"])),
+    (["--check", "a.cmd", "check"], Options(check: true, files: ["a.cmd", "check"])),
   ])
   func answers(_ arguments: [String], _ expected: Options) {
     #expect(Options(fastParsing: arguments) == expected, "\(arguments)")
@@ -78,6 +80,10 @@ import Testing
     ["--generate-completion-script"],
     ["--generate-completion-script", "bash"],
     ["--check"],
+    ["--check", "-"],
+    ["--check", "a.cmd", "-"],
+    ["--check", "--check", "a.cmd"],
+    ["--check", "--json", "a.cmd"],
     ["--json"],
     ["--safe", "a.cmd"],
     ["--no-init"],

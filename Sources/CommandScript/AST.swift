@@ -9,8 +9,6 @@ struct Name: Sendable, BitwiseCopyable {
 struct Span: Sendable, BitwiseCopyable {
   var first: Int32
   var count: Int32
-
-  var indices: Range<Int> { Int(first)..<Int(first) + Int(count) }
 }
 
 /// An argument as written.

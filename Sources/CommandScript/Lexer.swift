@@ -98,6 +98,20 @@ struct Lexer {
 
   static func isDigit(_ b: UInt8) -> Bool { b &- 48 < 10 }
 
+  /// Of 8 bytes packed into a `UInt64`, the ones that continue a word (``isWordContinue(_:)``),
+  /// as the high bit of each byte: all 8 compared at once.
+  @inline(__always) static func wordContinueBytes(_ x: UInt64) -> UInt64 {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    // Each byte's low 7 bits, so that no subtraction below borrows from the next byte.
+    let low = x & ~high
+    let folded = low | 0x20 &* ones  // lower case
+    let letter = ((folded | high) &- 0x61 &* ones) & ((0x7A &* ones | high) &- folded)
+    let digit = ((low | high) &- 0x30 &* ones) & ((0x39 &* ones | high) &- low)
+    let underscore = high &- (low ^ 0x5F &* ones)
+    return (letter | digit | underscore) & ~x & high
+  }
+
   /// The text of `range` (a word or a parameter name) as a `String`.
   func text(of range: SourceRange) -> String {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]), as: UTF8.self)
@@ -174,7 +188,7 @@ struct Lexer {
     case UInt8(ascii: "}"): return token(.rightBrace)
     case UInt8(ascii: "\""): return lexString(start: start, line: startLine, column: startColumn)
     case UInt8(ascii: "$") where position < bytes.count && Self.isWordStart(bytes[position]):
-      return lexWord(.parameter, start: start, line: startLine, column: startColumn)
+      return lexParameter(start: start, line: startLine, column: startColumn)
     case _ where Self.isWordStart(b):
       return lexWord(.word, start: start, line: startLine, column: startColumn)
     case _ where Self.isDigit(b) || (b == UInt8(ascii: "-") && position < bytes.count && Self.isDigit(bytes[position])):
@@ -184,25 +198,58 @@ struct Lexer {
     }
   }
 
+  /// A parameter, `$` and a word, whose `$` has been read.
+  @inline(never) private mutating func lexParameter(start: Int, line startLine: Int, column: Int) -> Token {
+    lexWord(.parameter, start: start, line: startLine, column: column)
+  }
+
   /// A word, or a parameter (`$` and a word), whose first byte has been read.
-  @inline(__always) private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int)
+  @inline(always) private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int)
     -> Token
   {
     let nameStart = kind == .parameter ? start + 1 : start
-    var hash = SymbolTable.hash(SymbolTable.initialHash, bytes[nameStart])
-    var end = nameStart + 1
-    while end < bytes.count, Self.isWordContinue(bytes[end]) {
-      hash = SymbolTable.hash(hash, bytes[end])
+    // The first 8 bytes are the symbol table's key for a short name.
+    var key: UInt64
+    var end: Int
+    let shortEnd = nameStart + SymbolTable.maxShortLength
+    if shortEnd <= bytes.count {
+      // All 8 at once: the name runs to the first byte that does not continue a word.
+      let chunk = UInt64(
+        littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + nameStart).loadUnaligned(
+          as: UInt64.self))
+      let stops = Self.wordContinueBytes(chunk) ^ 0x8080_8080_8080_8080
+      let firstStop = stops & (0 &- stops)  // its high bit; 0 if all 8 continue the word
+      key = chunk & ((firstStop &>> 7) &- 1)
+      end = nameStart &+ stops.trailingZeroBitCount &>> 3
+    } else {
+      key = UInt64(bytes[nameStart])
+      var shift: UInt64 = 8
+      end = nameStart + 1
+      while end < bytes.count {
+        let b = bytes[end]
+        guard Self.isWordContinue(b) else { break }
+        key |= UInt64(b) &<< shift
+        shift &+= 8
+        end += 1
+      }
+    }
+    if end == shortEnd, end < bytes.count, Self.isWordContinue(bytes[end]) {
+      // A long name.
       end += 1
+      while end < bytes.count, Self.isWordContinue(bytes[end]) { end += 1 }
+      position = end
+      let r = range(from: start, line: startLine, column: column)
+      let length = position - nameStart
+      guard length <= Self.maxWordLength else {
+        report("a name can have at most \(Self.maxWordLength) characters, this one has \(length)", at: r)
+        return Token(kind: .invalid, range: r)
+      }
+      return Token(
+        kind: kind, range: r, symbol: symbols.intern(UnsafeBufferPointer(rebasing: bytes[nameStart..<position])))
     }
     position = end
     let r = range(from: start, line: startLine, column: column)
-    let length = position - nameStart
-    guard length <= Self.maxWordLength else {
-      report("a name can have at most \(Self.maxWordLength) characters, this one has \(length)", at: r)
-      return Token(kind: .invalid, range: r)
-    }
-    let symbol = symbols.intern(UnsafeBufferPointer(rebasing: bytes[nameStart..<position]), hash: hash)
+    let symbol = symbols.intern(short: key, UnsafeBufferPointer(rebasing: bytes[nameStart..<position]))
     return Token(kind: kind, range: r, symbol: symbol)
   }
 

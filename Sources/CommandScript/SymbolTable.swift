@@ -15,28 +15,86 @@ final class SymbolTable {
   /// Every name's UTF-8 bytes back to back: name `i` is `arena[starts[i]..<starts[i + 1]]`.
   @exclusivity(unchecked) private var arena: [UInt8] = []
   @exclusivity(unchecked) private var starts: [Int32] = [0]
-  /// Open addressing over the names' hashes: each slot holds a name's hash in its high 32
-  /// bits and its number plus one in its low 32, or 0. There are always at least twice as
-  /// many slots as names, and a power of two of them.
+  /// Open addressing over the hashes of the long names (see ``isShort(_:)``): each slot
+  /// holds a name's hash in its high 32 bits and its number plus one in its low 32, or 0.
+  /// There are always at least twice as many slots as long names, and a power of two of
+  /// them.
   @exclusivity(unchecked) private var slots = [UInt64](repeating: 0, count: 64)
+  @exclusivity(unchecked) private var longCount = 0
+
+  /// A short name's key (see ``key(_:)``) and number.
+  private struct ShortSlot {
+    var key: UInt64
+    var id: ID
+  }
+  /// Open addressing over the keys of the short names, which are their own spelling: a
+  /// slot with key 0 is empty. A power of two of slots, at least twice as many as short
+  /// names; a key's first slot is the top `shortBits` bits of the key times a constant.
+  private var shortSlots: UnsafeMutablePointer<ShortSlot>
+  private var shortBits = 6 {
+    didSet {
+      shortShift = UInt64(64 - shortBits)
+      shortMask = (1 << shortBits) - 1
+    }
+  }
+  private var shortShift: UInt64 = 58
+  private var shortMask = 63
+  private var shortCount = 0
 
   init() {
+    shortSlots = .allocate(capacity: 1 << shortBits)
+    shortSlots.initialize(repeating: ShortSlot(key: 0, id: 0), count: 1 << shortBits)
     for keyword in Keyword.ordered { _ = intern(keyword.rawValue) }
   }
+
+  deinit { shortSlots.deallocate() }
 
   /// The text of name `id`.
   subscript(id: ID) -> String { names[Int(id)] }
 
-  /// The hash `intern(_:hash:)` expects: 32-bit FNV-1a, one step per byte, so the lexer
-  /// computes it as it scans a word.
-  static let initialHash: UInt32 = 2_166_136_261
-  @inline(__always) static func hash(_ hash: UInt32, _ byte: UInt8) -> UInt32 {
-    (hash ^ UInt32(byte)) &* 16_777_619
+  /// The longest short name, in bytes.
+  static let maxShortLength = 8
+
+  /// Whether `bytes` is a short name: 1 to 8 bytes, none of them 0, so that its bytes
+  /// packed into a `UInt64` (``key(_:)``) tell it from every other short name.
+  static func isShort(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count >= 1 && bytes.count <= maxShortLength && !bytes.contains(0)
   }
 
-  /// The number of the name whose UTF-8 bytes are `bytes` (and whose hash is `hash`),
-  /// numbering it if it is new.
-  @inline(__always) func intern(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> ID {
+  /// The key of a short name: its bytes, the first in the lowest 8 bits, the rest 0.
+  static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var key: UInt64 = 0
+    for (i, b) in bytes.enumerated() { key |= UInt64(b) << (8 * UInt64(i)) }
+    return key
+  }
+
+  /// The first slot to try for `key` in a table of `1 << (64 - shift)` slots: Fibonacci
+  /// hashing, whose top bits depend on every byte of the key.
+  @inline(__always) private static func firstSlot(_ key: UInt64, shift: UInt64) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> shift)
+  }
+
+  /// The number of the short name whose key is `key` and whose UTF-8 bytes are `bytes`
+  /// (see ``isShort(_:)``), numbering it if it is new.
+  @inline(__always) func intern(short key: UInt64, _ bytes: UnsafeBufferPointer<UInt8>) -> ID {
+    var slot = Self.firstSlot(key, shift: shortShift)
+    while true {
+      let entry = shortSlots[slot]
+      if entry.key == key { return entry.id }
+      if entry.key == 0 { break }
+      slot = (slot &+ 1) & shortMask
+    }
+    let id = add(bytes)
+    shortSlots[slot] = ShortSlot(key: key, id: id)
+    shortCount += 1
+    if shortCount * 2 > 1 << shortBits { growShort() }
+    return id
+  }
+
+  /// The number of the name whose UTF-8 bytes are `bytes`, numbering it if it is new.
+  func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> ID {
+    if Self.isShort(bytes) { return intern(short: Self.key(bytes), bytes) }
+    let hash = bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 }  // FNV-1a
     let mask = slots.count - 1
     var slot = Int(hash) & mask
     while true {
@@ -48,21 +106,26 @@ final class SymbolTable {
       }
       slot = (slot + 1) & mask
     }
-    let id = ID(names.count)
-    names.append(String(decoding: bytes, as: UTF8.self))
-    arena.append(contentsOf: bytes)
-    starts.append(Int32(arena.count))
+    let id = add(bytes)
     slots[slot] = UInt64(hash) << 32 | UInt64(id + 1)
-    if names.count * 2 > slots.count { grow() }
+    longCount += 1
+    if longCount * 2 > slots.count { grow() }
     return id
   }
 
   /// The number of `name`, numbering it if it is new.
   func intern(_ name: String) -> ID {
     var name = name
-    return name.withUTF8 { bytes in
-      intern(bytes, hash: bytes.reduce(Self.initialHash, Self.hash))
-    }
+    return name.withUTF8 { intern($0) }
+  }
+
+  /// Numbers `bytes` as a new name.
+  private func add(_ bytes: UnsafeBufferPointer<UInt8>) -> ID {
+    let id = ID(names.count)
+    names.append(String(decoding: bytes, as: UTF8.self))
+    arena.append(contentsOf: bytes)
+    starts.append(Int32(arena.count))
+    return id
   }
 
   private func spells(_ id: ID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -83,6 +146,20 @@ final class SymbolTable {
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = entry
     }
+  }
+
+  private func growShort() {
+    let old = shortSlots
+    let oldCount = 1 << shortBits
+    shortBits += 1
+    shortSlots = .allocate(capacity: 1 << shortBits)
+    shortSlots.initialize(repeating: ShortSlot(key: 0, id: 0), count: 1 << shortBits)
+    for entry in UnsafeBufferPointer(start: old, count: oldCount) where entry.key != 0 {
+      var slot = Self.firstSlot(entry.key, shift: shortShift)
+      while shortSlots[slot].key != 0 { slot = (slot + 1) & shortMask }
+      shortSlots[slot] = entry
+    }
+    old.deallocate()
   }
 }
 

@@ -352,6 +352,60 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
         ])
   }
 
+  @Test func aWordEndsAtTheFirstByteThatDoesNotContinueIt() {
+    // Letters, digits and `_` continue a word; no other byte does, at any of the first 9
+    // places of a word, whether 8 bytes or fewer are left in the input.
+    func continues(_ b: UInt8) -> Bool {
+      (65...90).contains(b) || (97...122).contains(b) || (48...57).contains(b) || b == 95
+    }
+    for b in UInt8.min...UInt8.max {
+      for place in 1...9 {
+        let prefix = Array(repeating: UInt8(ascii: "w"), count: place)
+        for bytes in [prefix + [b], prefix + [b] + Array("xyzxyzxyz".utf8)] {
+          let first = lexAll(bytes).tokens[0]
+          let expected = continues(b) ? bytes.count : place
+          #expect(first.kind == .word && first.range.end == expected, "byte \(b) at \(place) of \(bytes.count)")
+        }
+      }
+    }
+  }
+
+  @Test func wordsOfEveryLengthAroundEightBytesEndingTheInputOrNot() {
+    for length in 1...18 {
+      let name = String("abcdefghijklmnopqr".prefix(length))
+      for (text, after) in [(name, 0), (name + " ", 1), (name + ";x", 2), ("$" + name, 0), (name + "\n" + name, 0)] {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+          let symbols = SymbolTable()
+          var lexer = Lexer(buffer, source: 0, symbols: symbols)
+          let t = lexer.next()
+          #expect(t.kind == (text.hasPrefix("$") ? .parameter : .word), "\(text)")
+          #expect(t.range.end == bytes.count - after - (text.contains("\n") ? length + 1 : 0), "\(text)")
+          #expect(symbols[t.symbol] == name, "\(text)")
+          #expect(symbols.intern(name) == t.symbol, "\(text)")
+          if text.contains("\n") {
+            _ = lexer.next()
+            #expect(lexer.next().symbol == t.symbol, "\(text)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func wordsThatShareTheirFirstEightBytesAreDifferentNames() {
+    let text = "abcdefgh abcdefghi abcdefghij abcdefg abcdefgh_ abcdefgh0 abcdefgh abcdefghi $abcdefgh"
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      let symbols = SymbolTable()
+      var lexer = Lexer(buffer, source: 0, symbols: symbols)
+      let names = text.split(separator: " ")
+      let ids = names.map { _ in lexer.next().symbol }
+      #expect(Set(ids).count == 6)
+      #expect(ids[6] == ids[0] && ids[7] == ids[1] && ids[8] == ids[0])
+      #expect(ids.map { symbols[$0] } == names.map { String($0.drop { $0 == "$" }) })
+    }
+  }
+
   @Test func messagesQuoteAtMost32BytesOfALongToken() {
     let digits = String(repeating: "9", count: 1000)
     #expect(lexProblems(digits) == ["1:1: integer `\(digits.prefix(32))…` is too large"])

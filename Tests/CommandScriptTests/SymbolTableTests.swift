@@ -31,6 +31,61 @@ import Testing
     #expect(ids.map { symbols[$0] } == names)
   }
 
+  @Test func namesOfEveryLengthAreTheirOwn() {
+    // Short names (at most 8 bytes) and long ones are kept apart; none may be taken for
+    // another that shares its first bytes, or whose bytes differ by a NUL.
+    let symbols = SymbolTable()
+    var names = (0...12).map { String("abcdefghijkl".prefix($0)) }
+    names += [
+      "a\0", "\0a", "\0", "abcdefg\0", "abcdefgh\0", "\u{E9}t\u{E9}", "\u{1F600}\u{1F600}",
+      "\u{1F600}\u{1F600}\u{1F600}",
+    ]
+    let ids = names.map(symbols.intern)
+    #expect(Set(ids).count == names.count)
+    #expect(names.map(symbols.intern) == ids)
+    #expect(ids.map { symbols[$0] } == names)
+  }
+
+  @Test func namesNumberedByTheLexerAndByTextAreTheSame() {
+    // Each way first: the lexer numbers a name its text already numbered, and the reverse.
+    let symbols = SymbolTable()
+    let before = ["go", "gogogogo", "gogogogogo"].map(symbols.intern)
+    let text = Array("go gogogogo gogogogogo up upupupup upupupupup".utf8)
+    let lexed = text.withUnsafeBufferPointer { buffer in
+      var lexer = Lexer(buffer, source: 0, symbols: symbols)
+      return (0..<6).map { _ in lexer.next().symbol }
+    }
+    #expect(Array(lexed.prefix(3)) == before)
+    #expect(["up", "upupupup", "upupupupup"].map(symbols.intern) == Array(lexed.suffix(3)))
+    #expect(Set(lexed).count == 6)
+  }
+
+  @Test func thousandsOfLongNamesKeepTheirNumbersAsTheTableGrows() {
+    let symbols = SymbolTable()
+    let names = (0..<3000).map { "a_long_name_\($0)" }
+    let ids = names.map(symbols.intern)
+    #expect(Set(ids).count == names.count)
+    #expect(names.map(symbols.intern) == ids)
+    #expect(ids.map { symbols[$0] } == names)
+  }
+
+  @Test func thousandsOfWordsKeepTheirNumbersAsTheLexerGrowsTheTable() {
+    let symbols = SymbolTable()
+    let names = (0..<3000).flatMap { ["w\($0)", "word_\($0)_long"] }
+    let text = Array(names.joined(separator: " ").utf8)
+    let lex = {
+      text.withUnsafeBufferPointer { buffer in
+        var lexer = Lexer(buffer, source: 0, symbols: symbols)
+        return names.map { _ in lexer.next().symbol }
+      }
+    }
+    let ids = lex()
+    #expect(Set(ids).count == names.count)
+    #expect(lex() == ids)
+    #expect(ids.map { symbols[$0] } == names)
+    #expect(names.map(symbols.intern) == ids)
+  }
+
   @Test func theLexerNumbersWordsAndParameterNames() {
     let symbols = SymbolTable()
     let text = Array("move up; $up move".utf8)

@@ -177,6 +177,8 @@ struct Lexer {
     func token(_ kind: TokenKind) -> Token {
       Token(kind: kind, range: range(from: start, line: startLine, column: startColumn))
     }
+    // Words first: most tokens are words.
+    if Self.isWordStart(b) { return lexWord(.word, start: start, line: startLine, column: startColumn) }
     switch b {
     case 10:
       let t = token(.newline)
@@ -189,8 +191,6 @@ struct Lexer {
     case UInt8(ascii: "\""): return lexString(start: start, line: startLine, column: startColumn)
     case UInt8(ascii: "$") where position < bytes.count && Self.isWordStart(bytes[position]):
       return lexParameter(start: start, line: startLine, column: startColumn)
-    case _ where Self.isWordStart(b):
-      return lexWord(.word, start: start, line: startLine, column: startColumn)
     case _ where Self.isDigit(b) || (b == UInt8(ascii: "-") && position < bytes.count && Self.isDigit(bytes[position])):
       return lexInteger(start: start, line: startLine, column: startColumn)
     default:

@@ -313,8 +313,15 @@ struct Lexer {
 
   @inline(__always) private mutating func skipBlanksAndComments() {
     while position < bytes.count {
-      switch bytes[position] {
-      case 32, 9, 13: position += 1
+      let b = bytes[position]
+      // Spaces first, then every byte that starts a token but `\n` and `"`, at once.
+      if b == 32 {
+        position += 1
+        continue
+      }
+      if b > UInt8(ascii: "#") { return }
+      switch b {
+      case 9, 13: position += 1
       case UInt8(ascii: "#"): skipComment()
       default: return
       }

@@ -31,14 +31,14 @@ final class SymbolTable {
   /// slot with key 0 is empty. A power of two of slots, at least twice as many as short
   /// names; a key's first slot is the top `shortBits` bits of the key times a constant.
   private var shortSlots: UnsafeMutablePointer<ShortSlot>
-  private var shortBits = 6 {
+  private var shortBits = 8 {
     didSet {
       shortShift = UInt64(64 - shortBits)
       shortMask = (1 << shortBits) - 1
     }
   }
-  private var shortShift: UInt64 = 58
-  private var shortMask = 63
+  private var shortShift: UInt64 = 56
+  private var shortMask = 255
   private var shortCount = 0
 
   init() {

@@ -71,7 +71,7 @@ final class CommandTable {
 
     /// Fibonacci hashing: the top bits of the product of the fields' mix, which depend
     /// on every bit of every field.
-    func slot(mask: Int, shift: Int) -> Int {
+    @inline(__always) func slot(mask: Int, shift: Int) -> Int {
       var x = UInt64(bitPattern: head) ^ UInt64(bitPattern: Int64(shape)) &* 0xFF51_AFD7_ED55_8CCD
       x = (x ^ UInt64(bitPattern: Int64(first))) &* 0x9E37_79B9_7F4A_7C15
       x = (x ^ UInt64(bitPattern: Int64(second))) &* 0x9E37_79B9_7F4A_7C15

@@ -112,6 +112,22 @@ struct Lexer {
     return (letter | digit | underscore) & ~x & high
   }
 
+  /// Of 8 bytes packed into a `UInt64`, the ones that are `\n`, NUL or not ASCII, as the high
+  /// bit of each byte; bytes after the first such byte may be marked whatever they are.
+  @inline(__always) static func lineBreakNULOrNonASCIIBytes(_ x: UInt64) -> UInt64 {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    func zeroBytes(_ y: UInt64) -> UInt64 { (y &- ones) & ~y & high }
+    return zeroBytes(x) | zeroBytes(x ^ 0x0A &* ones) | x & high
+  }
+
+  /// The 8 bytes from `offset` (which must be at most `bytes.count - 8`), the first in the
+  /// lowest 8 bits.
+  @inline(__always) private func load8(at offset: Int) -> UInt64 {
+    UInt64(
+      littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
+  }
+
   /// The text of `range` (a word or a parameter name) as a `String`.
   func text(of range: SourceRange) -> String {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]), as: UTF8.self)
@@ -214,9 +230,7 @@ struct Lexer {
     let shortEnd = nameStart + SymbolTable.maxShortLength
     if shortEnd <= bytes.count {
       // All 8 at once: the name runs to the first byte that does not continue a word.
-      let chunk = UInt64(
-        littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + nameStart).loadUnaligned(
-          as: UInt64.self))
+      let chunk = load8(at: nameStart)
       let stops = Self.wordContinueBytes(chunk) ^ 0x8080_8080_8080_8080
       let firstStop = stops & (0 &- stops)  // its high bit; 0 if all 8 continue the word
       key = chunk & ((firstStop &>> 7) &- 1)
@@ -292,6 +306,19 @@ struct Lexer {
   private mutating func skipComment() {
     var reported = false
     while position < bytes.count, bytes[position] != 10 {
+      if position + 8 <= bytes.count {
+        // ASCII bytes but `\n` and NUL, 8 at a time, up to the first other byte.
+        let stops = Self.lineBreakNULOrNonASCIIBytes(load8(at: position))
+        if stops == 0 {
+          position += 8
+          continue
+        }
+        let ahead = stops.trailingZeroBitCount >> 3
+        if ahead > 0 {
+          position += ahead
+          continue
+        }
+      }
       let b = bytes[position]
       guard b >= 0x80 || b == 0 else {
         position += 1

@@ -341,6 +341,31 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     }
   }
 
+  @Test func aCommentEndsAtItsLineBreakAndReportsItsFirstBadByteWhereverTheyAre() {
+    // Comments are skipped 8 bytes at a time up to a line break, NUL or non-ASCII byte.
+    let cases: [([UInt8], String?)] = [
+      ([10], nil), ([0], "NUL byte in a comment"), ([0xFF], "invalid UTF-8 byte 0xFF in a comment"),
+      ([0xC3, 0xA9], nil), ([0xF0, 0x9F, 0x98, 0x80], nil), ([0xE2, 0x82], "invalid UTF-8 byte 0xE2 in a comment"),
+    ]
+    for (special, message) in cases {
+      for before in 0...17 {
+        for after in [0, 3, 12] {
+          let comment = [35] + Array(repeating: UInt8(ascii: "x"), count: before) + special
+          // What follows the comment's line break is one word, `y`s and `move`.
+          let ys = Array(repeating: UInt8(ascii: "y"), count: after)
+          let bytes = comment + ys + Array((special == [10] ? "move" : "\nmove").utf8)
+          let (tokens, problems) = lexAll(bytes)
+          let label = "\(special) after \(before), \(after) more"
+          let breakOffset = special == [10] ? comment.count - 1 : comment.count + after
+          #expect(tokens.map(\.kind) == [.newline, .word, .endOfInput], "\(label)")
+          #expect(tokens[0].range.start == breakOffset, "\(label)")
+          #expect(tokens[1].range.line == 2 && tokens[1].range.column == 1, "\(label)")
+          #expect(problems.map(summary) == (message.map { ["1:\(before + 2): \($0)"] } ?? []), "\(label)")
+        }
+      }
+    }
+  }
+
   @Test func namesHaveAtMost256Characters() {
     let longest = String(repeating: "a", count: Lexer.maxWordLength)
     #expect(lexAll(longest + " $" + longest).problems.isEmpty)

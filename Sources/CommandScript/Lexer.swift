@@ -355,18 +355,28 @@ struct Lexer {
     }
   }
 
-  private mutating func lexInteger(start: Int, line startLine: Int, column: Int) -> Token {
+  @inline(always) private mutating func lexInteger(start: Int, line startLine: Int, column: Int) -> Token {
     let negative = bytes[start] == UInt8(ascii: "-")
-    position = negative ? start + 1 : start
+    let digitsStart = negative ? start + 1 : start
+    position = digitsStart
     var value = 0
-    var overflow = false
     while position < bytes.count, Self.isDigit(bytes[position]) {
-      let digit = Int(bytes[position] - 48)
-      let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
-      overflow = overflow || o1 || o2
-      value = sum
+      value = value &* 10 &+ Int(bytes[position] &- 48)
       position += 1
+    }
+    var overflow = false
+    if position - digitsStart <= 18 {
+      // Less than 10^18: no overflow.
+      if negative { value = -value }
+    } else {
+      value = 0
+      for i in digitsStart..<position {
+        let digit = Int(bytes[i] - 48)
+        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+        overflow = overflow || o1 || o2
+        value = sum
+      }
     }
     let r = range(from: start, line: startLine, column: column)
     if position < bytes.count, Self.isWordStart(bytes[position]) {

@@ -68,6 +68,27 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     #expect(tokens.dropLast().map(\.integer) == [0, 42, -7, Int.max, Int.min])
   }
 
+  @Test func integersOfEveryLengthAroundEighteenDigits() {
+    // Up to 18 digits cannot overflow; longer ones are checked, leading zeros and all.
+    var texts: [String] = []
+    for length in 1...21 {
+      texts += [String(repeating: "9", count: length), "1" + String(repeating: "0", count: length - 1)]
+      texts += ["0000000000000000000000".prefix(length - 1) + "7"]
+    }
+    texts += ["9223372036854775807", "9223372036854775808", "9223372036854775808", "9223372036854775810"]
+    texts += ["9300000000000000000", "18446744073709551616", "92233720368547758070"]
+    for text in texts + texts.map { "-" + $0 } + ["-9223372036854775808", "-9223372036854775809"] {
+      let (tokens, problems) = lexAll(text)
+      if let value = Int(text) {
+        #expect(tokens[0].kind == .integer && tokens[0].integer == value && problems.isEmpty, "\(text)")
+      } else {
+        #expect(tokens[0].kind == .invalid, "\(text)")
+        #expect(problems.map(summary) == ["1:1: integer `\(text)` is too large"], "\(text)")
+      }
+      #expect(tokens[0].range.end == text.utf8.count, "\(text)")
+    }
+  }
+
   @Test func minusWithoutADigitIsNotAnInteger() {
     #expect(kinds("- 3") == [.invalid, .integer, .endOfInput])
     #expect(lexProblems("- 3") == ["1:1: unexpected character `-`"])

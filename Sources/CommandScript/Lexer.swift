@@ -144,7 +144,8 @@ struct Lexer {
   /// The column of `offset` on the current line. Offsets come in increasing order, so
   /// counting goes on from the last one.
   @inline(__always) private mutating func column(at offset: Int) -> Int {
-    if !lineHasNonASCII { return offset - lineStart + 1 }
+    // Offsets and lines' starts are at most `bytes.count`: no arithmetic here can overflow.
+    if !lineHasNonASCII { return offset &- lineStart &+ 1 }
     if offset < knownOffset {
       knownOffset = lineStart
       knownColumn = 1
@@ -189,7 +190,7 @@ struct Lexer {
       return Token(kind: .endOfInput, range: range(from: start, line: startLine, column: startColumn))
     }
     let b = bytes[position]
-    position += 1
+    position &+= 1  // at most bytes.count
     func token(_ kind: TokenKind) -> Token {
       Token(kind: kind, range: range(from: start, line: startLine, column: startColumn))
     }
@@ -223,11 +224,11 @@ struct Lexer {
   @inline(always) private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int)
     -> Token
   {
-    let nameStart = kind == .parameter ? start + 1 : start
+    let nameStart = kind == .parameter ? start &+ 1 : start
     // The first 8 bytes are the symbol table's key for a short name.
     var key: UInt64
     var end: Int
-    let shortEnd = nameStart + SymbolTable.maxShortLength
+    let shortEnd = nameStart &+ SymbolTable.maxShortLength  // no overflow: nameStart < bytes.count
     if shortEnd <= bytes.count {
       // All 8 at once: the name runs to the first byte that does not continue a word.
       let chunk = load8(at: nameStart)
@@ -343,12 +344,12 @@ struct Lexer {
       let b = bytes[position]
       // Spaces first, then every byte that starts a token but `\n` and `"`, at once.
       if b == 32 {
-        position += 1
+        position &+= 1
         continue
       }
       if b > UInt8(ascii: "#") { return }
       switch b {
-      case 9, 13: position += 1
+      case 9, 13: position &+= 1
       case UInt8(ascii: "#"): skipComment()
       default: return
       }

@@ -88,12 +88,33 @@ struct Lexer {
     return out + "\""
   }
 
-  static func isWordStart(_ b: UInt8) -> Bool {
-    (b | 0x20) &- 97 < 26 || b == 95  // a letter (either case), or `_`
+  /// Per byte value: 1 if it starts a word (a letter, either case, or `_`), 2 if it
+  /// continues one (those and digits). A literal, so that it is static data.
+  private static let wordBytes: [UInt8] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 3,
+    0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  ]
+
+  @inline(__always) static func isWordStart(_ b: UInt8) -> Bool {
+    wordBytes.withUnsafeBufferPointer { $0[Int(b)] & 1 != 0 }
   }
 
-  static func isWordContinue(_ b: UInt8) -> Bool {
-    isWordStart(b) || isDigit(b)
+  @inline(__always) static func isWordContinue(_ b: UInt8) -> Bool {
+    wordBytes.withUnsafeBufferPointer { $0[Int(b)] & 2 != 0 }
   }
 
   static func isDigit(_ b: UInt8) -> Bool { b &- 48 < 10 }

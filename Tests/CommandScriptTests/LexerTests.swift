@@ -398,6 +398,21 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
         ])
   }
 
+  @Test func aWordStartsWithALetterOrAnUnderscoreOnly() {
+    for b in UInt8.min...UInt8.max {
+      let starts = (65...90).contains(b) || (97...122).contains(b) || b == 95
+      #expect(Lexer.isWordStart(b) == starts, "byte \(b)")
+      #expect(Lexer.isWordContinue(b) == (starts || (48...57).contains(b)), "byte \(b)")
+      // (`$x` is a parameter, so `$` is not tried first.)
+      let words: [[UInt8]] = b == 36 ? [] : [[b], [b, 120]]
+      for bytes in words + [[36, b], [36, b, 120, 120, 120, 120, 120, 120, 120, 120]] {
+        let first = lexAll(bytes).tokens[0]
+        let kind: TokenKind = bytes[0] == 36 ? .parameter : .word
+        #expect((first.kind == kind && first.range.start == 0 && first.range.end == bytes.count) == starts, "\(bytes)")
+      }
+    }
+  }
+
   @Test func aWordEndsAtTheFirstByteThatDoesNotContinueIt() {
     // Letters, digits and `_` continue a word; no other byte does, at any of the first 9
     // places of a word, whether 8 bytes or fewer are left in the input.

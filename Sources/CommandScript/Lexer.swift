@@ -190,7 +190,8 @@ struct Lexer {
   }
 
   private func range(from start: Int, line startLine: Int, column: Int) -> SourceRange {
-    SourceRange(source: source, start: start, end: position, line: startLine, column: column)
+    SourceRange(
+      source: Int32(truncatingIfNeeded: source), start: start, end: position, line: startLine, columnInSource: column)
   }
 
   private mutating func newLine(at offset: Int) {

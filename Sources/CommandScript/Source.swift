@@ -44,6 +44,17 @@ public struct SourceRange: Hashable, Sendable, BitwiseCopyable {
     column32 = Int32(clamping: column)
   }
 
+  /// A range within one source, whose offsets and column fit in 32 bits (a source has
+  /// at most `SourceFile.maxSize` bytes), as the lexer makes one per token: only the line
+  /// is clamped.
+  init(source: Int32, start: Int, end: Int, line: Int, columnInSource column: Int) {
+    source32 = source
+    start32 = Int32(truncatingIfNeeded: start)
+    end32 = Int32(truncatingIfNeeded: end)
+    line32 = Int32(clamping: line)
+    column32 = Int32(truncatingIfNeeded: column)
+  }
+
   /// From the start of `self` to the end of `other`.
   func through(_ other: SourceRange) -> SourceRange {
     var r = self

@@ -77,7 +77,7 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     }
     texts += ["9223372036854775807", "9223372036854775808", "9223372036854775808", "9223372036854775810"]
     texts += ["9300000000000000000", "18446744073709551616", "92233720368547758070"]
-    for text in texts + texts.map { "-" + $0 } + ["-9223372036854775808", "-9223372036854775809"] {
+    for text in texts + texts.map({ "-" + $0 }) + ["-9223372036854775808", "-9223372036854775809"] {
       let (tokens, problems) = lexAll(text)
       if let value = Int(text) {
         #expect(tokens[0].kind == .integer && tokens[0].integer == value && problems.isEmpty, "\(text)")

@@ -22,28 +22,31 @@ import Testing
     #expect(symbols[move] == "move")
   }
 
-  @Test func thousandsOfNamesKeepTheirNumbersAsTheTableGrows() {
+  /// Interns `names` (all different) in a new table: each gets its own number, keeps it
+  /// when interned again, and reads back as its text.
+  private func expectEachHasItsOwnNumber(_ names: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     let symbols = SymbolTable()
-    let names = (0..<5000).map { "name\($0)" }
     let ids = names.map(symbols.intern)
-    #expect(Set(ids).count == names.count)
-    #expect(names.map(symbols.intern) == ids)
-    #expect(ids.map { symbols[$0] } == names)
+    #expect(Set(ids).count == names.count, sourceLocation: sourceLocation)
+    #expect(names.map(symbols.intern) == ids, sourceLocation: sourceLocation)
+    #expect(ids.map { symbols[$0] } == names, sourceLocation: sourceLocation)
+  }
+
+  @Test func thousandsOfNamesKeepTheirNumbersAsTheTableGrows() {
+    // Short names (at most 8 bytes) and long ones have tables of their own; both grow.
+    expectEachHasItsOwnNumber((0..<5000).map { "name\($0)" })
+    expectEachHasItsOwnNumber((0..<3000).map { "a_long_name_\($0)" })
   }
 
   @Test func namesOfEveryLengthAreTheirOwn() {
     // Short names (at most 8 bytes) and long ones are kept apart; none may be taken for
     // another that shares its first bytes, or whose bytes differ by a NUL.
-    let symbols = SymbolTable()
     var names = (0...12).map { String("abcdefghijkl".prefix($0)) }
     names += [
       "a\0", "\0a", "\0", "abcdefg\0", "abcdefgh\0", "\u{E9}t\u{E9}", "\u{1F600}\u{1F600}",
       "\u{1F600}\u{1F600}\u{1F600}",
     ]
-    let ids = names.map(symbols.intern)
-    #expect(Set(ids).count == names.count)
-    #expect(names.map(symbols.intern) == ids)
-    #expect(ids.map { symbols[$0] } == names)
+    expectEachHasItsOwnNumber(names)
   }
 
   @Test func namesNumberedByTheLexerAndByTextAreTheSame() {
@@ -58,15 +61,6 @@ import Testing
     #expect(Array(lexed.prefix(3)) == before)
     #expect(["up", "upupupup", "upupupupup"].map(symbols.intern) == Array(lexed.suffix(3)))
     #expect(Set(lexed).count == 6)
-  }
-
-  @Test func thousandsOfLongNamesKeepTheirNumbersAsTheTableGrows() {
-    let symbols = SymbolTable()
-    let names = (0..<3000).map { "a_long_name_\($0)" }
-    let ids = names.map(symbols.intern)
-    #expect(Set(ids).count == names.count)
-    #expect(names.map(symbols.intern) == ids)
-    #expect(ids.map { symbols[$0] } == names)
   }
 
   @Test func thousandsOfWordsKeepTheirNumbersAsTheLexerGrowsTheTable() {

@@ -109,12 +109,6 @@ final class SyntaxTree: @unchecked Sendable {
     self.symbols = symbols
   }
 
-  deinit {
-    statements.deallocate()
-    arguments.deallocate()
-    names.deallocate()
-  }
-
   func add(_ statement: Statement) -> Int32 { statements.append(statement) }
   func add(_ argument: ArgumentNode) { _ = arguments.append(argument) }
   func add(_ name: Name) { _ = names.append(name) }
@@ -139,10 +133,10 @@ final class SyntaxTree: @unchecked Sendable {
   }
 }
 
-/// A growable list of plain values, in memory its owner frees with ``deallocate()``: read
-/// and handed out (as buffers, valid while the owner lives and does not change the list)
-/// without reference counting or uniqueness checks.
-struct PlainList<Element: BitwiseCopyable> {
+/// A growable list of plain values that owns its memory (so it cannot be copied): read
+/// and handed out (as buffers, valid while the list lives and does not change) without
+/// reference counting or uniqueness checks.
+struct PlainList<Element: BitwiseCopyable>: ~Copyable {
   private var base: UnsafeMutablePointer<Element>
   private var capacity: Int
   private(set) var count = 0
@@ -181,7 +175,7 @@ struct PlainList<Element: BitwiseCopyable> {
   /// Empties the list, keeping its memory (plain values need no clean-up).
   mutating func removeAll() { count = 0 }
 
-  func deallocate() { base.deallocate() }
+  deinit { base.deallocate() }
 }
 
 /// The arguments of one invocation, numbered from 0: a stretch of its tree's list, valid

@@ -43,15 +43,6 @@ final class CommandTable {
     var instance: Int32 { Int32(truncatingIfNeeded: head >> 32) }
     var verb: Int32 { Int32(truncatingIfNeeded: head) }
 
-    /// Adds an argument; false (and no change) when it does not fit: a string, or a third.
-    mutating func append(_ value: Value) -> Bool {
-      switch value {
-      case .integer(let n): return append(n, isWord: false)
-      case .word(let n): return append(n, isWord: true)
-      case .string: return false
-      }
-    }
-
     /// Adds an integer, or a word by its index; false (and no change) when it is a third.
     @inline(__always) mutating func append(_ n: Int, isWord: Bool) -> Bool {
       let count = shape & 3

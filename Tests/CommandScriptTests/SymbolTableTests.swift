@@ -117,10 +117,19 @@ import Testing
   }
 }
 
-/// `instance.verb values` as a small command; nil if the values do not fit one.
+/// `instance.verb values` as a small command, packed as the checker packs it; nil if the
+/// values do not fit one (a string, or a third argument).
 private func small(_ instance: Int32, _ verb: Int32, _ values: [Value]) -> CommandTable.SmallCommand? {
   var command = CommandTable.SmallCommand(instance: instance, verb: verb)
-  for value in values where !command.append(value) { return nil }
+  for value in values {
+    let fits =
+      switch value {
+      case .integer(let n): command.append(n, isWord: false)
+      case .word(let n): command.append(n, isWord: true)
+      case .string: false
+      }
+    guard fits else { return nil }
+  }
   return command
 }
 

@@ -7,10 +7,15 @@ enum CLI {
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The `cmdscript` binary `swift build` made: next to the test bundle (under
-  /// `swift test` on Linux `CommandLine.arguments[0]` is `.build/<config>/…xctest`, on
-  /// macOS the bundle's parent folder), else in the package's `.build/debug`.
+  /// The `cmdscript` binary under test: `CMDSCRIPT_BINARY` if set (CI runs these tests
+  /// again on the release binary that way), else the one `swift build` made, next to the
+  /// test bundle (under `swift test` on Linux `CommandLine.arguments[0]` is
+  /// `.build/<config>/…xctest`, on macOS the bundle's parent folder), else in the
+  /// package's `.build/debug`.
   static let binary: URL = {
+    if let path = ProcessInfo.processInfo.environment["CMDSCRIPT_BINARY"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
     var candidates: [URL] = []
     let argument0 = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     candidates.append(argument0.deletingLastPathComponent())

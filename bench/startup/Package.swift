@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
-// Start-up probes for `bench/compare`: `startup-probe`, a static binary linked like
-// `cmdscript` (the same libraries, so the same size to load) that stops after a chosen
-// stage, so that the cost of each stage of `cmdscript -c ''` can be told apart; and
-// `startup-probe-lean`, the same run without ArgumentParser. A package of its own so that
-// the main package stays as it is.
+// Start-up probes for `bench/compare`, built like `cmdscript` by scripts/build-release:
+// `startup-probe`, linked with the same libraries (so the same size to load), stops after
+// a chosen stage, so that the cost of each stage of `cmdscript -c ''` can be told apart;
+// `startup-probe-lean` is the same run without ArgumentParser; `hello` and
+// `hello-foundation-essentials` are the floors of any static Swift program. A package of
+// its own so that the main package stays as it is.
 import PackageDescription
 
 /// SwiftPM names a package found by path after its directory, which is `main` in one
@@ -31,5 +32,7 @@ let package = Package(
         .product(name: "CommandScript", package: mainPackage),
         .product(name: "CommandScriptReceivers", package: mainPackage),
       ]),
+    .executableTarget(name: "hello"),
+    .executableTarget(name: "hello-foundation-essentials"),
   ]
 )

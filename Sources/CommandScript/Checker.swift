@@ -184,9 +184,9 @@ struct Checker {
       run = CommandRun(ids: [], ranges: [])
     }
     for op in ops {
-      if case .command(let command) = op, command.constantID >= 0 {
-        run.ids.append(command.constantID)
-        run.ranges.append(command.range)
+      if case .command(let id, let range) = op {
+        run.ids.append(id)
+        run.ranges.append(range)
       } else {
         flush()
         fused.append(op)
@@ -330,7 +330,7 @@ struct Checker {
     let instance = state.instances.count - 1
     let id = commands.intern(
       ResolvedCommand(instance: Int32(instance), verb: CommandTable.lifecycleVerb, arguments: []))
-    return .command(CommandOp(instance: instance, verb: -1, constantID: id, operands: [], range: name.range))
+    return .command(id: id, range: name.range)
   }
 
   // MARK: Names
@@ -462,16 +462,15 @@ struct Checker {
       operands.append(o)
     }
     guard ok else { return nil }
-    var constantID: Int32 = -1
-    if isSmall {
-      constantID = commands.intern(small)
-    } else if operands.allSatisfy({ if case .constant = $0 { true } else { false } }) {
-      let values = operands.map { if case .constant(let v) = $0 { v } else { preconditionFailure() } }
-      constantID = commands.intern(ResolvedCommand(instance: Int32(instance), verb: Int32(verb), arguments: values))
-      operands = []  // not needed at run time: the command table has the values
-    }
     let range = (start ?? name.range).through(arguments.last?.range ?? name.range)
-    return .command(CommandOp(instance: instance, verb: verb, constantID: constantID, operands: operands, range: range))
+    if isSmall { return .command(id: commands.intern(small), range: range) }
+    let values = operands.compactMap { if case .constant(let v) = $0 { v } else { nil } }
+    guard values.count == operands.count else {
+      return .parameterizedCommand(
+        ParameterizedCommand(instance: instance, verb: verb, operands: operands, range: range))
+    }
+    let id = commands.intern(ResolvedCommand(instance: Int32(instance), verb: Int32(verb), arguments: values))
+    return .command(id: id, range: range)
   }
 
   /// The error for a command with too many arguments or too few.

@@ -73,8 +73,8 @@ struct Exporter {
 
   private func text(_ op: Op, macro: Macro?) -> String {
     switch op {
-    case .command(let command):
-      if command.constantID >= 0 { return text(command: command.constantID) }
+    case .command(let id, _): return text(command: id)
+    case .parameterizedCommand(let command):
       let type = state.types[state.instances[command.instance].type]
       let verb = type.verbs[command.verb]
       var pairs = Array(zip(command.operands, verb.parameters))

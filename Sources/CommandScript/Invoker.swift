@@ -187,14 +187,13 @@ final class Invoker {
 
   private func execute(_ op: Op, frame: [Value], request: (Request) -> Void) throws(RunFailure) {
     switch op {
-    case .command(let command):
-      var id = command.constantID
-      if id < 0 {
-        id = commands.intern(
-          ResolvedCommand(
-            instance: Int32(command.instance), verb: Int32(command.verb),
-            arguments: command.operands.map { value($0, frame) }))
-      }
+    case .command(let id, let range):
+      try executeCommand(id, range: range)
+    case .parameterizedCommand(let command):
+      let id = commands.intern(
+        ResolvedCommand(
+          instance: Int32(command.instance), verb: Int32(command.verb),
+          arguments: command.operands.map { value($0, frame) }))
       try executeCommand(id, range: command.range)
     case .commands(let run):
       for i in run.ids.indices { try executeCommand(run.ids[i], range: run.ranges[i]) }

@@ -24,14 +24,13 @@ enum Operand: Sendable, Hashable {
   case parameter(Int)
 }
 
-/// A receiver command with its receiver instance and verb resolved to indices.
-struct CommandOp: Sendable {
+/// A receiver command some of whose arguments are macro parameters, so that it is resolved
+/// to a command-table entry only when it runs. (A command whose arguments are all
+/// constants is just its entry: ``Op/command(id:range:)``.)
+struct ParameterizedCommand: Sendable {
   var instance: Int
   var verb: Int
-  /// The command's index in the invoker's command table when every argument is a
-  /// constant (the common case: nothing is resolved at run time); -1 otherwise.
-  var constantID: Int32
-  /// Where the arguments come from when some are macro parameters; empty otherwise.
+  /// Where each argument comes from.
   var operands: [Operand]
   var range: SourceRange
 }
@@ -51,10 +50,15 @@ struct CallOp: Sendable {
   var range: SourceRange
 }
 
-/// What the invoker executes. Only the cases that nest are boxed, so a plain command
-/// costs no allocation.
+/// What the invoker executes. A plain command is its index in the command table and its
+/// range, plain values that cost nothing to copy or drop; cases that nest or are rare are
+/// boxed, so that every op stays small.
 enum Op: Sendable {
-  case command(CommandOp)
+  /// A command whose arguments are all constants (the common case), by its index in the
+  /// invoker's command table.
+  case command(id: Int32, range: SourceRange)
+  /// A command inside a macro that takes some arguments from the macro's parameters.
+  indirect case parameterizedCommand(ParameterizedCommand)
   case commands(CommandRun)
   case sequence([Op])
   indirect case `repeat`(count: Operand, body: [Op], range: SourceRange)

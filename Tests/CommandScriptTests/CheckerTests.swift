@@ -44,18 +44,19 @@ private let directions = "up, down, left, right"
 
   @Test func compiledCommandIsResolvedToIndicesAndConstants() {
     let (checker, compiled) = checked("door.open\nmove up")
-    guard compiled.count == 2, case .command(let open) = compiled[0].op, case .command(let move) = compiled[1].op else {
+    // Both commands are interned ahead of running, with the default filled in, so each op
+    // is just its command's index and range.
+    guard compiled.count == 2, case .command(let open, let openRange) = compiled[0].op,
+      case .command(let move, let moveRange) = compiled[1].op
+    else {
       Issue.record("\(compiled)")
       return
     }
-    #expect((open.instance, open.verb) == (1, 0))
-    #expect((move.instance, move.verb) == (0, 0))
-    // The default is filled in, and both commands are interned ahead of running, so the
-    // ops need no operands of their own.
-    #expect(move.operands.isEmpty)
-    #expect(open.constantID == 0)
-    #expect(move.constantID == 1)
+    #expect((open, move) == (0, 1))
+    #expect(checker.commands[0] == ResolvedCommand(instance: 1, verb: 0, arguments: []))
     #expect(checker.commands[1] == ResolvedCommand(instance: 0, verb: 0, arguments: [.word(0), .integer(1)]))
+    #expect((openRange.line, openRange.column, openRange.end - openRange.start) == (1, 1, 9))
+    #expect((moveRange.line, moveRange.column, moveRange.end - moveRange.start) == (2, 1, 7))
     #expect(compiled[1].range.line == 2)
   }
 
@@ -161,8 +162,8 @@ private let directions = "up, down, left, right"
       #"dial.point; dial.point left; dial.turn; dial.turn left; dial.turn right 5; dial.turn left 3 "y""#,
       registry: registry)
     let arguments = compiled.map { statement -> [Value] in
-      guard case .command(let command) = statement.op, command.constantID >= 0 else { return [] }
-      return checker.commands[command.constantID].arguments
+      guard case .command(let id, _) = statement.op else { return [] }
+      return checker.commands[id].arguments
     }
     #expect(
       arguments == [
@@ -174,11 +175,11 @@ private let directions = "up, down, left, right"
 
   @Test func aliasesResolveToTheirWord() {
     let (checker, compiled) = checked("paint gray")
-    guard case .command(let paint) = compiled.first?.op else {
+    guard case .command(let paint, _) = compiled.first?.op else {
       Issue.record("\(compiled)")
       return
     }
-    #expect(checker.commands[paint.constantID].arguments == [.word(11)])
+    #expect(checker.commands[paint].arguments == [.word(11)])
   }
 
   @Test func repeatAndUndoCounts() {

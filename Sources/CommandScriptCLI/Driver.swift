@@ -232,20 +232,36 @@ func readFile(_ path: String) -> Result<[UInt8], FileError> {
   let fd = open(path, O_RDONLY)
   guard fd >= 0 else { return .failure(FileError(path: path, reason: String(cString: strerror(errno)))) }
   defer { close(fd) }
-  var bytes: [UInt8] = []
-  // Sized once for a regular file (its size may still change while it is read).
-  var info = stat()
-  if fstat(fd, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    if n < 0 {
-      if errno == EINTR { continue }
-      return .failure(FileError(path: path, reason: String(cString: strerror(errno))))
+  var failure: Int32?
+  var atEnd = false
+  /// Reads into `buffer` from `count` until it is full, the file ends or reading fails.
+  func readInto(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int) {
+    while count < buffer.count {
+      let n = read(fd, buffer.baseAddress.unsafelyUnwrapped + count, buffer.count - count)
+      if n > 0 {
+        count += n
+      } else if n == 0 {
+        atEnd = true
+        return
+      } else if errno != EINTR {
+        failure = errno
+        return
+      }
     }
-    if n == 0 { return .success(bytes) }
+  }
+  // A regular file is read straight into an array of its size (one byte more, to see
+  // the end without growing); what is not, or has grown meanwhile, in chunks after it.
+  var info = stat()
+  let expected = fstat(fd, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : 0
+  var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { readInto($0, &$1) }
+  var chunk = [UInt8](repeating: 0, count: atEnd || failure != nil ? 0 : 1 << 16)
+  while !atEnd, failure == nil {
+    var n = 0
+    chunk.withUnsafeMutableBufferPointer { readInto($0, &n) }
     bytes += chunk[0..<n]
   }
+  if let failure { return .failure(FileError(path: path, reason: String(cString: strerror(failure)))) }
+  return .success(bytes)
 }
 
 struct FileError: Error {

@@ -21,7 +21,8 @@ import Testing
     (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
   }
 
-  @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 300_001])
+  // 4 MiB and more: the part of the buffer advised to use huge pages.
+  @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 300_001, (4 << 20) + 3])
   func regularFile(size: Int) throws {
     let path = Self.temporaryPath("regular-\(size)")
     let bytes = Self.pattern(size)

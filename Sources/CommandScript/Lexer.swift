@@ -9,12 +9,21 @@ enum TokenKind: UInt8, Equatable, Sendable {
 
 /// One token: its kind, where it is, and for integers, strings and `$name` their value.
 struct Token: Sendable {
-  var kind: TokenKind
+  // The kind is stored last, so that no padding sits between it and the range: the lexer
+  // writes, and the parser copies, a token in fewer moves.
   var range: SourceRange
-  /// The value of an integer token.
-  var integer: Int = 0
   /// The name of a word or parameter token (without the `$`), in the lexer's symbol table.
   var symbol: SymbolTable.ID = -1
+  /// The value of an integer token.
+  var integer: Int = 0
+  var kind: TokenKind
+
+  init(kind: TokenKind, range: SourceRange, integer: Int = 0, symbol: SymbolTable.ID = -1) {
+    self.range = range
+    self.symbol = symbol
+    self.integer = integer
+    self.kind = kind
+  }
 }
 
 /// The words the parser treats as statements of the language. Receivers, verbs and macros
@@ -43,6 +52,9 @@ struct Lexer {
   private let source: Int
   private var position = 0
   private var line = 1
+  /// `line` as a source range stores it (clamped to 32 bits), computed once per line rather
+  /// than once per token.
+  private var line32: Int32 = 1
   private var lineStart = 0
   /// Whether the current line has non-ASCII bytes before `position`, in which case columns
   /// (which count Unicode scalars) must be counted instead of subtracted.
@@ -64,6 +76,7 @@ struct Lexer {
     self.source = source
     self.symbols = symbols
     self.line = firstLine
+    self.line32 = Int32(clamping: firstLine)
     // A byte-order mark is not text.
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       position = 3
@@ -196,6 +209,7 @@ struct Lexer {
 
   private mutating func newLine(at offset: Int) {
     line += 1
+    line32 = Int32(clamping: line)
     lineStart = offset + 1
     lineHasNonASCII = false
     knownOffset = lineStart
@@ -207,7 +221,7 @@ struct Lexer {
     skipBlanksAndComments()
     let start = position
     let startColumn = column(at: start)
-    let startLine = line
+    let startLine = Int(line32)
     guard position < bytes.count else {
       return Token(kind: .endOfInput, range: range(from: start, line: startLine, column: startColumn))
     }

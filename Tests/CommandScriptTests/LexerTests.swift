@@ -318,6 +318,16 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     #expect(tokens.map(\.range.line) == [10, 10, 11, 11])
   }
 
+  @Test func lineNumbersPastThe32BitLimitAreClamped() {
+    // Line breaks between tokens and inside a string both count; every line from 2^31 - 1
+    // on is reported as 2^31 - 1, as a source range stores it.
+    let last = Int(Int32.max)
+    let (tokens, _) = lexAll(Array("a\nb \"x\ny\" c\nd".utf8), firstLine: last - 1)
+    #expect(tokens.map(\.range.line) == [last - 1, last - 1, last, last, last, last, last, last])
+    let (far, _) = lexAll(Array("a\nb".utf8), firstLine: last + 5)
+    #expect(far.map(\.range.line) == [last, last, last, last])
+  }
+
   // MARK: Hostile input
 
   @Test func aRunOfBytesThatStartNoTokenIsOneProblem() {

@@ -64,7 +64,12 @@ struct Lexer {
   private var knownOffset = 0
   private var knownColumn = 1
   /// Problems found so far (invalid bytes, bad escapes, unterminated strings).
-  private(set) var problems: [Problem] = []
+  private(set) var problems: [Problem] = [] {
+    didSet { problemCount = problems.count }
+  }
+  /// `problems.count`, kept beside the lexer's other fields, so that the parser reads it
+  /// after each token in one load.
+  private(set) var problemCount = 0
   /// Where the names of word and parameter tokens are numbered.
   let symbols: SymbolTable
   /// The unescaped text of the last string token. (Kept here rather than in the token,

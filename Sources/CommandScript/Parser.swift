@@ -10,7 +10,12 @@ struct Parser {
   private var lexer: Lexer
   private var token: Token
   private var depth = 0
-  private(set) var problems: [Problem] = []
+  private(set) var problems: [Problem] = [] {
+    didSet { problemLimit = Lexer.maxProblems - problems.count }
+  }
+  /// How many problems the lexer may have found before the parser stops: `maxProblems`
+  /// less the parser's own, so that `advance` compares one count with it.
+  private var problemLimit = Lexer.maxProblems
   /// Once the lexer and the parser have found `Lexer.maxProblems` problems, the parser
   /// stops: the rest of the input reads as its end. How many of `problems` came before.
   private var problemsBeforeStop: Int?
@@ -31,7 +36,7 @@ struct Parser {
   @inline(__always) private mutating func advance() {
     guard problemsBeforeStop == nil else { return }
     token = lexer.next()
-    if lexer.problems.count + problems.count >= Lexer.maxProblems { stop() }
+    if lexer.problemCount >= problemLimit { stop() }
   }
 
   /// Ends parsing here, with a problem that says so. (What the statements still open

@@ -306,6 +306,16 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(parseAll(inBlocks).problems.count == Lexer.maxProblems + 1)
   }
 
+  @Test func theLexersAndTheParsersProblemsCountTogether() {
+    // Each `"\q";` is a lexer problem (the escape) and a parser problem (a string is no
+    // statement), the parser's found once the lexer has moved on to the `;`: the 1000th
+    // problem is the parser's for the 500th string, and parsing stops at the `;` after it.
+    let (_, problems) = parseAll(String(repeating: "\"\\q\";", count: 600))
+    #expect(problems.count == Lexer.maxProblems + 1)
+    #expect(problems.filter { $0.message.hasPrefix("unknown escape") }.count == 500)
+    #expect(problems.last.map(summary) == "1:2500: too many errors (1000): the rest of the input is not checked")
+  }
+
   // MARK: Needing more input
 
   @Test func needsMoreInput() {

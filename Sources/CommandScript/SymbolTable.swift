@@ -84,6 +84,12 @@ final class SymbolTable {
       if entry.key == 0 { break }
       slot = (slot &+ 1) & shortMask
     }
+    return addShort(key, bytes, at: slot)
+  }
+
+  /// Numbers a new short name, whose key goes in `slot` (empty). Kept out of line, so that
+  /// the lexer, which inlines the look-up, carries no code for the rare new name.
+  @inline(never) private func addShort(_ key: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, at slot: Int) -> ID {
     let id = add(bytes)
     shortSlots[slot] = ShortSlot(key: key, id: id)
     shortCount += 1

@@ -221,8 +221,26 @@ struct Lexer {
     knownColumn = 1
   }
 
+  /// The token `advance()` read last.
+  private(set) var token = Token(kind: .endOfInput, range: SourceRange(source: 0, start: 0, end: 0, line: 0, column: 0))
+
+  /// Reads the next token into `token`; `.endOfInput` forever once the input is exhausted.
+  /// (The parser reads tokens here, where they are made, rather than copying each.)
+  mutating func advance() { token = scan() }
+
+  /// Makes `token` the end of the input, where it is: a parser that stops early reads no
+  /// further.
+  mutating func stop() {
+    token = Token(kind: .endOfInput, range: token.range)
+  }
+
   /// The next token; `.endOfInput` forever once the input is exhausted.
   mutating func next() -> Token {
+    advance()
+    return token
+  }
+
+  @inline(__always) private mutating func scan() -> Token {
     skipBlanksAndComments()
     let start = position
     let startColumn = column(at: start)

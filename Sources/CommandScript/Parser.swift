@@ -8,7 +8,8 @@ struct Parser {
   static let maxArguments = 256
 
   private var lexer: Lexer
-  private var token: Token
+  /// The current token, where the lexer made it.
+  private var token: Token { lexer.token }
   private var depth = 0
   private(set) var problems: [Problem] = [] {
     didSet { problemLimit = Lexer.maxProblems - problems.count }
@@ -23,7 +24,7 @@ struct Parser {
   init(_ lexer: Lexer) {
     tree = SyntaxTree(symbols: lexer.symbols)
     self.lexer = lexer
-    self.token = self.lexer.next()
+    self.lexer.advance()
   }
 
   /// Every problem so far: the lexer's and the parser's, in source order.
@@ -35,17 +36,17 @@ struct Parser {
 
   @inline(__always) private mutating func advance() {
     guard problemsBeforeStop == nil else { return }
-    token = lexer.next()
+    lexer.advance()
     if lexer.problemCount >= problemLimit { stop() }
   }
 
   /// Ends parsing here, with a problem that says so. (What the statements still open
   /// report about the end they meet is dropped.)
-  private mutating func stop() {
+  @inline(never) private mutating func stop() {
     problems.append(
       Problem("too many errors (\(Lexer.maxProblems)): the rest of the input is not checked", at: token.range))
     problemsBeforeStop = problems.count
-    token = Token(kind: .endOfInput, range: token.range)
+    lexer.stop()
   }
 
   private var atSeparator: Bool { token.kind == .semicolon || token.kind == .newline }

@@ -318,6 +318,27 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     #expect(tokens.map(\.range.line) == [10, 10, 11, 11])
   }
 
+  @Test func advanceReadsIntoTokenWhatNextReturns() {
+    let bytes = Array("move up 3; \"s\"\n$p.x".utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      var byNext = Lexer(buffer, source: 0, symbols: SymbolTable())
+      var byAdvance = Lexer(buffer, source: 0, symbols: SymbolTable())
+      repeat {
+        let t = byNext.next()
+        byAdvance.advance()
+        let u = byAdvance.token
+        #expect(t.kind == u.kind && t.range == u.range && t.integer == u.integer && t.symbol == u.symbol)
+      } while byNext.token.kind != .endOfInput
+      // `stop` makes the current token the end of the input, where it is.
+      var stopped = Lexer(buffer, source: 0, symbols: SymbolTable())
+      stopped.advance()
+      stopped.advance()
+      stopped.stop()
+      #expect(stopped.token.kind == .endOfInput)
+      #expect(stopped.token.range == SourceRange(source: 0, start: 5, end: 7, line: 1, column: 6))
+    }
+  }
+
   @Test func lineNumbersPastThe32BitLimitAreClamped() {
     // Line breaks between tokens and inside a string both count; every line from 2^31 - 1
     // on is reported as 2^31 - 1, as a source range stores it.

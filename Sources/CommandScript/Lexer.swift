@@ -137,20 +137,6 @@ struct Lexer {
 
   static func isDigit(_ b: UInt8) -> Bool { b &- 48 < 10 }
 
-  /// Of 8 bytes packed into a `UInt64`, the ones that continue a word (``isWordContinue(_:)``),
-  /// as the high bit of each byte: all 8 compared at once.
-  @inline(__always) static func wordContinueBytes(_ x: UInt64) -> UInt64 {
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    // Each byte's low 7 bits, so that no subtraction below borrows from the next byte.
-    let low = x & ~high
-    let folded = low | 0x20 &* ones  // lower case
-    let letter = ((folded | high) &- 0x61 &* ones) & ((0x7A &* ones | high) &- folded)
-    let digit = ((low | high) &- 0x30 &* ones) & ((0x39 &* ones | high) &- low)
-    let underscore = high &- (low ^ 0x5F &* ones)
-    return (letter | digit | underscore) & ~x & high
-  }
-
   /// Of 8 bytes packed into a `UInt64`, the ones that are `\n`, NUL or not ASCII, as the high
   /// bit of each byte; bytes after the first such byte may be marked whatever they are.
   @inline(__always) static func lineBreakNULOrNonASCIIBytes(_ x: UInt64) -> UInt64 {
@@ -289,12 +275,14 @@ struct Lexer {
     var end: Int
     let shortEnd = nameStart &+ SymbolTable.maxShortLength  // no overflow: nameStart < bytes.count
     if shortEnd <= bytes.count {
-      // All 8 at once: the name runs to the first byte that does not continue a word.
-      let chunk = load8(at: nameStart)
-      let stops = Self.wordContinueBytes(chunk) ^ 0x8080_8080_8080_8080
-      let firstStop = stops & (0 &- stops)  // its high bit; 0 if all 8 continue the word
-      key = chunk & ((firstStop &>> 7) &- 1)
-      end = nameStart &+ stops.trailingZeroBitCount &>> 3
+      // The name runs to the first byte that does not continue a word, at most 8 bytes on:
+      // a table look-up a byte, as most names are a few bytes long. Its first byte starts
+      // a word (`next` has seen it), and `end` stays below `shortEnd <= bytes.count`.
+      end = nameStart &+ 1
+      while end < shortEnd, Self.isWordContinue(bytes[end]) { end &+= 1 }
+      // The 8 bytes from the name's start, loaded at once, cut to its 1 to 8 bytes.
+      let length = UInt64(truncatingIfNeeded: end &- nameStart)
+      key = load8(at: nameStart) & (UInt64.max &>> (64 &- 8 &* length))
     } else {
       key = UInt64(bytes[nameStart])
       var shift: UInt64 = 8

@@ -484,6 +484,28 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     }
   }
 
+  @Test func aShortNamesKeyHoldsItsBytesAlone() {
+    // Names of 1 to 8 bytes followed by every byte value, and by enough bytes that 8 bytes
+    // are loaded from the name's start: the name is numbered by its own bytes, whatever
+    // follows it.
+    for length in 1...8 {
+      let name = Array("abcdefgh".utf8.prefix(length))
+      for b in UInt8.min...UInt8.max {
+        let bytes = name + [b] + Array("         ".utf8)
+        let continues = (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x5F
+        bytes.withUnsafeBufferPointer { buffer in
+          let symbols = SymbolTable()
+          var lexer = Lexer(buffer, source: 0, symbols: symbols)
+          let t = lexer.next()
+          let spelled = continues ? name + [b] : name
+          #expect(t.kind == .word && t.range.end == spelled.count, "\(length) \(b)")
+          #expect(symbols[t.symbol] == String(decoding: spelled, as: UTF8.self), "\(length) \(b)")
+          #expect(symbols.intern(String(decoding: spelled, as: UTF8.self)) == t.symbol, "\(length) \(b)")
+        }
+      }
+    }
+  }
+
   @Test func wordsThatShareTheirFirstEightBytesAreDifferentNames() {
     let text = "abcdefgh abcdefghi abcdefghij abcdefg abcdefgh_ abcdefgh0 abcdefgh abcdefghi $abcdefgh"
     let bytes = Array(text.utf8)

@@ -272,31 +272,37 @@ struct Parser {
       name = verb
     }
     let first = tree.arguments.count
+    // Where the last argument ends, so that the statement's range is made once, at the end.
+    var end = name.range.end
     while !atStatementEnd {
-      guard tree.arguments.count - first < Self.maxArguments else {
+      // A tree has fewer arguments than its source has bytes: no arithmetic on counts here
+      // overflows, and the counts fit in 32 bits.
+      guard tree.arguments.count &- first < Self.maxArguments else {
         problems.append(Problem("a command can have at most \(Self.maxArguments) arguments", at: token.range))
         return nil
       }
+      let argumentEnd = token.range.end
       guard let argument = parseArgument(what: "an argument") else { return nil }
       tree.add(argument)
+      end = argumentEnd
     }
-    let arguments = Span(first: Int32(first), count: Int32(tree.arguments.count - first))
-    let start = receiver?.range ?? name.range
-    let end = arguments.count > 0 ? tree.arguments.last!.range : name.range
-    return Statement(.invocation(receiver: receiver, name: name, arguments: arguments), range: start.through(end))
+    let arguments = Span(
+      first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: tree.arguments.count &- first))
+    var range = receiver?.range ?? name.range
+    range.end = max(range.end, end)
+    return Statement(.invocation(receiver: receiver, name: name, arguments: arguments), range: range)
   }
 
   @inline(__always) private mutating func parseArgument(what: @autoclosure () -> String) -> ArgumentNode? {
-    let t = token
     let argument: ArgumentNode
-    switch t.kind {
-    case .integer: argument = .integer(t.integer, t.range)
-    case .word: argument = .word(name(of: t))
-    case .string: argument = .string(index: tree.add(lexer.stringText), t.range)
-    case .parameter: argument = .parameter(name(of: t))
+    switch token.kind {
+    case .integer: argument = .integer(token.integer, token.range)
+    case .word: argument = .word(name(of: token))
+    case .string: argument = .string(index: tree.add(lexer.stringText), token.range)
+    case .parameter: argument = .parameter(name(of: token))
     case .invalid: return nil
     default:
-      problems.append(Problem("expected \(what()), found \(describe(t))", at: t.range))
+      problems.append(Problem("expected \(what()), found \(describe(token))", at: token.range))
       return nil
     }
     advance()

@@ -45,6 +45,19 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(first.range.end == 15)
   }
 
+  @Test func anInvocationsRangeRunsFromItsFirstWordToItsLastArgument() {
+    let text = "move; shape.move; move up; move 3 -4; log \"a b\"; shape.move $p; move\n  x.y a \"s\" 1 $q"
+    let (statements, problems) = parseAll(text)
+    #expect(problems.isEmpty)
+    let bytes = Array(text.utf8)
+    let spans = statements.map { String(decoding: bytes[$0.range.start..<$0.range.end], as: UTF8.self) }
+    #expect(
+      spans == [
+        "move", "shape.move", "move up", "move 3 -4", "log \"a b\"", "shape.move $p", "move", "x.y a \"s\" 1 $q",
+      ])
+    #expect(statements.map { "\($0.range.line):\($0.range.column)" }.last == "2:3")
+  }
+
   @Test func statementsKeptFromEarlierCallsKeepTheirArguments() {
     // The parser reuses its syntax tree only when no statement refers to it.
     let symbols = SymbolTable()

@@ -159,7 +159,7 @@ struct Parser {
     }
   }
 
-  private mutating func parseWordStatement() -> Statement? {
+  @inline(__always) private mutating func parseWordStatement() -> Statement? {
     let start = token.range
     let keyword = Keyword(symbol: token.symbol)
     switch keyword {

@@ -423,29 +423,52 @@ struct Checker {
     }
     // Nearly every command is a `SmallCommand`: it is looked up without making an array.
     var small = CommandTable.SmallCommand(instance: Int32(instance), verb: Int32(verb))
-    var isSmall = true
+    for i in 0..<shape.count {
+      if let packed = packedArgument(i, of: arguments, slot: shape.first + i, type: type, verb: verb),
+        small.append(packed.value, isWord: packed.isWord)
+      {
+        continue
+      }
+      return compileLargeCommand(
+        instance: instance, verb: verb, name: name, arguments: arguments, in: tree, start: start)
+    }
+    return .command(id: commands.intern(small), range: commandRange(name: name, arguments: arguments, start: start))
+  }
+
+  /// Argument `i` (or the parameter's default) as ``CommandTable/SmallCommand`` packs it,
+  /// if it is an integer or a word that its parameter accepts; nil otherwise.
+  @inline(__always) private mutating func packedArgument(
+    _ i: Int, of arguments: ArgumentList, slot: Int, type: Int, verb: Int
+  ) -> (value: Int, isWord: Bool)? {
+    let parameter = shapes.parameters[slot]
+    if i >= arguments.count { return parameter.packedDefault }
+    if case .integer(let n, _) = arguments[i], let allowed = parameter.integers, allowed.contains(n) {
+      return (n, false)
+    }
+    if parameter.isWord, case .word(let word) = arguments[i],
+      let index = wordIndex(word, slot: slot, type: type, verb: verb, parameter: i)
+    {
+      return (index, true)
+    }
+    return nil
+  }
+
+  /// A command that does not fit a `SmallCommand`: one with a string, a macro parameter or
+  /// more arguments than it packs; or one with an argument its parameter does not accept
+  /// (nil, with the error recorded).
+  private mutating func compileLargeCommand(
+    instance: Int, verb: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree, start: SourceRange?
+  ) -> Op? {
+    let type = state.instances[instance].type
+    let shape = shapes.verbs[shapes.firstVerb[type] + verb]
     var operands: [Operand] = []
     var ok = true
     for i in 0..<shape.count {
       let slot = shape.first + i
-      let parameter = shapes.parameters[slot]
-      // Integers and words are packed straight into `small` while it has room.
-      var packed: (value: Int, isWord: Bool)?
-      if i >= arguments.count {
-        packed = parameter.packedDefault
-      } else if case .integer(let n, _) = arguments[i], let allowed = parameter.integers, allowed.contains(n) {
-        packed = (n, false)
-      } else if parameter.isWord, case .word(let word) = arguments[i],
-        let index = wordIndex(word, slot: slot, type: type, verb: verb, parameter: i)
-      {
-        packed = (index, true)
-      }
-      if isSmall, let packed, small.append(packed.value, isWord: packed.isWord) { continue }
-      let o: Operand
-      if let packed {
-        o = .constant(packed.isWord ? .word(packed.value) : .integer(packed.value))
+      if let packed = packedArgument(i, of: arguments, slot: slot, type: type, verb: verb) {
+        operands.append(.constant(packed.isWord ? .word(packed.value) : .integer(packed.value)))
       } else if i >= arguments.count {
-        o = .constant(shapes.defaults[slot]!)
+        operands.append(.constant(shapes.defaults[slot]!))
       } else {
         let declared = state.types[type].verbs[verb].parameters[i]
         guard let checked = operand(arguments[i], in: tree, for: Constraint(declared.kind), what: "`\(declared.name)`")
@@ -453,17 +476,11 @@ struct Checker {
           ok = false
           continue
         }
-        o = checked
+        operands.append(checked)
       }
-      if isSmall {
-        isSmall = false
-        operands = small.arguments.map { .constant($0) }
-      }
-      operands.append(o)
     }
     guard ok else { return nil }
-    let range = (start ?? name.range).through(arguments.last?.range ?? name.range)
-    if isSmall { return .command(id: commands.intern(small), range: range) }
+    let range = commandRange(name: name, arguments: arguments, start: start)
     let values = operands.compactMap { if case .constant(let v) = $0 { v } else { nil } }
     guard values.count == operands.count else {
       return .parameterizedCommand(
@@ -471,6 +488,11 @@ struct Checker {
     }
     let id = commands.intern(ResolvedCommand(instance: Int32(instance), verb: Int32(verb), arguments: values))
     return .command(id: id, range: range)
+  }
+
+  /// A command's range: from its receiver (`start`) or its verb to its last argument.
+  @inline(__always) private func commandRange(name: Name, arguments: ArgumentList, start: SourceRange?) -> SourceRange {
+    (start ?? name.range).through(arguments.last?.range ?? name.range)
   }
 
   /// The error for a command with too many arguments or too few.

@@ -146,6 +146,13 @@ private let directions = "up, down, left, right"
         "1:13: `row` must be an integer from 1 to 9, not 0",
         "1:15: `col` must be an integer from 1 to 9, not 10",
       ])
+    // Also after a good one, and a bad word with a bad integer.
+    #expect(errors("board.place 5 10") == ["1:15: `col` must be an integer from 1 to 9, not 10"])
+    #expect(
+      errors("move sideways 0") == [
+        "1:6: `sideways` is not a direction (up, down, left, right)",
+        "1:15: `steps` must be an integer ≥ 1, not 0",
+      ])
   }
 
   @Test func defaults() {

@@ -415,11 +415,7 @@ struct Checker {
       return nil
     }
     if !shape.isUndoable, let construct = guarded.last {
-      let receiver = state.instances[instance].name
-      record(
-        Problem(
-          "`\(receiver).\(state.types[type].verbs[verb].name)` cannot be undone: if this \(construct) fails, it stays in effect",
-          at: name.range, severity: .warning))
+      warnNotUndoable(instance: instance, verb: verb, name: name, inside: construct)
     }
     // Nearly every command is a `SmallCommand`: it is looked up without making an array.
     var small = CommandTable.SmallCommand(instance: Int32(instance), verb: Int32(verb))
@@ -433,6 +429,16 @@ struct Checker {
         instance: instance, verb: verb, name: name, arguments: arguments, in: tree, start: start)
     }
     return .command(id: commands.intern(small), range: commandRange(name: name, arguments: arguments, start: start))
+  }
+
+  /// The warning for a command that cannot be undone inside a `construct` that undoes
+  /// everything when it fails. Out of line: it is rare, and its message is long to make.
+  @inline(never) private mutating func warnNotUndoable(instance: Int, verb: Int, name: Name, inside construct: String) {
+    let receiver = state.instances[instance]
+    record(
+      Problem(
+        "`\(receiver.name).\(state.types[receiver.type].verbs[verb].name)` cannot be undone: if this \(construct) fails, it stays in effect",
+        at: name.range, severity: .warning))
   }
 
   /// Argument `i` (or the parameter's default) as ``CommandTable/SmallCommand`` packs it,

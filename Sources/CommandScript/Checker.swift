@@ -160,10 +160,16 @@ struct Checker {
 
   /// Checks one top-level statement. Returns nil (and records problems) on errors.
   mutating func check(_ statement: ParsedStatement) -> CompiledStatement? {
+    check(statement.root, in: statement.tree)
+  }
+
+  /// Checks one top-level statement, `root` in `tree`. Returns nil (and records problems)
+  /// on errors.
+  mutating func check(_ root: Statement, in tree: SyntaxTree) -> CompiledStatement? {
     let before = errorCount
-    let op = compile(statement.root, in: statement.tree, topLevel: true)
+    let op = compile(root, in: tree, topLevel: true)
     guard errorCount == before, let op else { return nil }
-    return CompiledStatement(op: op, range: statement.range, isTransaction: statement.root.isTransaction)
+    return CompiledStatement(op: op, range: root.range, isTransaction: root.isTransaction)
   }
 
   private mutating func fail(_ message: String, at range: SourceRange, suggestion: String? = nil) {

@@ -61,13 +61,20 @@ struct Parser {
 
   /// What the statement being parsed contains. Once nothing refers to the last statement's
   /// tree, the next statement reuses it.
-  private var tree: SyntaxTree
+  private(set) var tree: SyntaxTree
   /// The statements of the blocks being parsed, innermost last: a block's body moves into
   /// the tree once it is whole, so that it is consecutive there.
   private var openBodies: [Statement] = []
 
   /// The next top-level statement, or nil at the end of the input.
   mutating func nextStatement() -> ParsedStatement? {
+    nextRoot().map { ParsedStatement(root: $0, tree: tree) }
+  }
+
+  /// The next top-level statement, whose tree is `tree` until the next call; nil at the end
+  /// of the input. (For a caller that is done with each statement before it asks for the
+  /// next, so that the tree is neither retained nor released per statement.)
+  mutating func nextRoot() -> Statement? {
     if isKnownUniquelyReferenced(&tree) {
       tree.removeAll()
     } else {
@@ -87,7 +94,7 @@ struct Parser {
         }
         problems.append(Problem("unexpected `}`: no block is open", at: range))
       default:
-        if let statement = parseStatement() { return ParsedStatement(root: statement, tree: tree) }
+        if let statement = parseStatement() { return statement }
       }
     }
   }

@@ -204,9 +204,9 @@ public final class Session {
     }
     let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
       var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: checker.symbols))
-      while let statement = parser.nextStatement() {
-        guard let c = checker.check(statement) else { continue }
-        guard statement.root.isSource, case .source(let path, let range) = c.op else {
+      while let statement = parser.nextRoot() {
+        guard let c = checker.check(statement, in: parser.tree) else { continue }
+        guard statement.isSource, case .source(let path, let range) = c.op else {
           if keeping { compiled.append(c) }
           continue
         }

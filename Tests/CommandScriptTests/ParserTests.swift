@@ -75,6 +75,24 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(lastAlone == "{ paint blue; move left 3 }")
   }
 
+  @Test func nextRootReadsEachStatementIntoTheSameTree() {
+    // What the checker's loop does: each statement is done with before the next is read,
+    // so one tree serves them all, and a block's body is still whole in it.
+    let bytes = Array("move up 1; { paint blue; move left 3 }\nshape.move down".utf8)
+    let (texts, treesMade) = bytes.withUnsafeBufferPointer { buffer in
+      var parser = Parser(Lexer(buffer, source: 0, symbols: SymbolTable()))
+      var texts: [String] = []
+      var trees: Set<ObjectIdentifier> = []
+      while let root = parser.nextRoot() {
+        texts.append(parser.tree.canonical(root))
+        trees.insert(ObjectIdentifier(parser.tree))
+      }
+      return (texts, trees.count)
+    }
+    #expect(texts == ["move up 1", "{ paint blue; move left 3 }", "shape.move down"])
+    #expect(treesMade == 1)
+  }
+
   @Test func argumentKinds() {
     let symbols = SymbolTable()
     let (statements, _) = parseAll(#"f w 1 "s" $p"#, symbols: symbols)

@@ -74,11 +74,19 @@ struct Checker {
 
   // What names resolve to, by symbol: the answers of the string-keyed tables of `state`,
   // each looked up once per compilation and then read from an array.
-  private var macrosBySymbol = SymbolMemo<Int?>()
-  /// Each verb name's owners, as a range of `owners`: plain values, read without
-  /// reference counting.
-  private var ownersBySymbol = SymbolMemo<Range<Int>>()
+  private var bareNames = SymbolMemo<BareName>()
+  /// The owners of the verbs that `bareNames` has met, each verb's a range of this: plain
+  /// values, read without reference counting.
   private var owners: [(type: Int, verb: Int)] = []
+
+  /// What a name without a receiver stands for. (A macro cannot take a verb's name.)
+  private enum BareName {
+    /// The macro in force by that name, by index.
+    case macro(Int)
+    /// The types that have a verb by that name, with the verb's index in each, as a range
+    /// of `owners`: none, one, or several.
+    case verbs(Range<Int>)
+  }
   /// Which word of a parameter's set each symbol is, for the parameters that take words:
   /// at `symbol * shapes.parameters.count + parameter` (parameters numbered as in
   /// `shapes.parameters`), 0 if not looked up yet, -1 if none, else the index plus 1.
@@ -144,17 +152,13 @@ struct Checker {
   /// The text of a name.
   private func text(_ name: Name) -> String { symbols[name.symbol] }
 
-  /// The macro in force called `name`.
-  @inline(__always) private mutating func macro(named name: Name) -> Int? {
-    macrosBySymbol.value(for: name.symbol) { state.macroByName[symbols[name.symbol]] }
-  }
-
-  /// The types that have a verb called `name`, with the verb's index in each.
-  @inline(__always) private mutating func verbOwners(of name: Name) -> Range<Int> {
-    ownersBySymbol.value(for: name.symbol) {
+  /// What `name`, without a receiver, stands for.
+  @inline(__always) private mutating func meaning(of name: Name) -> BareName {
+    bareNames.value(for: name.symbol) {
+      if let macro = state.macroByName[symbols[name.symbol]] { return .macro(macro) }
       let first = owners.count
       owners += state.verbOwners[symbols[name.symbol]] ?? []
-      return first..<owners.count
+      return .verbs(first..<owners.count)
     }
   }
 
@@ -373,15 +377,16 @@ struct Checker {
       return compileCommand(
         instance: instance, verb: verb, name: name, arguments: arguments, in: tree, start: receiver.range)
     }
-    if let macro = macro(named: name) {
-      return compileCall(macro: macro, name: name, arguments: arguments, in: tree)
+    let found: Range<Int>
+    switch meaning(of: name) {
+    case .macro(let macro): return compileCall(macro: macro, name: name, arguments: arguments, in: tree)
+    case .verbs(let owned): found = owned
     }
     if let scope, scope.name == text(name) {
       fail("macro `\(text(name))` cannot call itself: recursion could never end", at: name.range)
       return nil
     }
     // A bare verb: the `use`d receiver if it has the verb, else the only type that has it.
-    let found = verbOwners(of: name)
     if let used = state.usedInstance,
       let owner = owners[found].first(where: { $0.type == state.instances[used].type })
     {
@@ -675,7 +680,7 @@ struct Checker {
       Macro(name: text(name), parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range)
     )
     state.macroByName[text(name)] = state.macros.count - 1
-    macrosBySymbol.set(name.symbol, to: state.macros.count - 1)
+    bareNames.set(name.symbol, to: .macro(state.macros.count - 1))
     return ok && errorCount == before ? .definition : nil
   }
 }

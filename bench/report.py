@@ -88,7 +88,8 @@ def main(out):
     emit(f"- {machine['swift']}; {machine['lua']}; {machine['python']}; {machine['tcl']}")
     emit(f"- C floor: `cc -O2` ({machine['cc']}); {machine['hyperfine']}")
     emit(
-        f"- `cmdscript`: `swift build -c release --static-swift-stdlib`, "
+        f"- `cmdscript`: `scripts/build-release` (`swift build -c release --static-swift-stdlib` and the "
+        f"settings the script explains), "
         f"{int(machine['binary']) / 1e6:.1f} MB, dynamically linked to {machine['linked']}; "
         f"{machine['foundation']}"
     )
@@ -259,8 +260,8 @@ def main(out):
         "`bench/startup`'s probe is linked like cmdscript (the same libraries, so the same "
         "binary to load) and stops after the named stage; the lean probe does the whole run "
         "with `-c` read by hand and only the library and the receivers linked. Every Swift "
-        "program here, the hellos included, is built by `scripts/build-release` (static Swift "
-        "standard library and C++ runtime, metadata reached through direct accessors)."
+        "program here, the hellos included, is built by `scripts/build-release`, as cmdscript is "
+        "(static Swift standard library and C++ runtime, metadata reached through direct accessors)."
     )
     emit("")
     detail(start_runs, ("instructions", lambda r: f"{instructions[r['command']]:,}" if r["command"] in instructions else "–"))

@@ -277,7 +277,7 @@ struct Lexer {
     if shortEnd <= bytes.count {
       // The name runs to the first byte that does not continue a word, at most 8 bytes on:
       // a table look-up a byte, as most names are a few bytes long. Its first byte starts
-      // a word (`next` has seen it), and `end` stays below `shortEnd <= bytes.count`.
+      // a word (`scan` has seen it), and `end` stays below `shortEnd <= bytes.count`.
       end = nameStart &+ 1
       while end < shortEnd, Self.isWordContinue(bytes[end]) { end &+= 1 }
       // The 8 bytes from the name's start, loaded at once, cut to its 1 to 8 bytes.

@@ -31,20 +31,7 @@ public struct POSIXFileAccess: FileAccess {
   private static func failure() -> FileAccessError { FileAccessError(String(cString: strerror(errno))) }
 
   public func read(_ path: String) throws(FileAccessError) -> [UInt8] {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { throw Self.failure() }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw Self.failure()
-      }
-      if n == 0 { return bytes }
-      bytes += chunk[0..<n]
-    }
+    try FileIO.read(path).get()
   }
 
   public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
@@ -52,17 +39,10 @@ public struct POSIXFileAccess: FileAccess {
     let temporary = path + ".tmp-\(getpid())"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard fd >= 0 else { throw Self.failure() }
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        let error = Self.failure()
-        close(fd)
-        unlink(temporary)
-        throw error
-      }
-      offset += n
+    if let failure = bytes.withUnsafeBytes({ FileIO.writeAll(fd, $0) }) {
+      close(fd)
+      unlink(temporary)
+      throw FileAccessError(String(cString: strerror(failure)))
     }
     guard fsync(fd) == 0, close(fd) == 0 else {
       let error = Self.failure()

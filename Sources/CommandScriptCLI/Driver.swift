@@ -227,61 +227,7 @@ final class LineReader {
   }
 }
 
-/// The whole content of a file, or why it could not be read.
-func readFile(_ path: String) -> Result<[UInt8], FileError> {
-  let fd = open(path, O_RDONLY)
-  guard fd >= 0 else { return .failure(FileError(path: path, reason: String(cString: strerror(errno)))) }
-  defer { close(fd) }
-  var failure: Int32?
-  var atEnd = false
-  /// Reads into `buffer` from `count` until it is full, the file ends or reading fails.
-  func readInto(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int) {
-    while count < buffer.count {
-      let n = read(fd, buffer.baseAddress.unsafelyUnwrapped + count, buffer.count - count)
-      if n > 0 {
-        count += n
-      } else if n == 0 {
-        atEnd = true
-        return
-      } else if errno != EINTR {
-        failure = errno
-        return
-      }
-    }
-  }
-  // A regular file is read straight into an array of its size (one byte more, to see
-  // the end without growing); what is not, or has grown meanwhile, in chunks after it.
-  var info = stat()
-  let expected = fstat(fd, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : 0
-  var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) {
-    adviseHugePages($0)
-    readInto($0, &$1)
-  }
-  var chunk = [UInt8](repeating: 0, count: atEnd || failure != nil ? 0 : 1 << 16)
-  while !atEnd, failure == nil {
-    var n = 0
-    chunk.withUnsafeMutableBufferPointer { readInto($0, &n) }
-    bytes += chunk[0..<n]
-  }
-  if let failure { return .failure(FileError(path: path, reason: String(cString: strerror(failure)))) }
-  return .success(bytes)
-}
-
-/// Asks the kernel to back the 2 MiB-aligned part of a large buffer with huge pages, so
-/// that filling it takes a page fault per 2 MiB rather than per 4 KiB (where transparent
-/// huge pages are on "madvise", as on Debian). Advice only: nothing changes if it is not
-/// taken.
-private func adviseHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-  #if os(Linux)
-    let hugePage = 2 << 20
-    guard buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
-    let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-    let end = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
-    guard end > start else { return }
-    _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
-  #endif
-}
-
+/// A file that could not be opened or read, and why.
 struct FileError: Error {
   var path: String
   var reason: String

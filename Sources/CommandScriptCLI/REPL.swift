@@ -100,9 +100,9 @@ final class REPL {
 
   private func source(_ path: String) {
     guard access(path, F_OK) == 0 else { return }
-    switch readFile(path) {
+    switch FileIO.read(path) {
     case .success(let bytes): _ = driver.runWhole([SourceFile(name: path, bytes: bytes)])
-    case .failure(let error): note("cannot read the start-up file \(error.path): \(error.reason)")
+    case .failure(let error): note("cannot read the start-up file \(path): \(error.reason)")
     }
   }
 
@@ -181,10 +181,10 @@ final class REPL {
     }
     var existing = ""
     if access(path, F_OK) == 0 {
-      switch readFile(path) {
+      switch FileIO.read(path) {
       case .success(let bytes): existing = String(decoding: bytes, as: UTF8.self)
       case .failure(let failure):
-        error("cannot read \(failure.path): \(failure.reason)", line: line)
+        error("cannot read \(path): \(failure.reason)", line: line)
         return
       }
     }
@@ -206,13 +206,9 @@ final class REPL {
     let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { return false }
     defer { close(fd) }
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { return false }
-      written += n
+    if let failure = Array(text.utf8).withUnsafeBytes({ FileIO.writeAll(fd, $0) }) {
+      errno = failure
+      return false
     }
     return fsync(fd) == 0
   }

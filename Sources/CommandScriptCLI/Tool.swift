@@ -170,10 +170,11 @@ struct Options: Equatable {
     } else {
       var inputs: [SourceFile] = []
       for path in files {
-        switch readFile(path) {
+        // A FIFO is read to its end (`cmdscript <(make-script)`); a device is refused.
+        switch FileIO.read(path, pipes: true) {
         case .success(let bytes): inputs.append(SourceFile(name: path, bytes: bytes))
         case .failure(let error):
-          Console.err.line("cmdscript: cannot read \(error.path): \(error.reason)")
+          Console.err.line("cmdscript: cannot read \(path): \(error.reason)")
           return .noInput
         }
       }

@@ -61,11 +61,12 @@ enum CLI {
   /// Runs `cmdscript arguments`, with `stdin` as standard input (nil: /dev/null), in
   /// `directory` (default: the package root).
   static func run(
-    _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil, timeout: Double = 20
+    _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil, timeout: Double = 20,
+    executable: URL? = nil
   ) throws -> Result {
     ignoreBrokenPipes
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable ?? binary
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? packageRoot
     process.environment = environment
@@ -105,6 +106,17 @@ enum CLI {
     return Result(
       status: process.terminationStatus, stdout: collected.text(stdout: true),
       stderr: collected.text(stdout: false), timedOut: timedOut)
+  }
+
+  /// Runs `script` with bash, where `$CMDSCRIPT` is the binary under test: for
+  /// redirections (`>&-`, `> /dev/full`) and process substitution.
+  static func shell(_ script: String, stdin: [UInt8]? = nil, in directory: URL? = nil, timeout: Double = 20)
+    throws -> Result
+  {
+    let quoted = "'" + binary.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return try run(
+      ["-c", "CMDSCRIPT=\(quoted); " + script], stdin: stdin, in: directory, timeout: timeout,
+      executable: URL(fileURLWithPath: "/bin/bash"))
   }
 
   /// Shorthand: `cmdscript -c text` plus extra arguments.

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// A device, FIFO or directory given as a script, a session or to `source` is a clear
+/// error, never a crash, a hang or an unbounded read; a script that is a pipe is read to
+/// its end.
+@Suite("Files that are not files")
+struct NotAFileTests {
+  private func withFolder(_ body: (URL) throws -> Void) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cmdscript-fd-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try body(dir)
+  }
+
+  @Test(arguments: [
+    ("/dev/zero", "it is a device, not a regular file"),
+    ("/dev/full", "it is a device, not a regular file"),
+    ("folder", "Is a directory"),
+  ])
+  func aScriptThatIsNotAFileIsRefused(path: String, reason: String) throws {
+    try withFolder { dir in
+      try FileManager.default.createDirectory(
+        at: dir.appendingPathComponent("folder"), withIntermediateDirectories: true)
+      let result = try CLI.run([path], in: dir, timeout: 10)
+      #expect(result.status == 66, "\(result)")
+      #expect(result.stderrLines == ["cmdscript: cannot read \(path): \(reason)"], "\(result)")
+    }
+  }
+
+  /// A script operand that is a pipe is read to its end, as bash reads `bash <(...)`.
+  @Test func aScriptFromProcessSubstitutionRuns() throws {
+    let result = try CLI.shell(
+      "\"$CMDSCRIPT\" <(printf 'move up\\nshow shape\\n') <(echo 'move left; show shape')")
+    #expect(result.status == 0, "\(result)")
+    #expect(
+      result.stdoutLines == ["shape: at (0, 1), blue", "shape: at (-1, 1), blue"], "\(result)")
+  }
+
+  /// `source` of a device, FIFO or directory is a located compile error, at once.
+  @Test func sourceOfWhatIsNotAFileIsALocatedError() throws {
+    try withFolder { dir in
+      #expect(mkfifo(dir.appendingPathComponent("fifo").path, 0o600) == 0)
+      try FileManager.default.createDirectory(
+        at: dir.appendingPathComponent("folder"), withIntermediateDirectories: true)
+      let run = try CLI.run(
+        ["-c", "move up\nsource \"/dev/zero\"\nsource \"fifo\"\nsource \"folder\""], in: dir,
+        timeout: 10)
+      #expect(!run.timedOut)
+      #expect(run.status == 65, "\(run)")
+      let errors = run.stderrLines.filter { $0.contains("error:") }
+      #expect(
+        errors == [
+          "<command line>:2:1: error: cannot read `/dev/zero`: it is a device, not a regular file",
+          "<command line>:3:1: error: cannot read `fifo`: it is a FIFO, not a regular file",
+          "<command line>:4:1: error: cannot read `folder`: Is a directory",
+        ], "\(run)")
+    }
+  }
+}

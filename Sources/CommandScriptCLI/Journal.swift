@@ -88,19 +88,13 @@ final class Journal {
     if !Self.isOneEntry(text) { text = Session.canonicalStatement(text) ?? text }
     var bytes = Array(text.utf8)
     bytes.append(10)
-    var written = 0
-    while written < bytes.count {
-      let n = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        if !writeFailed {
-          Console.err.line("cmdscript: cannot write to the session \(path): \(String(cString: strerror(errno)))")
-          Console.err.flush()
-        }
-        writeFailed = true
-        return
+    if let failure = bytes.withUnsafeBytes({ FileIO.writeAll(descriptor, $0) }) {
+      if !writeFailed {
+        Console.err.line("cmdscript: cannot write to the session \(path): \(String(cString: strerror(failure)))")
+        Console.err.flush()
       }
-      written += n
+      writeFailed = true
+      return
     }
     unsynced = true
   }

@@ -33,6 +33,13 @@ final class Journal {
   static func acquire(_ path: String) -> Result<Journal, FileError> {
     let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { return .failure(FileError(path: path, reason: String(cString: strerror(errno)))) }
+    // A device, FIFO or socket is no journal: reading one back never ends, writing one
+    // can block for ever.
+    var info = stat()
+    if fstat(fd, &info) == 0, let refusal = FileIO.refusal(ofFileWithMode: info.st_mode) {
+      close(fd)
+      return .failure(FileError(path: path, reason: refusal))
+    }
     guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
       let reason = errno == EWOULDBLOCK ? "another cmdscript is using it" : String(cString: strerror(errno))
       close(fd)
@@ -45,16 +52,8 @@ final class Journal {
   /// entry (no final line break, or an open block or string) is cut off the file, so that
   /// new entries do not continue it; `dropped` says how many bytes that removed.
   func entries() -> (entries: [(bytes: [UInt8], line: Int)], dropped: Int) {
-    var content: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    var offset: off_t = 0
-    while true {
-      let n = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-      if n < 0, errno == EINTR { continue }
-      if n <= 0 { break }
-      content += chunk[0..<n]
-      offset += off_t(n)
-    }
+    // From the start: the descriptor was just opened (writes append whatever its position).
+    let content = (try? FileIO.read(descriptor: descriptor, limit: .max).get()) ?? []
     var entries: [(bytes: [UInt8], line: Int)] = []
     var start = 0
     var line = 1

@@ -7,16 +7,28 @@ import Testing
 @Suite("Files that are not files")
 struct NotAFileTests {
   private func withFolder(_ body: (URL) throws -> Void) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "cmdscript-fd-\(UUID().uuidString)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-fd-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     try body(dir)
   }
 
+  @Test(arguments: ["/dev/full", "/dev/zero", "fifo", "folder"])
+  func aSessionThatIsNotAFileIsRefused(path: String) throws {
+    try withFolder { dir in
+      #expect(mkfifo(dir.appendingPathComponent("fifo").path, 0o600) == 0)
+      try FileManager.default.createDirectory(
+        at: dir.appendingPathComponent("folder"), withIntermediateDirectories: true)
+      let result = try CLI.run(["--session", path], stdin: Array("move up\n".utf8), in: dir, timeout: 10)
+      #expect(!result.timedOut)
+      #expect(result.status == 66, "\(result)")
+      #expect(result.stderrLines.count == 1, "\(result)")
+      #expect(result.stderr.hasPrefix("cmdscript: cannot open the session \(path): "), "\(result)")
+    }
+  }
+
   @Test(arguments: [
-    ("/dev/zero", "it is a device, not a regular file"),
-    ("/dev/full", "it is a device, not a regular file"),
+    ("/dev/zero", "it is a device, not a regular file"), ("/dev/full", "it is a device, not a regular file"),
     ("folder", "Is a directory"),
   ])
   func aScriptThatIsNotAFileIsRefused(path: String, reason: String) throws {
@@ -31,11 +43,9 @@ struct NotAFileTests {
 
   /// A script operand that is a pipe is read to its end, as bash reads `bash <(...)`.
   @Test func aScriptFromProcessSubstitutionRuns() throws {
-    let result = try CLI.shell(
-      "\"$CMDSCRIPT\" <(printf 'move up\\nshow shape\\n') <(echo 'move left; show shape')")
+    let result = try CLI.shell("\"$CMDSCRIPT\" <(printf 'move up\\nshow shape\\n') <(echo 'move left; show shape')")
     #expect(result.status == 0, "\(result)")
-    #expect(
-      result.stdoutLines == ["shape: at (0, 1), blue", "shape: at (-1, 1), blue"], "\(result)")
+    #expect(result.stdoutLines == ["shape: at (0, 1), blue", "shape: at (-1, 1), blue"], "\(result)")
   }
 
   /// `source` of a device, FIFO or directory is a located compile error, at once.
@@ -45,8 +55,7 @@ struct NotAFileTests {
       try FileManager.default.createDirectory(
         at: dir.appendingPathComponent("folder"), withIntermediateDirectories: true)
       let run = try CLI.run(
-        ["-c", "move up\nsource \"/dev/zero\"\nsource \"fifo\"\nsource \"folder\""], in: dir,
-        timeout: 10)
+        ["-c", "move up\nsource \"/dev/zero\"\nsource \"fifo\"\nsource \"folder\""], in: dir, timeout: 10)
       #expect(!run.timedOut)
       #expect(run.status == 65, "\(run)")
       let errors = run.stderrLines.filter { $0.contains("error:") }

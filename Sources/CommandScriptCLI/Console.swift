@@ -5,10 +5,15 @@
 #endif
 
 /// A buffered writer on a file descriptor (standard output or error), without Foundation.
-/// A closed pipe ends the process through SIGPIPE's default action, quietly.
+/// A closed pipe ends the process through SIGPIPE's default action, quietly. Any other
+/// write error is kept (the first one) and what is written after it is dropped: the tool
+/// reports it once, at exit, as coreutils do.
 final class Channel {
   let descriptor: Int32
   private var buffer: [UInt8] = []
+  /// The `errno` of the first write that failed, other than a closed pipe (where SIGPIPE
+  /// is ignored, output to a closed pipe is dropped quietly).
+  private(set) var writeError: Int32?
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
@@ -34,16 +39,10 @@ final class Channel {
   }
 
   func flush() {
-    var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { raw in
-        write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        break
-      }
-      offset += written
+    if writeError == nil, !buffer.isEmpty, let failure = buffer.withUnsafeBytes({ FileIO.writeAll(descriptor, $0) }),
+      failure != EPIPE
+    {
+      writeError = failure
     }
     buffer.removeAll(keepingCapacity: true)
   }

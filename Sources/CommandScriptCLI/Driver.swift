@@ -16,6 +16,8 @@ enum ExitStatus: Int32 {
   case compileError = 65
   /// An input file could not be read.
   case noInput = 66
+  /// Standard output could not be written (EX_IOERR).
+  case ioError = 74
 }
 
 /// What a run does when a statement fails at run time (`--on-error`); the failing

@@ -18,6 +18,7 @@ import ArgumentParser
 public enum CommandScriptTool {
   /// Parses the process's arguments (or `arguments`), runs, and exits with the status.
   public static func main(registry: ReceiverRegistry, arguments: [String]? = nil) -> Never {
+    openClosedStandardDescriptors()
     let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
     let options: Options
     if let parsed = Options(fastParsing: arguments) {
@@ -29,9 +30,29 @@ public enum CommandScriptTool {
         CmdScript.exit(withError: error)
       }
     }
-    let status = options.run(registry: registry).rawValue
+    var status = options.run(registry: registry)
     Console.flush()
-    exit(status)
+    if let failure = Console.out.writeError {
+      Console.err.line("cmdscript: write error: \(String(cString: strerror(failure)))")
+      Console.err.flush()
+      status = .ioError
+    }
+    exit(status.rawValue)
+  }
+
+  /// Opens `/dev/null` onto a closed standard descriptor, as coreutils do, so that no file
+  /// the tool opens (the journal) becomes standard input, output or error. A closed
+  /// standard input reads as empty; a closed output or error is opened read-only, so that
+  /// writing to it still fails and is reported.
+  private static func openClosedStandardDescriptors() {
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      let opened = open("/dev/null", O_RDONLY)
+      // `open` takes the lowest free descriptor, which is `fd`; otherwise move it there.
+      if opened >= 0, opened != fd {
+        _ = dup2(opened, fd)
+        close(opened)
+      }
+    }
   }
 }
 
@@ -59,7 +80,8 @@ struct CmdScript: ParsableCommand {
       Example: cmdscript -c 'move up; paint red; undo; show'
 
       Exit status: 0 success; 1 a statement failed at run time (it was rolled back); \
-      64 usage error; 65 compile errors (nothing ran); 66 an input file cannot be read.
+      64 usage error; 65 compile errors (nothing ran); 66 an input file cannot be read; \
+      74 the output could not be written.
       """,
     version: "cmdscript 0.1.0 (CommandScript language version 1)")
 

@@ -26,7 +26,21 @@ public struct FileAccessError: Error, Equatable, Sendable {
 
 /// The file system, through POSIX calls.
 public struct POSIXFileAccess: FileAccess {
+  /// The files `writeAtomically` refuses to replace, by device and inode: whatever path
+  /// names them, replacing them would pull them from under their holder.
+  private var protected: [(device: UInt64, inode: UInt64)] = []
+
   public init() {}
+
+  /// File access that never replaces the files at `paths` (as they are now, however they
+  /// are named later): the files the host holds open, such as `cmdscript --session`'s
+  /// journal. A path that names no file is ignored.
+  public init(protecting paths: [String]) {
+    for path in paths {
+      var info = stat()
+      if stat(path, &info) == 0 { protected.append((UInt64(info.st_dev), UInt64(info.st_ino))) }
+    }
+  }
 
   private static func failure() -> FileAccessError { FileAccessError(String(cString: strerror(errno))) }
 
@@ -34,26 +48,85 @@ public struct POSIXFileAccess: FileAccess {
     try FileIO.read(path).get()
   }
 
+  /// Writes a temporary file beside the target, flushes it to disk and renames it over the
+  /// target. The temporary file has a name nobody can predict and is created exclusively,
+  /// never through a symbolic link; a target that is a link is written through (the link
+  /// stays a link); an existing target keeps its permission bits; a target that is not a
+  /// regular file, or is protected, is refused. SIGINT, SIGTERM, SIGHUP and SIGQUIT wait
+  /// until the file is complete (or abandoned), so that none leaves a temporary file.
   public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
-    // A temporary file beside the target, flushed to disk, then renamed over it.
-    let temporary = path + ".tmp-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard fd >= 0 else { throw Self.failure() }
+    let target = try Self.resolvingLinks(path)
+    var info = stat()
+    var mode: mode_t?
+    if stat(target, &info) == 0 {
+      if let refusal = FileIO.refusal(ofFileWithMode: info.st_mode) { throw FileAccessError(refusal) }
+      if protected.contains(where: { $0 == (UInt64(info.st_dev), UInt64(info.st_ino)) }) {
+        throw FileAccessError("it is held open by this session (its journal)")
+      }
+      mode = info.st_mode & 0o7777
+    }
+    var signals = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&signals)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signal) }
+    pthread_sigmask(SIG_BLOCK, &signals, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    let (fd, temporary) = try Self.createTemporary(beside: target)
+    func abandon(_ error: FileAccessError) -> FileAccessError {
+      unlink(temporary)
+      return error
+    }
+    if let mode { _ = fchmod(fd, mode) }
     if let failure = bytes.withUnsafeBytes({ FileIO.writeAll(fd, $0) }) {
       close(fd)
-      unlink(temporary)
-      throw FileAccessError(String(cString: strerror(failure)))
+      throw abandon(FileAccessError(String(cString: strerror(failure))))
     }
-    guard fsync(fd) == 0, close(fd) == 0 else {
+    guard fsync(fd) == 0 else {
       let error = Self.failure()
-      unlink(temporary)
-      throw error
+      close(fd)
+      throw abandon(error)
     }
-    guard rename(temporary, path) == 0 else {
-      let error = Self.failure()
-      unlink(temporary)
-      throw error
+    guard close(fd) == 0 else { throw abandon(Self.failure()) }
+    guard rename(temporary, target) == 0 else { throw abandon(Self.failure()) }
+  }
+
+  /// The file `path` names once symbolic links are followed (the last one may name a file
+  /// that does not exist yet).
+  private static func resolvingLinks(_ path: String) throws(FileAccessError) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else { throw failure() }
+      let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else if let slash = current.lastIndex(of: "/") {
+        current = String(current[...slash]) + link
+      } else {
+        current = link
+      }
     }
+    throw FileAccessError(String(cString: strerror(ELOOP)))
+  }
+
+  /// Creates `.NAME.tmp-RANDOM` in the folder of `target`, exclusively and not through a
+  /// link, so that nobody can plant a file or link there beforehand.
+  private static func createTemporary(beside target: String) throws(FileAccessError) -> (Int32, String) {
+    let slash = target.lastIndex(of: "/")
+    let folder = slash.map { String(target[...$0]) } ?? ""
+    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<100 {
+      let suffix = String(generator.next() as UInt64, radix: 36)
+      let temporary = folder + "." + name + ".tmp-" + suffix
+      let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+      if fd >= 0 { return (fd, temporary) }
+      if errno != EEXIST { throw failure() }
+    }
+    throw FileAccessError(String(cString: strerror(EEXIST)))
   }
 
   public func canonicalPath(_ path: String) -> String {

@@ -175,7 +175,11 @@ struct Options: Equatable {
     var resumed = false
     if let session {
       switch Journal.acquire(session) {
-      case .success(let journal): resumed = driver.resume(journal) > 0
+      case .success(let journal):
+        // `export` must not replace the journal: later entries would go to the unlinked
+        // file, and its lock and mode would be lost.
+        if !safe { driver.session.fileAccess = POSIXFileAccess(protecting: [journal.path]) }
+        resumed = driver.resume(journal) > 0
       case .failure(let error):
         Console.err.line("cmdscript: cannot open the session \(error.path): \(error.reason)")
         return .noInput

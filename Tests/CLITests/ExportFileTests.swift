@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+/// How `export` writes its file: never onto the session's own journal, never through a
+/// link planted at its temporary name, through a link that is the target, never onto a
+/// device, keeping the target's permission bits, and leaving no temporary file when a
+/// signal ends the process.
+@Suite("export's file")
+struct ExportFileTests {
+  private func withFolder(_ body: (URL) throws -> Void) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-export-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try body(dir)
+  }
+
+  private func text(_ url: URL) throws -> String {
+    String(decoding: try Data(contentsOf: url), as: UTF8.self)
+  }
+
+  private func mode(_ url: URL) -> mode_t {
+    var info = stat()
+    return lstat(url.path, &info) == 0 ? info.st_mode & 0o7777 : 0
+  }
+
+  private func isLink(_ url: URL) -> Bool {
+    var info = stat()
+    return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+  }
+
+  /// Exported onto, the journal was replaced: later entries went to the unlinked file, a
+  /// second `--session` was admitted and the mode became 0644.
+  @Test func theLiveJournalIsRefused() throws {
+    try withFolder { dir in
+      #expect(symlink("j", dir.appendingPathComponent("alias").path) == 0)
+      // The first session is still running (its input stays open) when the second starts.
+      let result = try CLI.shell(
+        """
+        { printf 'move up\\nexport "j"\\nexport "alias"\\nmove left\\n'; sleep 2; } \
+          | "$CMDSCRIPT" --session j --on-error continue 2>first.txt &
+        sleep 1
+        "$CMDSCRIPT" --session j < /dev/null
+        echo "second: $?"
+        wait
+        cat first.txt
+        """, in: dir)
+      let journal = dir.appendingPathComponent("j")
+      #expect(
+        result.stdoutLines.prefix(1) == ["second: 66"],
+        "the lock survives: a second session is refused\n\(result)")
+      #expect(result.stderr.contains("another cmdscript is using it"), "\(result)")
+      #expect(
+        result.stdoutLines.filter { $0.contains("error:") } == [
+          "<stdin>:2:1: error: cannot write `j`: it is held open by this session (its journal); nothing was written",
+          "<stdin>:3:1: error: cannot write `alias`: it is held open by this session (its journal); nothing was written",
+        ], "\(result)")
+      #expect(try text(journal) == "move up\nmove left\n")
+      #expect(mode(journal) == 0o600)
+    }
+  }
+
+  /// The temporary file used to be `FILE.tmp-PID`: a link planted there made export write
+  /// its target. The shell's `exec` keeps its PID, so the old name is known beforehand.
+  @Test func aLinkPlantedAtTheTemporaryNameIsNotFollowed() throws {
+    try withFolder { dir in
+      try Data("keep\n".utf8).write(to: dir.appendingPathComponent("victim"))
+      let result = try CLI.shell(
+        #"sh -c 'ln -s victim out.cmd.tmp-$$; exec "$0" -c "move up; export \"out.cmd\""' "$CMDSCRIPT""#, in: dir)
+      #expect(result.status == 0, "\(result)")
+      #expect(try text(dir.appendingPathComponent("victim")) == "keep\n")
+      #expect(try text(dir.appendingPathComponent("out.cmd")).hasSuffix("shape.move up\n"))
+    }
+  }
+
+  @Test func aLinkedTargetIsWrittenThroughAndStaysALink() throws {
+    try withFolder { dir in
+      try FileManager.default.createDirectory(at: dir.appendingPathComponent("real"), withIntermediateDirectories: true)
+      try Data("old\n".utf8).write(to: dir.appendingPathComponent("real/a.cmd"))
+      #expect(symlink("real/a.cmd", dir.appendingPathComponent("link.cmd").path) == 0)
+      #expect(symlink("real/new.cmd", dir.appendingPathComponent("dangling.cmd").path) == 0)
+      let result = try CLI.run(["-c", "move up; export \"link.cmd\"; export \"dangling.cmd\""], in: dir)
+      #expect(result.status == 0, "\(result)")
+      #expect(isLink(dir.appendingPathComponent("link.cmd")))
+      #expect(isLink(dir.appendingPathComponent("dangling.cmd")))
+      #expect(try text(dir.appendingPathComponent("real/a.cmd")).hasSuffix("shape.move up\n"))
+      #expect(try text(dir.appendingPathComponent("real/new.cmd")).hasSuffix("shape.move up\n"))
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["dangling.cmd", "link.cmd", "real"])
+    }
+  }
+
+  /// A FIFO, a folder, and (as root, as in CI) a device made in the test's folder.
+  @Test func aTargetThatIsNotAFileIsRefused() throws {
+    try withFolder { dir in
+      #expect(mkfifo(dir.appendingPathComponent("fifo").path, 0o600) == 0)
+      try FileManager.default.createDirectory(
+        at: dir.appendingPathComponent("folder"), withIntermediateDirectories: true)
+      var targets = [("fifo", "it is a FIFO, not a regular file"), ("folder", "Is a directory")]
+      // The same device as /dev/null.
+      if getuid() == 0, mknod(dir.appendingPathComponent("null").path, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 {
+        targets.append(("null", "it is a device, not a regular file"))
+      }
+      for (name, reason) in targets {
+        let result = try CLI.run(["-c", "move up; export \"\(name)\""], in: dir)
+        #expect(result.status == 1, "\(result)")
+        #expect(
+          result.stderrLines.first
+            == "<command line>:1:10: error: cannot write `\(name)`: \(reason); nothing was written",
+          "\(result)")
+      }
+      var info = stat()
+      #expect(lstat(dir.appendingPathComponent("fifo").path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+      let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+      #expect(left == targets.map(\.0).sorted())
+    }
+  }
+
+  @Test(arguments: [0o600, 0o640, 0o664] as [mode_t])
+  func anExistingTargetKeepsItsPermissionBits(mode: mode_t) throws {
+    try withFolder { dir in
+      let target = dir.appendingPathComponent("out.cmd")
+      try Data("old\n".utf8).write(to: target)
+      #expect(chmod(target.path, mode) == 0)
+      let result = try CLI.run(["-c", "move up; export \"out.cmd\""], in: dir)
+      #expect(result.status == 0, "\(result)")
+      #expect(self.mode(target) == mode)
+      #expect(try text(target).hasSuffix("shape.move up\n"))
+    }
+  }
+
+  /// SIGTERM or SIGINT sent as soon as the temporary file appears (a 1.6 MB export, twice
+  /// per run): the export completes or is abandoned, and no temporary file is left.
+  @Test func aSignalDuringExportLeavesNoTemporaryFile() throws {
+    try withFolder { dir in
+      let line = "request \"" + String(repeating: "x", count: 4000) + "\"\n"
+      let target = dir.appendingPathComponent("out.cmd").path
+      let script = String(repeating: line, count: 400) + "export \"\(target)\"\nexport \"\(target)\"\n"
+      try Data(script.utf8).write(to: dir.appendingPathComponent("big.cmd"))
+      var signalled = 0
+      for signal in [SIGTERM, SIGINT, SIGTERM, SIGINT, SIGTERM, SIGINT] {
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+        let pid = spawnWithDefaultSignals([CLI.binary.path, dir.appendingPathComponent("big.cmd").path])
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(30)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+          let now = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+          if now.subtracting(before).contains(where: { $0.contains(".tmp-") }) || Date() > deadline {
+            kill(pid, signal)
+            signalled += 1
+            waitpid(pid, &status, 0)
+            break
+          }
+        }
+      }
+      #expect(signalled > 0, "the temporary file was never seen")
+      let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+      #expect(left.isEmpty, "\(signalled) signals left \(left)")
+    }
+  }
+
+  /// Starts `arguments` with SIGINT and SIGTERM at their default action and no signal
+  /// blocked, as from a shell (a test's thread may block or ignore some, and a child
+  /// inherits that); output goes to /dev/null.
+  private func spawnWithDefaultSignals(_ arguments: [String]) -> pid_t {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    posix_spawnattr_setsigdefault(&attributes, &signals)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    #expect(posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ) == 0)
+    return pid
+  }
+}

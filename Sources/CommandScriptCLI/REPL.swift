@@ -16,6 +16,8 @@ final class REPL {
   /// The start-up file to source before the first prompt (nil: `--no-init`, or a resumed
   /// session, whose journal already holds what the file did when the session began).
   let initFile: String?
+  /// `--safe`: the REPL writes no files either (no history file, no `macros save`).
+  let safe: Bool
 
   static let prompt = "cmd> "
   static let continuationPrompt = "...> "
@@ -28,9 +30,10 @@ final class REPL {
   private var line = 1
   private var recording: MacroRecording?
 
-  init(driver: Driver, initFile: String?) {
+  init(driver: Driver, initFile: String?, safe: Bool = false) {
     self.driver = driver
     self.initFile = initFile
+    self.safe = safe
   }
 
   func run() -> ExitStatus {
@@ -45,7 +48,7 @@ final class REPL {
     let editor = LineEditor(
       readline: readline,
       completer: { [unowned self] word, before in self.completions(of: word, before: before) },
-      history: HistoryFile.fromEnvironment())
+      history: safe ? nil : HistoryFile.fromEnvironment())
     Signals.install(interruption: session.interruption)
     driver.onCommit = { [unowned self] text in self.recording?.commit(text, session: self.session) }
     var firstLine = 1
@@ -175,6 +178,10 @@ final class REPL {
   /// Appends the macros in force that the start-up file does not already define as they
   /// are, in definition order (so each comes after the macros it calls).
   private func saveMacros(line: Int) {
+    guard !safe else {
+      error("`macros save` is not allowed: under --safe the REPL writes no files", line: line)
+      return
+    }
     guard let path = Paths.initFile else {
       error("no start-up file: neither XDG_CONFIG_HOME nor HOME is set", line: line)
       return

@@ -103,7 +103,10 @@ struct CmdScript: ParsableCommand {
   @Flag(help: "Do not source the start-up file when the REPL starts.")
   var noInit = false
 
-  @Flag(help: "Touch no files from scripts: `source` and `export` are refused (for scripts from strangers).")
+  @Flag(
+    help:
+      "Touch no files from scripts: `source` and `export` are refused (for scripts from strangers). The REPL writes no files either: no history file, and `macros save` is refused."
+  )
   var safe = false
 
   @Option(
@@ -192,7 +195,7 @@ struct Options: Equatable {
     } else if files.isEmpty {
       driver.errorPolicy = .continue
       driver.stepLimitPerEntry = true
-      return REPL(driver: driver, initFile: noInit || resumed ? nil : Paths.initFile).run()
+      return REPL(driver: driver, initFile: noInit || resumed ? nil : Paths.initFile, safe: safe).run()
     } else {
       var inputs: [SourceFile] = []
       for path in files {

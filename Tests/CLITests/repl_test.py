@@ -324,6 +324,20 @@ def recording():
     finish(child, "--no-init")
 
 
+def safe():
+    """--safe: the REPL writes no files either: no history file, `macros save` refused."""
+    child = spawn(["--safe"], home="safe")
+    prompt(child, "first (--safe)")
+    run(child, "macro hop { move up }")
+    run(child, "macros save", "error: `macros save` is not allowed: under --safe the REPL writes no files")
+    run(child, 'export "out.cmd"', "`export` is not allowed")
+    run(child, "hop; show shape", "shape: at (0, 1), blue")
+    finish(child, "--safe")
+    for path in [("state", "cmdscript"), ("config", "cmdscript")]:
+        if os.path.exists(os.path.join(ROOT, "safe", *path)):
+            fail(f"--safe wrote {os.path.join(*path)}", child)
+
+
 def session():
     """--session FILE journals what took effect; killed with SIGKILL and started again,
     the receivers, undo and redo stacks and macros are exactly as they were."""
@@ -420,7 +434,7 @@ def terminal():
         child.close()
 
 
-SCENARIOS = [basics, no_color, completion, history, interrupt, recording, session, terminal]
+SCENARIOS = [basics, no_color, completion, history, interrupt, recording, safe, session, terminal]
 
 
 def main():

@@ -61,6 +61,15 @@ struct Checker {
   }
 
   private var scope: MacroScope?
+  /// Whether the statement being checked is queued (`queue STATEMENT`), for errors that
+  /// name where a statement stands.
+  private var isQueuing = false
+
+  /// Where a statement that stands only at the top level was found instead: in a queued
+  /// statement, or `elsewhere`.
+  private func notTopLevel(_ elsewhere: String) -> String {
+    isQueuing ? "in a queued statement" : elsewhere
+  }
   /// Errors so far (warnings do not stop a statement from compiling).
   private(set) var errorCount = 0
 
@@ -236,13 +245,13 @@ struct Checker {
       return settlingIrreversibles(countOperand.map { .repeat(count: $0, body: ops, range: range) })
     case .macro(let name, let parameters, let body):
       guard topLevel else {
-        fail("`macro` can only stand at the top level, not inside a block", at: range)
+        fail("`macro` can only stand at the top level, not \(notTopLevel("inside a block"))", at: range)
         return nil
       }
       return defineMacro(name: name, parameters: Array(tree.names[parameters]), body: body, in: tree, range: range)
     case .use(let name):
       guard topLevel else {
-        fail("`use` can only stand at the top level, not inside a block", at: range)
+        fail("`use` can only stand at the top level, not \(notTopLevel("inside a block"))", at: range)
         return nil
       }
       guard let instance = resolveInstance(name) else { return nil }
@@ -252,7 +261,7 @@ struct Checker {
       let isUndo = if case .undo = statement.kind { true } else { false }
       let keyword = isUndo ? "undo" : "redo"
       guard topLevel, scope == nil else {
-        fail("`\(keyword)` can only stand at the top level, not inside a block or macro", at: range)
+        fail("`\(keyword)` can only stand at the top level, not \(notTopLevel("inside a block or macro"))", at: range)
         return nil
       }
       var n = 1
@@ -270,7 +279,7 @@ struct Checker {
       return isUndo ? .undo(count: n, range: range) : .redo(count: n, range: range)
     case .history:
       guard topLevel, scope == nil else {
-        fail("`history` can only stand at the top level, not inside a block or macro", at: range)
+        fail("`history` can only stand at the top level, not \(notTopLevel("inside a block or macro"))", at: range)
         return nil
       }
       return .history
@@ -292,6 +301,8 @@ struct Checker {
     case .queue(let index):
       guard topLevel, scope == nil else { return onlyAtTopLevel("queue", range) }
       let queued = tree.statements[Int(index)]
+      isQueuing = true
+      defer { isQueuing = false }
       return compile(queued, in: tree, topLevel: false).map {
         .queue($0, range: queued.range, isTransaction: queued.isTransaction)
       }
@@ -326,7 +337,7 @@ struct Checker {
   }
 
   private mutating func onlyAtTopLevel(_ keyword: String, _ range: SourceRange) -> Op? {
-    fail("`\(keyword)` can only stand at the top level, not inside a block or macro", at: range)
+    fail("`\(keyword)` can only stand at the top level, not \(notTopLevel("inside a block or macro"))", at: range)
     return nil
   }
 

@@ -72,6 +72,19 @@ struct Renderer {
     for line in textLines(diagnostic) { Console.err.line(line) }
   }
 
+  /// An error about the run rather than a place in a source (a file that cannot be read,
+  /// a usage error): `cmdscript: message`, or under `--json` an object with the file (if
+  /// any), the severity and the message, like other diagnostics.
+  func renderRunError(_ message: String, file: String? = nil) {
+    guard json else {
+      Console.err.line("cmdscript: \(message)")
+      return
+    }
+    var members: [StateValue.Member] = file.map { [.init("file", .string($0))] } ?? []
+    members += [.init("severity", .string("error")), .init("message", .string(message))]
+    Console.err.line(StateValue.object(members).json)
+  }
+
   func jsonLine(_ d: Diagnostic) -> String {
     func location(_ l: SourceLocation) -> [StateValue.Member] {
       [.init("file", .string(l.file)), .init("line", .int(l.line)), .init("column", .int(l.column))]

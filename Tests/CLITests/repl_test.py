@@ -293,6 +293,26 @@ def dumb_terminal():
         fail("colour escape codes under TERM=dumb", child)
 
 
+def repl_command_endings():
+    """A REPL command ends at `;` or `#`, like a statement: `macros; show shape` lists the
+    macros, then runs `show shape`; `macros # list` ignores the comment; an error after a
+    `;` keeps the columns of the line."""
+    child = spawn(home="endings")
+    prompt(child, "first (REPL command endings)")
+    run(child, "macro hop { move up }")
+    run(child, "macros; show shape", "macro hop { move up }", "shape: at (0, 0)")
+    run(child, "macros # list them", "macro hop { move up }")
+    if "usage:" in child.before:
+        fail("`macros # list them` is not a usage error", child)
+    run(child, "macros;paitn", "<stdin>:4:8: error: unknown command `paitn`")
+    enter(child, "record twice; hop; hop")
+    expect(child, "recording macro `twice`", "`record` before a `;`")
+    expect(child, "record twice> ", "the recording prompt after `record twice; hop; hop`")
+    run(child, "end # done", "defined macro `twice` (2 statements)")
+    run(child, "twice; show shape", "shape: at (0, 4)")
+    finish(child, "REPL command endings")
+
+
 def recording():
     """record/end define a macro from what was typed (net of undo); macros lists it;
     macros save appends it to the start-up file, which the next REPL sources unless
@@ -432,7 +452,9 @@ def terminal():
         child.close()
 
 
-SCENARIOS = [basics, no_color, dumb_terminal, completion, history, interrupt, recording, session, terminal]
+SCENARIOS = [
+    basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, session,
+    terminal]
 
 
 def main():

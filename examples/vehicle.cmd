@@ -23,10 +23,9 @@ show vehicle
 # and warns about what it could not revert.
 { save; log }
 undo
-# The whole script is checked before it runs, so the checker's warnings about the
-# transaction below (an audit line cannot be taken back) come first.
-# stderr: 44:11: warning: `vehicle.log` cannot be undone: if this transaction fails, it stays in effect
-# stderr: 47:11: warning: `vehicle.log` cannot be undone: if this transaction fails, it stays in effect
+# The whole script is checked before it runs, so the checker's warning about the
+# transaction below (an audit line that later commands may roll back around) comes first.
+# stderr: 43:11: warning: `vehicle.log` cannot be undone: if a command after it fails, the rollback leaves it in effect
 # stderr: 25:1: warning: undo could not revert `vehicle.log`: declared as not undoable
 show vehicle
 # stdout: vehicle: not saved, not sent, 1 log line, backend up
@@ -46,7 +45,7 @@ transaction {
   vehicle.send
   vehicle.log
 }
-# stderr: 46:3: error: the backend is down
+# stderr: 45:3: error: the backend is down
 # stderr: note: the transaction was rolled back: `vehicle.save`
 # stderr: note: the rollback could not revert `vehicle.log`: declared as not undoable
 # exit: 1

@@ -61,6 +61,15 @@ struct Checker {
   }
 
   private var scope: MacroScope?
+  /// Whether the statement being checked is queued (`queue STATEMENT`), for errors that
+  /// name where a statement stands.
+  private var isQueuing = false
+
+  /// Where a statement that stands only at the top level was found instead: in a queued
+  /// statement, or `elsewhere`.
+  private func notTopLevel(_ elsewhere: String) -> String {
+    isQueuing ? "in a queued statement" : elsewhere
+  }
   /// Errors so far (warnings do not stop a statement from compiling).
   private(set) var errorCount = 0
 
@@ -68,9 +77,12 @@ struct Checker {
     if problem.severity == .error { errorCount += 1 }
     problems.append(problem)
   }
-  /// The enclosing constructs whose failure should revert everything (innermost last):
-  /// a command in one that cannot be undone gets a warning.
-  private var guarded: [String] = []
+  /// The commands that cannot be undone in the block or macro body being compiled, for the
+  /// warning that a command after one may fail. (A command alone at the top level has
+  /// nothing after it: it is not noted, so that plain commands cost nothing more.)
+  private var irreversibles = IrreversibleCommands()
+  /// How many blocks (of any kind, macro bodies included) enclose what is being compiled.
+  private var nesting = 0
 
   // What names resolve to, by symbol: the answers of the string-keyed tables of `state`,
   // each looked up once per compilation and then read from an array.
@@ -180,6 +192,20 @@ struct Checker {
     record(Problem(message, at: range, suggestion: suggestion))
   }
 
+  /// The body of a block, a transaction or a `repeat`, one level deeper.
+  private mutating func compileNested(_ body: Span, in tree: SyntaxTree) -> [Op] {
+    nesting += 1
+    defer { nesting -= 1 }
+    return compileBody(body, in: tree)
+  }
+
+  /// `op`, a block, transaction or `repeat`; at the outermost one, after the warnings for
+  /// the commands in it that cannot be undone.
+  private mutating func settlingIrreversibles(_ op: Op?) -> Op? {
+    if nesting == 0, irreversibles.isNoted { warnIrreversibles(in: op) }
+    return op
+  }
+
   private mutating func compileBody(_ body: Span, in tree: SyntaxTree) -> [Op] {
     Self.fusingConstantCommands(tree.statements[body].compactMap { compile($0, in: tree, topLevel: false) })
   }
@@ -211,25 +237,21 @@ struct Checker {
     switch statement.kind {
     case .invocation(let receiver, let name, let arguments):
       return compileInvocation(receiver: receiver, name: name, arguments: tree.arguments[arguments], in: tree)
-    case .block(let body):
-      return .sequence(compileBody(body, in: tree))
-    case .transaction(let body):
-      guarded.append("transaction")
-      defer { guarded.removeLast() }
-      return .sequence(compileBody(body, in: tree))
+    case .block(let body), .transaction(let body):
+      return settlingIrreversibles(.sequence(compileNested(body, in: tree)))
     case .repeat(let count, let body):
       let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")
-      let ops = compileBody(body, in: tree)
-      return countOperand.map { .repeat(count: $0, body: ops, range: range) }
+      let ops = compileNested(body, in: tree)
+      return settlingIrreversibles(countOperand.map { .repeat(count: $0, body: ops, range: range) })
     case .macro(let name, let parameters, let body):
       guard topLevel else {
-        fail("`macro` can only stand at the top level, not inside a block", at: range)
+        fail("`macro` can only stand at the top level, not \(notTopLevel("inside a block"))", at: range)
         return nil
       }
       return defineMacro(name: name, parameters: Array(tree.names[parameters]), body: body, in: tree, range: range)
     case .use(let name):
       guard topLevel else {
-        fail("`use` can only stand at the top level, not inside a block", at: range)
+        fail("`use` can only stand at the top level, not \(notTopLevel("inside a block"))", at: range)
         return nil
       }
       guard let instance = resolveInstance(name) else { return nil }
@@ -239,7 +261,7 @@ struct Checker {
       let isUndo = if case .undo = statement.kind { true } else { false }
       let keyword = isUndo ? "undo" : "redo"
       guard topLevel, scope == nil else {
-        fail("`\(keyword)` can only stand at the top level, not inside a block or macro", at: range)
+        fail("`\(keyword)` can only stand at the top level, not \(notTopLevel("inside a block or macro"))", at: range)
         return nil
       }
       var n = 1
@@ -257,7 +279,7 @@ struct Checker {
       return isUndo ? .undo(count: n, range: range) : .redo(count: n, range: range)
     case .history:
       guard topLevel, scope == nil else {
-        fail("`history` can only stand at the top level, not inside a block or macro", at: range)
+        fail("`history` can only stand at the top level, not \(notTopLevel("inside a block or macro"))", at: range)
         return nil
       }
       return .history
@@ -278,9 +300,9 @@ struct Checker {
       return defineInstance(type: type, name: name)
     case .queue(let index):
       guard topLevel, scope == nil else { return onlyAtTopLevel("queue", range) }
-      guarded.append("queued statement")
-      defer { guarded.removeLast() }
       let queued = tree.statements[Int(index)]
+      isQueuing = true
+      defer { isQueuing = false }
       return compile(queued, in: tree, topLevel: false).map {
         .queue($0, range: queued.range, isTransaction: queued.isTransaction)
       }
@@ -315,7 +337,7 @@ struct Checker {
   }
 
   private mutating func onlyAtTopLevel(_ keyword: String, _ range: SourceRange) -> Op? {
-    fail("`\(keyword)` can only stand at the top level, not inside a block or macro", at: range)
+    fail("`\(keyword)` can only stand at the top level, not \(notTopLevel("inside a block or macro"))", at: range)
     return nil
   }
 
@@ -425,8 +447,8 @@ struct Checker {
       reportArgumentCount(of: state.types[type].verbs[verb], name: name, arguments: arguments)
       return nil
     }
-    if !shape.isUndoable, let construct = guarded.last {
-      warnNotUndoable(instance: instance, verb: verb, name: name, inside: construct)
+    if !shape.isUndoable {
+      noteIrreversible(instance: instance, verb: verb, name: name, arguments: arguments, start: start)
     }
     // Nearly every command is a `SmallCommand`: it is looked up without making an array.
     var small = CommandTable.SmallCommand(instance: Int32(instance), verb: Int32(verb))
@@ -442,14 +464,20 @@ struct Checker {
     return .command(id: commands.intern(small), range: commandRange(name: name, arguments: arguments, start: start))
   }
 
-  /// The warning for a command that cannot be undone inside a `construct` that undoes
-  /// everything when it fails. Out of line: it is rare, and its message is long to make.
-  @inline(never) private mutating func warnNotUndoable(instance: Int, verb: Int, name: Name, inside construct: String) {
-    let receiver = state.instances[instance]
-    record(
-      Problem(
-        "`\(receiver.name).\(state.types[receiver.type].verbs[verb].name)` cannot be undone: if this \(construct) fails, it stays in effect",
-        at: name.range, severity: .warning))
+  /// Out of line: commands that cannot be undone are rare.
+  @inline(never) private mutating func noteIrreversible(
+    instance: Int, verb: Int, name: Name, arguments: ArgumentList, start: SourceRange?
+  ) {
+    guard nesting > 0 else { return }
+    irreversibles.note(
+      instance: instance, verb: verb, name: name.range, op: commandRange(name: name, arguments: arguments, start: start)
+    )
+  }
+
+  /// The warnings for the commands that cannot be undone in `op`, the outermost block of a
+  /// statement (nil if it had errors: then none).
+  @inline(never) private mutating func warnIrreversibles(in op: Op?) {
+    for warning in irreversibles.settle(op.map { [$0] } ?? [], state: state).warnings { record(warning) }
   }
 
   /// Argument `i` (or the parameter's default) as ``CommandTable/SmallCommand`` packs it,
@@ -573,6 +601,7 @@ struct Checker {
       }
       operands.append(o)
     }
+    if macro.irreversibleEnd != nil, nesting > 0 { irreversibles.noteCall() }
     return .call(
       CallOp(macro: index, arguments: operands, range: name.range.through(arguments.last?.range ?? name.range)))
   }
@@ -670,15 +699,24 @@ struct Checker {
       constraints: Array(repeating: .any, count: parameters.count),
       constrainedAt: Array(repeating: nil, count: parameters.count))
     let before = errorCount
-    let ops = compileBody(body, in: tree)
+    let ops = compileNested(body, in: tree)
+    // A command that cannot be undone and ends the body gets its warning where a call is
+    // followed by another command.
+    var irreversibleEnd: IrreversibleCommands.Entry?
+    if irreversibles.isNoted {
+      let settled = irreversibles.settle(ops, state: state)
+      for warning in settled.warnings { record(warning) }
+      irreversibleEnd = settled.end
+    }
     let checked = scope!
     scope = outer
     guard nameIsFree else { return nil }
     // Defined even if its body has errors (the whole input then fails and the definition
     // is dropped with it), so that calls to it do not report it as unknown as well.
     state.macros.append(
-      Macro(name: text(name), parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range)
-    )
+      Macro(
+        name: text(name), parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range,
+        runsCommands: Macro.runCommands(ops, macros: state.macros), irreversibleEnd: irreversibleEnd))
     state.macroByName[text(name)] = state.macros.count - 1
     bareNames.set(name.symbol, to: .macro(state.macros.count - 1))
     return ok && errorCount == before ? .definition : nil

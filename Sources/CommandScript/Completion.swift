@@ -74,7 +74,8 @@ extension Session {
       }
       if types.isEmpty { return [] }
     }
-    guard !arguments.contains(where: { !$0.isArgument }) else { return [] }
+    // No parameter has room for another argument: nothing can stand here, `$param` neither.
+    guard !constraints.isEmpty, !arguments.contains(where: { !$0.isArgument }) else { return [] }
     return constraints.flatMap(words(of:)) + parameters
   }
 

@@ -140,8 +140,9 @@ extension Session {
     }
     let history = invoker.history
     guard history.droppedSteps == 0 else {
+      let dropped = history.droppedSteps == 1 ? "1 undo step" : "\(history.droppedSteps) undo steps"
       throw Problem(
-        "cannot export: the history limit dropped \(history.droppedSteps) undo steps, so no script could reproduce the state; nothing was written",
+        "cannot export: the history limit dropped \(dropped), so no script could reproduce the state; nothing was written",
         at: range
       ).diagnostic(in: sources)
     }

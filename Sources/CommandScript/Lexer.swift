@@ -59,6 +59,12 @@ struct Lexer {
   /// Whether the current line has non-ASCII bytes before `position`, in which case columns
   /// (which count Unicode scalars) must be counted instead of subtracted.
   private var lineHasNonASCII = false
+  /// The end of the last token before the latest line break that ended a line with a token
+  /// (0: none yet). The end of the input is placed there, so that an error at the end
+  /// points after what was written, not at an empty line after it. (32 bits after a `Bool`
+  /// fill what would be padding: a larger lexer makes the parser's frames larger in a
+  /// debug build, where 256 nested blocks must fit the stack.)
+  private var lastContentEnd: Int32 = 0
   /// An offset on the current line and its column, from which the next column is counted,
   /// so that a long line with non-ASCII bytes is scanned once, not once per token.
   private var knownOffset = 0
@@ -231,9 +237,7 @@ struct Lexer {
     let start = position
     let startColumn = column(at: start)
     let startLine = Int(line32)
-    guard position < bytes.count else {
-      return Token(kind: .endOfInput, range: range(from: start, line: startLine, column: startColumn))
-    }
+    guard position < bytes.count else { return endOfInput() }
     let b = bytes[position]
     position &+= 1  // at most bytes.count
     func token(_ kind: TokenKind) -> Token {
@@ -243,6 +247,8 @@ struct Lexer {
     if Self.isWordStart(b) { return lexWord(.word, start: start, line: startLine, column: startColumn) }
     switch b {
     case 10:
+      // `self.token` is still the token before this line break.
+      if self.token.kind != .newline { lastContentEnd = Int32(truncatingIfNeeded: self.token.range.end) }
       let t = token(.newline)
       newLine(at: start)
       return t
@@ -313,6 +319,38 @@ struct Lexer {
     let r = range(from: start, line: startLine, column: column)
     let symbol = symbols.intern(short: key, UnsafeBufferPointer(rebasing: bytes[nameStart..<position]))
     return Token(kind: kind, range: r, symbol: symbol)
+  }
+
+  /// The end of the input, placed just after the last token (blanks, comments and line
+  /// breaks after it are not where anything is missing). Out of line: once per input.
+  @inline(never) private mutating func endOfInput() -> Token {
+    switch token.kind {
+    case .endOfInput where token.range.line != 0:
+      // Asked again: the same place.
+      return token
+    case .newline where lastContentEnd > 0:
+      let lastContentEnd = Int(lastContentEnd)
+      var lineBreaks = 0
+      for i in lastContentEnd..<position where bytes[i] == 10 { lineBreaks += 1 }
+      var lineStart = lastContentEnd
+      while lineStart > 0, bytes[lineStart - 1] != 10 { lineStart -= 1 }
+      if lineStart == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { lineStart = 3 }
+      var column = 1
+      for i in lineStart..<lastContentEnd where bytes[i] & 0xC0 != 0x80 { column += 1 }
+      return Token(
+        kind: .endOfInput,
+        range: SourceRange(
+          source: source, start: lastContentEnd, end: lastContentEnd, line: Int(line32) - lineBreaks, column: column))
+    case .newline, .endOfInput:
+      // Nothing but blanks, comments and line breaks.
+      return Token(kind: .endOfInput, range: range(from: position, line: Int(line32), column: column(at: position)))
+    default:
+      // The last token is on the current line.
+      let end = token.range.end
+      return Token(
+        kind: .endOfInput,
+        range: SourceRange(source: source, start: end, end: end, line: Int(line32), column: column(at: end)))
+    }
   }
 
   /// Whether the byte at `offset` starts no token, so that `lexInvalid` takes it into the

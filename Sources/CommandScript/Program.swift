@@ -93,6 +93,11 @@ struct Macro: Sendable {
   var constraints: [Constraint]
   var body: [Op]
   var range: SourceRange
+  /// Whether a call runs any receiver command.
+  var runsCommands = true
+  /// The command that cannot be undone that the body ends with, if any: a command after
+  /// a call of the macro gets the warning for it.
+  var irreversibleEnd: IrreversibleCommands.Entry?
 }
 
 /// What the checker knows a macro parameter must be, from the slots it is used in.

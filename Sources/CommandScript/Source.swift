@@ -115,7 +115,7 @@ public struct SourceFile: Sendable {
   /// At most `width` characters of line `line` around `column`, and the column within
   /// them: what shows under a diagnostic. Reads from the line's start to the end of the
   /// window only, so excerpts of a 100 MB line cost no more than of a short one.
-  func excerpt(line: Int, column: Int, width: Int) -> (text: String, column: Int)? {
+  func excerpt(line: Int, column: Int, width: Int) -> SourceExcerpt? {
     guard line >= firstLine else { return nil }
     return bytes.withUnsafeBufferPointer { buffer in
       var i = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -144,7 +144,9 @@ public struct SourceFile: Sendable {
         nextCharacter(&i)
         taken += 1
       }
-      return (String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self), column - skipped)
+      return SourceExcerpt(
+        text: String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self),
+        column: column - skipped, isClippedBefore: skipped > 0, isClippedAfter: !atLineEnd(i))
     }
   }
 
@@ -210,7 +212,7 @@ public struct SourceTable: Sendable {
 
   /// At most `width` characters of a line of the latest source called `file` that has
   /// it, around `column`, and the column within them (for the line under a diagnostic).
-  public func excerpt(file: String, line: Int, column: Int, width: Int) -> (text: String, column: Int)? {
+  public func excerpt(file: String, line: Int, column: Int, width: Int) -> SourceExcerpt? {
     for index in live.keys.sorted(by: >) where live[index]!.name == file {
       if let excerpt = live[index]!.excerpt(line: line, column: column, width: width) { return excerpt }
     }
@@ -223,6 +225,26 @@ public struct SourceTable: Sendable {
     return SourceLocation(
       file: file.name, line: range.line, column: range.column,
       length: file.scalarCount(range.start, range.end))
+  }
+}
+
+/// Part of a source line, shown under a diagnostic: at most so many characters around a
+/// column, and whether the line goes on before or after them.
+public struct SourceExcerpt: Equatable, Sendable {
+  /// The characters shown, without a line break.
+  public var text: String
+  /// The column of interest within `text`, from 1.
+  public var column: Int
+  /// Whether the line has characters before `text` that are not shown.
+  public var isClippedBefore: Bool
+  /// Whether the line has characters after `text` that are not shown.
+  public var isClippedAfter: Bool
+
+  public init(text: String, column: Int, isClippedBefore: Bool = false, isClippedAfter: Bool = false) {
+    self.text = text
+    self.column = column
+    self.isClippedBefore = isClippedBefore
+    self.isClippedAfter = isClippedAfter
   }
 }
 

@@ -24,9 +24,11 @@ final class Channel {
   lazy var isTerminal: Bool = isatty(descriptor) == 1
 
   /// Whether to write colour: on a terminal, unless `NO_COLOR` is set to anything but an
-  /// empty string (https://no-color.org).
+  /// empty string (https://no-color.org) or `TERM` is `dumb` (a terminal that shows escape
+  /// codes as text, as in Emacs's shell).
   var allowsColour: Bool {
     guard isTerminal else { return false }
+    if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
     guard let value = getenv("NO_COLOR") else { return true }
     return value.pointee == 0
   }

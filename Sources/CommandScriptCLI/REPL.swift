@@ -73,10 +73,15 @@ final class REPL {
         editor.remember(text)
         if entry.isEmpty { firstLine = line }
         line += 1
-        if entry.isEmpty, let command = Command(text) {
+        // A REPL command ends at `;` (`macros; show` goes on with `show`) or at a comment.
+        var text = text
+        var performed = false
+        while entry.isEmpty, let (command, rest) = Command.split(text) {
           perform(command, line: firstLine)
-          continue
+          text = rest
+          performed = true
         }
+        if performed, !text.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) { continue }
         entry += Array(text.utf8) + [10]
         if Session.needsMoreInput(entry) { continue }
         _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine)
@@ -243,6 +248,17 @@ final class REPL {
 
     static let names = ["end", "macros", "record"]
 
+    /// The REPL command `line` starts with, if any, and the rest of the line after the `;`
+    /// that ends it, with what the command took replaced by blanks so that columns in
+    /// diagnostics stay those of the line (empty after a `#` comment).
+    static func split(_ line: String) -> (Command, rest: String)? {
+      let end = line.firstIndex(where: { $0 == ";" || $0 == "#" }) ?? line.endIndex
+      guard let command = Command(String(line[..<end])) else { return nil }
+      guard end < line.endIndex, line[end] == ";" else { return (command, "") }
+      let taken = line[...end].unicodeScalars.count
+      return (command, String(repeating: " ", count: taken) + line[line.index(after: end)...])
+    }
+
     init?(_ line: String) {
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
       guard let first = words.first else { return nil }
@@ -273,7 +289,7 @@ final class REPL {
 
     /// The REPL's part of `help`.
     static let help =
-      (["REPL commands (each alone on a line):"] + lines + [
+      (["REPL commands (each at the start of a line; `;` ends one):"] + lines + [
         "Keys: Tab completes (twice: lists), Up recalls earlier lines, Ctrl-C cancels",
         "the line or stops a running statement, Ctrl-D on an empty line exits.",
       ]).joined(separator: "\n")

@@ -8,7 +8,7 @@ struct Renderer {
   var colour: Bool
   /// At most so many characters of a source line around a column, and the column within
   /// them (file, line, column, width): the line and caret under a diagnostic.
-  var sourceExcerpt: (String, Int, Int, Int) -> (text: String, column: Int)? = { _, _, _, _ in nil }
+  var sourceExcerpt: (String, Int, Int, Int) -> SourceExcerpt? = { _, _, _, _ in nil }
 
   // MARK: Output
 
@@ -72,6 +72,19 @@ struct Renderer {
     for line in textLines(diagnostic) { Console.err.line(line) }
   }
 
+  /// An error about the run rather than a place in a source (a file that cannot be read,
+  /// a usage error): `cmdscript: message`, or under `--json` an object with the file (if
+  /// any), the severity and the message, like other diagnostics.
+  func renderRunError(_ message: String, file: String? = nil) {
+    guard json else {
+      Console.err.line("cmdscript: \(message)")
+      return
+    }
+    var members: [StateValue.Member] = file.map { [.init("file", .string($0))] } ?? []
+    members += [.init("severity", .string("error")), .init("message", .string(message))]
+    Console.err.line(StateValue.object(members).json)
+  }
+
   func jsonLine(_ d: Diagnostic) -> String {
     func location(_ l: SourceLocation) -> [StateValue.Member] {
       [.init("file", .string(l.file)), .init("line", .int(l.line)), .init("column", .int(l.column))]
@@ -113,15 +126,28 @@ struct Renderer {
     return lines
   }
 
-  /// The source line (shortened around the column when very long) and a caret line.
+  /// The source line (shortened around the column when very long, with `…` where it is
+  /// cut) and a caret line. The caret follows the columns a terminal shows, not the count
+  /// of characters: a wide character takes two, a combining mark none, and a tab in the
+  /// line is a tab in the padding, so that the caret moves to the same tab stop.
   private func excerpt(at location: SourceLocation) -> [String] {
-    guard let (text, column) = sourceExcerpt(location.file, location.line, location.column, 160) else { return [] }
-    let scalars = Array(text.unicodeScalars)
+    guard let excerpt = sourceExcerpt(location.file, location.line, location.column, 160) else { return [] }
+    let scalars = Array(excerpt.text.unicodeScalars)
+    let column = excerpt.column
     guard column >= 1, column <= scalars.count + 1 else { return [] }
-    let shown = String(String.UnicodeScalarView(scalars.map { $0.value < 0x20 && $0 != "\t" ? "?" : $0 }))
-    // Keep tabs in the padding so the caret lines up under tab-indented text.
-    let padding = String(String.UnicodeScalarView(scalars.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }))
-    let width = max(1, min(location.length, scalars.count - column + 1))
+    let visible = scalars.map { $0.value < 0x20 && $0 != "\t" ? "?" : $0 }
+    var shown = String(String.UnicodeScalarView(visible))
+    var padding = ""
+    if excerpt.isClippedBefore {
+      shown = "…" + shown
+      padding = " "
+    }
+    if excerpt.isClippedAfter { shown += "…" }
+    for scalar in visible.prefix(column - 1) {
+      padding += scalar == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of(scalar))
+    }
+    let marked = visible[(column - 1)...].prefix(location.length)
+    let width = max(1, DisplayWidth.of(marked))
     let marks = "^" + String(repeating: "~", count: width - 1)
     return ["    " + shown, "    " + padding + paint(marks, "1;32")]
   }

@@ -24,9 +24,16 @@ public enum CommandScriptTool {
     if let parsed = Options(fastParsing: arguments) {
       options = parsed
     } else {
+      let arguments = UsageScan(arguments)
       do {
-        options = try CmdScript.parse(arguments).options
+        options = try CmdScript.parse(arguments.joiningNegativeValues).options
       } catch {
+        let status = CmdScript.exitCode(for: error)
+        if arguments.wantsJSON, status != .success {
+          Renderer(json: true, colour: false).renderRunError(CmdScript.message(for: error))
+          Console.flush()
+          exit(status.rawValue)
+        }
         CmdScript.exit(withError: error)
       }
     }
@@ -91,7 +98,7 @@ struct CmdScript: ParsableCommand {
   @Flag(help: "Check the input for errors without running anything.")
   var check = false
 
-  @Flag(help: "Write outputs to stdout, and diagnostics to stderr, as JSON Lines.")
+  @Flag(help: "Write outputs to stdout, and diagnostics (usage and file errors too) to stderr, as JSON Lines.")
   var json = false
 
   @Option(
@@ -137,8 +144,8 @@ struct CmdScript: ParsableCommand {
     if files.filter({ $0 == "-" }).count > 0 && files.count > 1 {
       throw ValidationError("`-` (standard input) cannot be combined with files.")
     }
-    if let n = maxSteps, n < 0 { throw ValidationError("--max-steps must be 0 or more.") }
-    if let n = historyLimit, n < 0 { throw ValidationError("--history-limit must be 0 or more.") }
+    if let n = maxSteps, n < 0 { throw ValidationError("--max-steps must be 0 or more, not \(n).") }
+    if let n = historyLimit, n < 0 { throw ValidationError("--history-limit must be 0 or more, not \(n).") }
     if session != nil && (command != nil || files.contains { $0 != "-" } || check) {
       throw ValidationError("--session works with the REPL and standard input, not with files, -c or --check.")
     }
@@ -184,7 +191,7 @@ struct Options: Equatable {
         if !safe { driver.session.fileAccess = POSIXFileAccess(protecting: [journal.path]) }
         resumed = driver.resume(journal) > 0
       case .failure(let error):
-        Console.err.line("cmdscript: cannot open the session \(error.path): \(error.reason)")
+        driver.renderer.renderRunError("cannot open the session \(error.path): \(error.reason)", file: error.path)
         return .noInput
       }
     }
@@ -203,7 +210,7 @@ struct Options: Equatable {
         switch FileIO.read(path, pipes: true) {
         case .success(let bytes): inputs.append(SourceFile(name: path, bytes: bytes))
         case .failure(let error):
-          Console.err.line("cmdscript: cannot read \(path): \(error.reason)")
+          driver.renderer.renderRunError("cannot read \(path): \(error.reason)", file: path)
           return .noInput
         }
       }

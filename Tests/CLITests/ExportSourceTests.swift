@@ -48,8 +48,11 @@ import Testing
     let result = try CLI.run(
       command: "move up; move up; move up; export \"\(dir.path)/out.cmd\"", ["--history-limit", "2"])
     #expect(result.status == 1, "\(result)")
-    #expect(result.stderrLines.first?.contains("cannot export: the history limit dropped 1 undo steps") == true)
+    #expect(result.stderrLines.first?.contains("cannot export: the history limit dropped 1 undo step, so") == true)
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.cmd").path))
+    let two = try CLI.run(
+      command: "move up; move up; move up; move up; export \"\(dir.path)/out.cmd\"", ["--history-limit", "2"])
+    #expect(two.stderrLines.first?.contains("cannot export: the history limit dropped 2 undo steps, so") == true)
   }
 
   @Test func exportToAPlaceThatCannotBeWrittenFailsAndWritesNothing() throws {

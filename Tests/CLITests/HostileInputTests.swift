@@ -158,7 +158,7 @@ struct HostileInputTests {
     let string = try CLI.run([], stdin: Array("move up\nnetwork.request \"a\\".utf8))
     expectRejected(string, firstError: "<stdin>:2:17: error: unterminated string")
     let block = try CLI.run([], stdin: Array("{ move up\n".utf8))
-    expectRejected(block, firstError: "<stdin>:2:1: error: expected `}` to close `{` opened at 1:1")
+    expectRejected(block, firstError: "<stdin>:1:10: error: expected `}` to close `{` opened at 1:1")
   }
 
   // MARK: Nesting

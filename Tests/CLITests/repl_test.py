@@ -48,9 +48,9 @@ def folder(*parts):
     return path
 
 
-def environment(no_color=True, home="home"):
+def environment(no_color=True, home="home", term="dumb"):
     env = dict(os.environ)
-    env["TERM"] = "dumb"
+    env["TERM"] = term
     env["INPUTRC"] = "/dev/null"
     env["HOME"] = folder(home)
     env["XDG_STATE_HOME"] = folder(home, "state")
@@ -62,12 +62,12 @@ def environment(no_color=True, home="home"):
     return env
 
 
-def spawn(args=(), no_color=True, home="home", command=None):
+def spawn(args=(), no_color=True, home="home", command=None, term="dumb"):
     """Starts cmdscript (or `command`, a list) in a pseudo-terminal; `child.transcript`
     collects everything it writes."""
     command = command or [BINARY] + list(args)
     child = pexpect.spawn(
-        command[0], command[1:], env=environment(no_color, home), encoding="utf-8", timeout=TIMEOUT,
+        command[0], command[1:], env=environment(no_color, home, term), encoding="utf-8", timeout=TIMEOUT,
         dimensions=(24, 200))
     child.delaybeforesend = None  # wait for screen text instead
     child.delayafterclose = 0.01
@@ -143,8 +143,9 @@ def finish(child, step):
 
 def basics():
     """Output, the continuation prompt, errors that do not end the session, a failed
-    statement rolled back, macros across entries, colour (NO_COLOR unset), Ctrl-D."""
-    child = spawn(no_color=False)
+    statement rolled back, macros across entries, colour (NO_COLOR unset, a terminal that
+    is not `dumb`), Ctrl-D."""
+    child = spawn(no_color=False, term="xterm")
     expect(child, "\x1b[1;32mcmd>\x1b[0m ", "a coloured prompt")
     run(child, "move up; paint red; show shape", "shape: at (0, 1), red")
 
@@ -279,6 +280,37 @@ def interrupt():
     # The interrupted statement is no step: undo reverts the `move up` before it.
     run(child, "undo; show shape", "shape: at (0, 0), blue")
     finish(child, "Ctrl-C")
+
+
+def dumb_terminal():
+    """TERM=dumb (Emacs's shell, say) shows escape codes as text: no colour, even with
+    NO_COLOR unset."""
+    child = spawn(no_color=False, term="dumb")
+    prompt(child, "first (TERM=dumb)")
+    run(child, "paitn blue", "error: unknown command `paitn`")
+    finish(child, "TERM=dumb")
+    if COLOUR.search(child.transcript.getvalue()):
+        fail("colour escape codes under TERM=dumb", child)
+
+
+def repl_command_endings():
+    """A REPL command ends at `;` or `#`, like a statement: `macros; show shape` lists the
+    macros, then runs `show shape`; `macros # list` ignores the comment; an error after a
+    `;` keeps the columns of the line."""
+    child = spawn(home="endings")
+    prompt(child, "first (REPL command endings)")
+    run(child, "macro hop { move up }")
+    run(child, "macros; show shape", "macro hop { move up }", "shape: at (0, 0)")
+    run(child, "macros # list them", "macro hop { move up }")
+    if "usage:" in child.before:
+        fail("`macros # list them` is not a usage error", child)
+    run(child, "macros;paitn", "<stdin>:4:8: error: unknown command `paitn`")
+    enter(child, "record twice; hop; hop")
+    expect(child, "recording macro `twice`", "`record` before a `;`")
+    expect(child, "record twice> ", "the recording prompt after `record twice; hop; hop`")
+    run(child, "end # done", "defined macro `twice` (2 statements)")
+    run(child, "twice; show shape", "shape: at (0, 4)")
+    finish(child, "REPL command endings")
 
 
 def recording():
@@ -434,7 +466,9 @@ def terminal():
         child.close()
 
 
-SCENARIOS = [basics, no_color, completion, history, interrupt, recording, safe, session, terminal]
+SCENARIOS = [
+    basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
+    terminal]
 
 
 def main():

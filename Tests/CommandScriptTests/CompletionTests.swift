@@ -88,6 +88,17 @@ import Testing
     #expect(complete("macro zag steps { repeat 2 { paint r") == ["red"])
   }
 
+  @Test func noParameterWhereNoArgumentCanStand() {
+    // `door.open` takes no argument, and `move` none after its direction and steps.
+    #expect(complete("macro zag steps { door.open $") == [])
+    #expect(complete("macro zag steps { move up $steps $") == [])
+    #expect(complete("macro zag steps { move up $steps ") == [])
+    #expect(complete("macro zag steps { open $") == [])
+    // Where an argument can stand, the parameters are offered.
+    #expect(complete("macro zag steps { move up $") == ["$steps"])
+    #expect(complete("macro zag steps { shape.paint $") == ["$steps"])
+  }
+
   @Test func nothingInStringsOrComments() {
     #expect(complete("paint \"re") == [])
     #expect(complete("move up # pa") == [])

@@ -252,7 +252,7 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   @Test func unclosedBlockSaysWhereItWasOpened() {
     let symbols = SymbolTable()
     let (statements, problems) = parseAll("move up\nrepeat 2 {\n  move up\n", symbols: symbols)
-    #expect(problems.map(summary) == ["4:1: expected `}` to close `{` opened at 2:10"])
+    #expect(problems.map(summary) == ["3:10: expected `}` to close `{` opened at 2:10"])
     #expect(problems[0].notes.map(\.0) == ["the block opened here"])
     #expect(problems[0].notes.first?.1.map { "\($0.line):\($0.column)" } == "2:10")
     #expect(statements.map { $0.canonical } == ["move up"])

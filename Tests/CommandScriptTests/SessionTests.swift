@@ -317,9 +317,11 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
       #expect(error.diagnostics.map(\.message) == ["unknown command `paitn`"])
       #expect(error.diagnostics.first?.location.line == 2)
     }
-    let transaction = try s.check([SourceFile(name: "d", text: "transaction { vehicle.log }")])
+    let transaction = try s.check([SourceFile(name: "d", text: "transaction { vehicle.log; vehicle.save }")])
     #expect(
-      transaction.map(\.message) == ["`vehicle.log` cannot be undone: if this transaction fails, it stays in effect"])
+      transaction.map(\.message) == [
+        "`vehicle.log` cannot be undone: if a command after it fails, the rollback leaves it in effect"
+      ])
   }
 }
 

@@ -1,10 +1,11 @@
 import CommandScript
 
 extension Shape {
-  /// A grid around the origin and the shape: the axes (`-`, `|`, `+` at the origin, labelled
-  /// `x` and `y`), grid dots, the path of the latest moves (`*`, joined by `-` along a row)
-  /// and the shape (`@`) in its colour, then a legend with the ranges that the picture covers. When origin,
-  /// shape and path do not fit, one cell stands for several steps (the legend says so).
+  /// A grid around the origin and the shape: the axes (`-`, `|`, `+` at the origin,
+  /// labelled `x` and `y`), grid dots, the path of the latest moves (`*`, joined by `-`
+  /// along a row) and the shape (`@`) in its colour, then a legend with the ranges that
+  /// the picture covers. When origin, shape and path do not fit, one cell stands for
+  /// several steps (the legend says so).
   public func picture(fitting size: PictureSize) -> Picture? {
     // The legend is wrapped to the width; a second try makes room for more legend lines.
     let first = picture(fitting: size, legendLines: 1)

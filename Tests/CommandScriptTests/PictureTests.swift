@@ -136,6 +136,71 @@ private final class Shows {
     #expect(try path(s, shows) == [point(0, 0)])
   }
 
+  /// Random moves, repeats, undo, redo and failing statements, against a model of the
+  /// undo steps: the path is always the end of the path of the moves in effect, ending at
+  /// the shape, at most 1,025 points; while fewer than 1,024 moves were ever made, it is
+  /// all of it.
+  @Test(arguments: [(UInt64(1), 40), (UInt64(2), 40), (UInt64(3), 1500)])
+  func thePathIsTheEndOfThePathOfTheMovesInEffect(seed: UInt64, statements: Int) throws {
+    let (s, shows) = try session()
+    var random = SplitMix64(seed: seed)
+    let directions: [(String, Int, Int)] = [("up", 0, 1), ("down", 0, -1), ("left", -1, 0), ("right", 1, 0)]
+    var applied: [[(Int, Int)]] = []
+    var undone: [[(Int, Int)]] = []
+    var movesEver = 0
+    for _ in 0..<statements {
+      switch random.below(10) {
+      case 0..<5:
+        var text: [String] = []
+        var moves: [(Int, Int)] = []
+        for _ in 0...random.below(4) {
+          let (name, dx, dy) = random.pick(directions)
+          let steps = 1 + random.below(3)
+          let times = random.chance(20) ? 1 + random.below(8) : 1
+          text.append(times == 1 ? "move \(name) \(steps)" : "repeat \(times) { move \(name) \(steps) }")
+          moves += Array(repeating: (dx * steps, dy * steps), count: times)
+        }
+        try s.run(SourceFile(name: "t", text: "{ " + text.joined(separator: "; ") + " }"))
+        applied.append(moves)
+        undone.removeAll()
+        movesEver += moves.count
+      case 5, 6:
+        let n = min(applied.count, 1 + random.below(3))
+        guard n > 0 else { continue }
+        try s.run(SourceFile(name: "t", text: "undo \(n)"))
+        for _ in 0..<n { undone.append(applied.removeLast()) }
+      case 7:
+        let n = min(undone.count, 1 + random.below(3))
+        guard n > 0 else { continue }
+        try s.run(SourceFile(name: "t", text: "redo \(n)"))
+        for _ in 0..<n { applied.append(undone.removeLast()) }
+        movesEver += applied.suffix(n).map(\.count).reduce(0, +)
+      default:
+        // Moves, then one that overflows: the statement is rolled back.
+        let count = 1 + random.below(30)
+        #expect(throws: Session.RunError.self) {
+          try s.run(
+            SourceFile(
+              name: "t",
+              text: "{ repeat \(count) { move left }; move up 9223372036854775807; move up 9223372036854775807 }"))
+        }
+        movesEver += count
+      }
+      var model = [point(0, 0)]
+      var (x, y) = (0, 0)
+      for (dx, dy) in applied.joined() {
+        (x, y) = (x + dx, y + dy)
+        model.append(point(x, y))
+      }
+      let shown = try path(s, shows)
+      #expect(shown.count <= 1025)
+      #expect(Array(model.suffix(shown.count)) == shown, "seed \(seed)")
+      if movesEver < 1024 { #expect(shown == model, "seed \(seed)") }
+    }
+    // The long run goes well past the ring's bound, so evictions were rolled back too.
+    if statements > 1000 { #expect(movesEver > 3 * 1024) }
+  }
+
   @Test func theBoardHasNumbersTheLastMoveAndTheWinningLine() throws {
     let (s, shows) = try session("reset 4; place 1 1; place 2 2; place 1 2; place 4 4")
     #expect(

@@ -14,6 +14,7 @@ import io
 import os
 import re
 import shutil
+import subprocess
 import signal
 import sys
 import tempfile
@@ -461,7 +462,45 @@ def source_interrupt():
     finish(child, "resumed after the source")
 
 
-SCENARIOS = [basics, no_color, completion, history, interrupt, recording, session, terminal, source_interrupt]
+def full_disk():
+    """At the REPL, a statement the journal cannot keep (a full disk) does not run; the
+    REPL says so and goes on, and once there is space again the session goes on too.
+    Needs root and tmpfs (as in CI); skipped elsewhere."""
+    if os.geteuid() != 0:
+        return
+    disk = folder("full_disk", "tmpfs")
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", disk]).returncode != 0:
+        return
+    child = None
+    try:
+        journal = os.path.join(disk, "s.cmdsession")
+        filler = os.path.join(disk, "filler")
+        with open(filler, "wb") as f:
+            try:
+                f.write(b"x" * 65536)
+                f.flush()
+            except OSError:
+                pass
+        child = spawn(["--session", journal])
+        prompt(child, "first (full disk)")
+        run(child, "move up; paint red", "not run: the session cannot keep it: No space left on device")
+        run(child, "show shape", "shape: at (0, 0), blue")
+        os.remove(filler)
+        run(child, "move left")
+        run(child, "show shape", "shape: at (-1, 0), blue")
+        child.kill(signal.SIGKILL)
+        child.close()
+        child = spawn(["--session", journal])
+        prompt(child, "first (resumed after the full disk)")
+        run(child, "show shape", "shape: at (-1, 0), blue")
+        finish(child, "resumed after the full disk")
+    finally:
+        if child is not None:
+            child.close(force=True)
+        subprocess.run(["umount", disk])
+
+
+SCENARIOS = [basics, no_color, completion, history, interrupt, recording, session, terminal, source_interrupt, full_disk]
 
 
 def main():

@@ -12,11 +12,8 @@ import CommandScript
 /// statements do. A journal is a script: replaying it entry by entry restores the
 /// receivers, the undo and redo stacks and the macros exactly.
 ///
-/// The format (version 2, grammar.md "Session journals"): a first line
-/// `#~ cmdscript session 2`, then records, each an entry (a statement, or a setting line
-/// `#= history-limit N`) ending with a line break, followed by the line
-/// `#~ CRC LENGTH`: the CRC-32C of the entry's bytes in 8 lowercase hexadecimal digits and
-/// their count. Both kinds of line are comments to the language.
+/// The bytes are ``JournalFormat``'s (grammar.md, "Session journals"); this is the file:
+/// reading, appending, cutting back, syncing, locking.
 ///
 /// A statement is written before it runs and cut off again if it fails, so it takes effect
 /// only once the journal holds it; entries are made durable (`fdatasync`) before the next
@@ -24,7 +21,9 @@ import CommandScript
 /// while writing it) is dropped when the journal is opened again; damage anywhere else
 /// stops the resume. The file is locked while a process uses it.
 final class Journal: StatementJournal {
-  static let header: [UInt8] = Array("#~ cmdscript session 2\n".utf8)
+  typealias Entry = JournalFormat.Entry
+  typealias Contents = JournalFormat.Contents
+  typealias Damage = JournalFormat.Damage
 
   let path: String
   private var descriptor: Int32
@@ -59,41 +58,11 @@ final class Journal: StatementJournal {
     return .success(Journal(path: path, descriptor: fd))
   }
 
-  /// One entry: a statement's source text, or a setting.
-  struct Entry {
-    var bytes: [UInt8]
-    /// The line of the file it starts on.
-    var line: Int
-    /// `#= history-limit N`: the history limit from here on (`.some(nil)`: none).
-    var historyLimit: Int??
-    /// Where its record starts in the file.
-    var offset = 0
-  }
-
-  /// What the file holds.
-  struct Contents {
-    var entries: [Entry]
-    /// How many bytes a torn last record had (cut off the file).
-    var droppedBytes = 0
-    /// Written by version 1 (no checksums): read as before, then rewritten as version 2.
-    var version1 = false
-  }
-
-  /// A record that does not verify, other than a torn last one.
-  struct Damage: Error {
-    /// The line the damaged record starts on, and what is wrong.
-    var line: Int
-    var reason: String
-    /// The records before it, all verified, and where they end in the file.
-    var intact: [Entry]
-    var intactBytes: Int
-  }
-
   /// Reads and verifies the whole journal. A torn last record is cut off the file, so
   /// that new records do not follow it; damage elsewhere leaves the file untouched.
   func load() -> Result<Contents, Damage> {
     let content = readAll()
-    let parsed = Self.parse(content)
+    let parsed = JournalFormat.parse(content)
     switch parsed {
     case .success(var contents):
       if contents.version1 {
@@ -123,128 +92,12 @@ final class Journal: StatementJournal {
     return content
   }
 
-  /// The entries of a journal's bytes, verified; see the type's documentation.
-  static func parse(_ content: [UInt8]) -> Result<Contents, Damage> {
-    if content.isEmpty || (content.count < header.count && header.starts(with: content)) {
-      // Empty, or torn while its first line was written.
-      return .success(Contents(entries: [], droppedBytes: content.count))
-    }
-    let lines = lineStarts(content)
-    let marked = lines.filter { isMarked(content, at: $0) }
-    if marked.isEmpty { return .success(version1Entries(content)) }
-    guard content.starts(with: header) else {
-      return .failure(
-        Damage(line: 1, reason: "its first line is not `#~ cmdscript session 2`", intact: [], intactBytes: 0))
-    }
-    var entries: [Entry] = []
-    var position = header.count
-    var line = 2
-    var next = 0  // index into `marked`
-    while position < content.count {
-      while next < marked.count, marked[next] <= position { next += 1 }
-      // The record's trailer: the next complete line that starts with `#~`.
-      guard next < marked.count, let end = content[marked[next]...].firstIndex(of: 10) else {
-        // No complete trailer after it: the process died while writing the last record.
-        return .success(Contents(entries: entries, droppedBytes: content.count - position))
-      }
-      let trailerStart = marked[next]
-      let body = Array(content[position..<trailerStart])
-      func damaged(_ reason: String) -> Result<Contents, Damage> {
-        .failure(Damage(line: line, reason: reason, intact: entries, intactBytes: position))
-      }
-      guard let (crc, length) = trailer(content[trailerStart..<end]) else {
-        return damaged("its checksum line is malformed")
-      }
-      guard length == body.count else { return damaged("its length is \(body.count) bytes, not \(length)") }
-      guard crc == CRC32C.checksum(body) else { return damaged("its checksum does not match") }
-      guard var entry = entry(body, line: line) else { return damaged("its setting is unknown") }
-      entry.offset = position
-      entries.append(entry)
-      line += body.count { $0 == 10 } + 1
-      position = end + 1
-    }
-    return .success(Contents(entries: entries))
-  }
-
-  /// The start of every line.
-  private static func lineStarts(_ content: [UInt8]) -> [Int] {
-    var starts = [0]
-    for (i, byte) in content.enumerated() where byte == 10 && i + 1 < content.count { starts.append(i + 1) }
-    return starts
-  }
-
-  private static func isMarked(_ content: [UInt8], at i: Int) -> Bool {
-    i + 1 < content.count && content[i] == UInt8(ascii: "#") && content[i + 1] == UInt8(ascii: "~")
-  }
-
-  /// `#~ CRC LENGTH` (without its line break): the checksum and length, or nil.
-  private static func trailer(_ line: ArraySlice<UInt8>) -> (UInt32, Int)? {
-    let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    guard fields.count == 3, fields[0].elementsEqual("#~".utf8), fields[1].count == 8,
-      fields[2].count <= 10, !fields[2].isEmpty, fields[2].first != UInt8(ascii: "0") || fields[2].count == 1,
-      let crc = UInt32(String(decoding: fields[1], as: UTF8.self), radix: 16),
-      fields[1].allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
-      fields[2].allSatisfy({ (48...57).contains($0) }),
-      let length = Int(String(decoding: fields[2], as: UTF8.self))
-    else { return nil }
-    return (crc, length)
-  }
-
-  /// A verified record's entry; nil for a setting line this version does not know.
-  private static func entry(_ body: [UInt8], line: Int) -> Entry? {
-    guard body.starts(with: "#=".utf8) else { return Entry(bytes: body, line: line) }
-    let text = String(decoding: body, as: UTF8.self)
-    let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-    guard words.count == 3, words[1] == "history-limit" else { return nil }
-    if words[2] == "none" { return Entry(bytes: body, line: line, historyLimit: .some(nil)) }
-    guard let limit = Int(words[2]), limit >= 0 else { return nil }
-    return Entry(bytes: body, line: line, historyLimit: limit)
-  }
-
-  /// A journal written by version 1: entries one after another, each complete as a
-  /// line-by-line reader sees it; an incomplete last one is dropped.
-  private static func version1Entries(_ content: [UInt8]) -> Contents {
-    var entries: [Entry] = []
-    var start = 0
-    var line = 1
-    var entryLine = 1
-    var scanner = EntryScanner()
-    var lineStart = 0
-    for (i, byte) in content.enumerated() where byte == 10 {
-      line += 1
-      scanner.read(content[lineStart...i])
-      lineStart = i + 1
-      if scanner.needsMoreInput { continue }
-      scanner = EntryScanner()
-      entries.append(Entry(bytes: Array(content[start...i]), line: entryLine))
-      start = i + 1
-      entryLine = line
-    }
-    return Contents(entries: entries, droppedBytes: content.count - start, version1: true)
-  }
-
-  /// One record's bytes: the entry, its line break, and its checksum line.
-  static func record(_ entry: [UInt8]) -> [UInt8] {
-    var bytes = entry
-    if bytes.last != 10 { bytes.append(10) }
-    let crc = String(CRC32C.checksum(bytes), radix: 16)
-    bytes += Array("#~ \(String(repeating: "0", count: 8 - crc.count) + crc) \(bytes.count)\n".utf8)
-    return bytes
-  }
-
-  /// The bytes of a version-2 journal holding `entries`.
-  static func file(_ entries: [Entry]) -> [UInt8] {
-    var bytes = header
-    for entry in entries { bytes += record(entry.bytes) }
-    return bytes
-  }
-
   /// Replaces a version-1 file by the same entries with checksums: written beside it,
   /// made durable, locked, then renamed over it, so that a crash leaves one or the other.
   private func rewrite(_ entries: inout [Entry]) -> Damage? {
     let temporary = path + ".v2-\(getpid())"
     let fd = open(temporary, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    let bytes = Self.file(entries)
+    let bytes = JournalFormat.file(entries)
     func fail(_ what: String) -> Damage {
       let reason =
         "it was written by version 1 and could not be rewritten (\(what): \(String(cString: strerror(errno))))"
@@ -262,10 +115,10 @@ final class Journal: StatementJournal {
     close(descriptor)
     descriptor = fd
     size = off_t(bytes.count)
-    var offset = Self.header.count
+    var offset = JournalFormat.header.count
     for i in entries.indices {
       entries[i].offset = offset
-      offset += Self.record(entries[i].bytes).count
+      offset += JournalFormat.record(entries[i].bytes).count
     }
     return nil
   }
@@ -288,7 +141,7 @@ final class Journal: StatementJournal {
   /// holds a partial record followed by later ones.
   private func append(_ entry: [UInt8]) throws(RecordFailure) {
     // A new file gets its first line with its first record.
-    let bytes = size == 0 ? Self.header + Self.record(entry) : Self.record(entry)
+    let bytes = size == 0 ? JournalFormat.header + JournalFormat.record(entry) : JournalFormat.record(entry)
     if let error = writeAll(descriptor, bytes[...]) {
       _ = ftruncate(descriptor, size)
       recordFailed = true
@@ -300,13 +153,7 @@ final class Journal: StatementJournal {
   }
 
   func record(_ text: String) throws(RecordFailure) {
-    var entry = Array(text.utf8)
-    // An entry must not hold a line that looks like a checksum line.
-    if entry.starts(with: "#".utf8) || entry.contains(10) && Self.lineStarts(entry).contains(where: { entry[$0] == 35 })
-    {
-      if let canonical = Session.canonicalStatement(text) { entry = Array(canonical.utf8) }
-    }
-    try append(entry)
+    try append(JournalFormat.entry(statement: text))
   }
 
   func withdrawLast() {
@@ -328,7 +175,7 @@ final class Journal: StatementJournal {
 
   /// Records the history limit in force from here on.
   func recordHistoryLimit(_ limit: Int?) throws(RecordFailure) {
-    try append(Array("#= history-limit \(limit.map(String.init) ?? "none")\n".utf8))
+    try append(JournalFormat.entry(historyLimit: limit))
     lastRecord = nil
   }
 
@@ -354,7 +201,7 @@ final class Journal: StatementJournal {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { return FileError(path: path, reason: String(cString: strerror(errno))) }
     defer { close(fd) }
-    let bytes = file(entries)
+    let bytes = JournalFormat.file(entries)
     var written = 0
     while written < bytes.count {
       let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
@@ -368,20 +215,5 @@ final class Journal: StatementJournal {
     }
     guard fsync(fd) == 0 else { return FileError(path: path, reason: String(cString: strerror(errno))) }
     return nil
-  }
-}
-
-/// CRC-32C (Castagnoli), the checksum of iSCSI, ext4 and LevelDB's log records.
-enum CRC32C {
-  private static let table: [UInt32] = (0..<256).map { n in
-    var c = UInt32(n)
-    for _ in 0..<8 { c = c & 1 != 0 ? 0x82F6_3B78 ^ (c >> 1) : c >> 1 }
-    return c
-  }
-
-  static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for b in bytes { crc = table[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
-    return crc ^ 0xFFFF_FFFF
   }
 }

@@ -214,7 +214,7 @@ struct Options: Equatable {
     }
     let entries: [Journal.Entry]
     var damaged = ""
-    switch Journal.parse(bytes) {
+    switch JournalFormat.parse(bytes) {
     case .success(let contents): entries = contents.entries
     case .failure(let damage):
       entries = damage.intact

@@ -79,7 +79,8 @@ func fuzzJournal(_ bytes: [UInt8], run: Bool, files: MemoryFileAccess) {
     if live.execute(program, onFailure: { _ in false }) > 0 { break }
   }
   unwatch()
-  entries += journal.entries.map { JournalFormat.Entry(bytes: $0, line: 0) }
+  // (A record ends its entry with a line break.)
+  entries += journal.entries.map { JournalFormat.Entry(bytes: $0.last == 10 ? $0 : $0 + [10], line: 0) }
   let file = JournalFormat.file(entries)
   guard case .success(let read) = JournalFormat.parse(file), read.droppedBytes == 0,
     read.entries.map(\.bytes) == entries.map(\.bytes)

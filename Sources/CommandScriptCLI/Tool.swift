@@ -213,20 +213,18 @@ struct Options: Equatable {
       return .noInput
     }
     let entries: [Journal.Entry]
-    var damaged = ""
+    var left = "nothing was damaged"
     switch JournalFormat.parse(bytes) {
     case .success(let contents): entries = contents.entries
     case .failure(let damage):
       entries = damage.intact
-      damaged = " (line \(damage.line) on: \(damage.reason))"
+      left = "left out line \(damage.line) on (\(damage.reason))"
     }
     if let error = Journal.create(newPath, holding: entries) {
       Console.err.line("cmdscript: cannot create \(error.path): \(error.reason)")
       return .noInput
     }
-    Console.err.line(
-      "cmdscript: kept \(entries.count) entries of \(path) in \(newPath); left out the rest\(damaged.isEmpty ? ": nothing" : damaged)"
-    )
+    Console.err.line("cmdscript: kept \(entries.count) entries of \(path) in \(newPath); \(left)")
     return .success
   }
 }

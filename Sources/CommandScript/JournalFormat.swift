@@ -169,7 +169,10 @@ public enum JournalFormat {
   /// one-line canonical form.
   public static func entry(statement text: String) -> [UInt8] {
     let bytes = Array(text.utf8)
-    guard bytes.first == UInt8(ascii: "#") || lineStarts(bytes).contains(where: { bytes[$0] == UInt8(ascii: "#") }),
+    // (Most statements are one line: no line starts to look at.)
+    guard
+      bytes.first == UInt8(ascii: "#")
+        || bytes.contains(10) && lineStarts(bytes).contains(where: { bytes[$0] == UInt8(ascii: "#") }),
       let canonical = Session.canonicalStatement(text)
     else { return bytes }
     return Array(canonical.utf8)

@@ -150,10 +150,25 @@ public enum JournalFormat {
 
   /// One record's bytes: the entry, its line break, and its checksum line.
   public static func record(_ entry: [UInt8]) -> [UInt8] {
+    // Written byte by byte: a record is made for every statement of a session.
     var bytes = entry
+    bytes.reserveCapacity(entry.count + 32)
     if bytes.last != 10 { bytes.append(10) }
-    let crc = String(CRC32C.checksum(bytes), radix: 16)
-    bytes += Array("#~ \(String(repeating: "0", count: 8 - crc.count) + crc) \(bytes.count)\n".utf8)
+    let length = bytes.count
+    let crc = CRC32C.checksum(bytes)
+    bytes += [UInt8(ascii: "#"), UInt8(ascii: "~"), UInt8(ascii: " ")]
+    for shift in stride(from: 28, through: 0, by: -4) {
+      let digit = UInt8((crc >> UInt32(shift)) & 0xF)
+      bytes.append(digit < 10 ? 48 + digit : 87 + digit)
+    }
+    bytes.append(UInt8(ascii: " "))
+    var divisor = 1
+    while divisor <= length / 10 { divisor *= 10 }
+    while divisor > 0 {
+      bytes.append(48 + UInt8(length / divisor % 10))
+      divisor /= 10
+    }
+    bytes.append(10)
     return bytes
   }
 

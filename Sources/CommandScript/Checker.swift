@@ -61,6 +61,15 @@ struct Checker {
   }
 
   private var scope: MacroScope?
+  /// The blocks and `repeat`s around the statement being checked, within its top-level
+  /// statement or macro body.
+  private var blockNesting = 0
+
+  /// How many levels of nesting a run may reach: each block, `repeat` and macro call a
+  /// command runs inside is a level. The invoker recurses once per level, so a deeper
+  /// chain of macros is refused where the call is written rather than overflowing the
+  /// stack when it runs.
+  static let maxNesting = 1000
   /// Errors so far (warnings do not stop a statement from compiling).
   private(set) var errorCount = 0
 
@@ -180,6 +189,13 @@ struct Checker {
     record(Problem(message, at: range, suggestion: suggestion))
   }
 
+  /// The body of a block or `repeat`, which the invoker runs one level deeper.
+  private mutating func compileNestedBody(_ body: Span, in tree: SyntaxTree) -> [Op] {
+    blockNesting += 1
+    defer { blockNesting -= 1 }
+    return compileBody(body, in: tree)
+  }
+
   private mutating func compileBody(_ body: Span, in tree: SyntaxTree) -> [Op] {
     Self.fusingConstantCommands(tree.statements[body].compactMap { compile($0, in: tree, topLevel: false) })
   }
@@ -212,14 +228,14 @@ struct Checker {
     case .invocation(let receiver, let name, let arguments):
       return compileInvocation(receiver: receiver, name: name, arguments: tree.arguments[arguments], in: tree)
     case .block(let body):
-      return .sequence(compileBody(body, in: tree))
+      return .sequence(compileNestedBody(body, in: tree))
     case .transaction(let body):
       guarded.append("transaction")
       defer { guarded.removeLast() }
-      return .sequence(compileBody(body, in: tree))
+      return .sequence(compileNestedBody(body, in: tree))
     case .repeat(let count, let body):
       let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")
-      let ops = compileBody(body, in: tree)
+      let ops = compileNestedBody(body, in: tree)
       return countOperand.map { .repeat(count: $0, body: ops, range: range) }
     case .macro(let name, let parameters, let body):
       guard topLevel else {
@@ -573,8 +589,23 @@ struct Checker {
       }
       operands.append(o)
     }
-    return .call(
+    let call = Op.call(
       CallOp(macro: index, arguments: operands, range: name.range.through(arguments.last?.range ?? name.range)))
+    // A macro that deep had a call reported as too deep in its body (this input fails):
+    // the calls to it are not reported again, and a macro body keeps them to pass the mark
+    // on, so a long chain gets one error, not one per link.
+    guard macro.depth < Self.maxNesting else { return scope == nil ? nil : call }
+    // The enclosing blocks' levels, the call's, the deepest path through the macro, and in
+    // a macro body the level of any call to that macro.
+    let levels = blockNesting + 1 + macro.depth + (scope == nil ? 0 : 1)
+    guard levels <= Self.maxNesting else {
+      fail(
+        "calls nest too deep: this call to `\(macro.name)` reaches \(levels) levels of blocks and macro calls, more than the \(Self.maxNesting) a run allows",
+        at: name.range)
+      // Kept in a macro body, so that the macro's depth marks it for the calls to it.
+      return scope == nil ? nil : call
+    }
+    return call
   }
 
   /// Checks an argument against what its slot needs, and says where its value comes from.
@@ -665,6 +696,9 @@ struct Checker {
       ok = false
     }
     let outer = scope
+    let outerNesting = blockNesting
+    blockNesting = 0
+    defer { blockNesting = outerNesting }
     scope = MacroScope(
       name: text(name), parameters: parameters.map(text),
       constraints: Array(repeating: .any, count: parameters.count),
@@ -677,10 +711,23 @@ struct Checker {
     // Defined even if its body has errors (the whole input then fails and the definition
     // is dropped with it), so that calls to it do not report it as unknown as well.
     state.macros.append(
-      Macro(name: text(name), parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range)
+      Macro(
+        name: text(name), parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range,
+        depth: ops.reduce(0) { max($0, levels(of: $1)) })
     )
     state.macroByName[text(name)] = state.macros.count - 1
     bareNames.set(name.symbol, to: .macro(state.macros.count - 1))
     return ok && errorCount == before ? .definition : nil
+  }
+
+  /// How deep the invoker recurses to run `op`: one level for the op, and those of what it
+  /// contains. Bounded: blocks nest at most `Parser.maxDepth` deep, and a call counts
+  /// its macro's depth, worked out once at its definition.
+  private func levels(of op: Op) -> Int {
+    switch op {
+    case .sequence(let ops), .repeat(_, let ops, _): return 1 + ops.reduce(0) { max($0, levels(of: $1)) }
+    case .call(let call): return 1 + state.macros[call.macro].depth
+    default: return 1
+    }
   }
 }

@@ -93,6 +93,9 @@ struct Macro: Sendable {
   var constraints: [Constraint]
   var body: [Op]
   var range: SourceRange
+  /// How many levels the invoker recurses through to run the body (see
+  /// `Checker.maxNesting`): 1 for plain commands, more for blocks and calls.
+  var depth = 0
 }
 
 /// What the checker knows a macro parameter must be, from the slots it is used in.

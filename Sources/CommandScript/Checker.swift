@@ -19,6 +19,9 @@ struct CheckerState: Sendable {
   /// For each verb name, the types that have it and the verb's index in each: one hash
   /// look-up resolves a bare verb, instead of a search through every type.
   let verbOwners: [String: [(type: Int, verb: Int)]]
+  /// Every verb's declaration as plain values, made once: a session checks each chunk of
+  /// a stream with a checker of its own.
+  let shapes: Checker.Shapes
 
   init(registry: ReceiverRegistry) {
     types = registry.types
@@ -28,6 +31,7 @@ struct CheckerState: Sendable {
       for (v, verb) in type.verbs.enumerated() { owners[verb.name, default: []].append((t, v)) }
     }
     verbOwners = owners
+    shapes = Checker.Shapes(registry.types)
   }
 
   func instanceIndex(_ name: String) -> Int? { instances.firstIndex { $0.name == name } }
@@ -48,7 +52,7 @@ struct Checker {
     self.state = state
     self.commands = commands
     self.symbols = symbols
-    shapes = Shapes(state.types)
+    shapes = state.shapes
   }
 
   /// The macro whose body is being checked: its parameters and what each must be.
@@ -103,14 +107,14 @@ struct Checker {
 
   /// A verb's declaration as plain values, for checking a command without retaining
   /// anything: its parameters are `shapes.parameters[first..<first + count]`.
-  private struct VerbShape {
+  struct VerbShape: Sendable {
     var first: Int
     var count: Int
     var required: Int
     var isUndoable: Bool
   }
 
-  private struct ParameterShape {
+  struct ParameterShape: Sendable {
     /// An integer range, or nil: a word or a string.
     var integers: ClosedRange<Int>?
     var isWord: Bool
@@ -123,7 +127,7 @@ struct Checker {
   /// parameter of each, numbered from 0 up without gaps.
   private let shapes: Shapes
 
-  private struct Shapes {
+  struct Shapes: Sendable {
     var firstVerb: [Int] = []
     var verbs: [VerbShape] = []
     var parameters: [ParameterShape] = []

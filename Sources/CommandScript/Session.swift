@@ -148,7 +148,8 @@ public final class Session {
     _ files: [SourceFile], keeping: Bool
   ) throws(CompileErrors) -> (state: CheckerState, statements: [[CompiledStatement]], warnings: [Diagnostic]) {
     if sources.count >= nextSourceSweep { releaseUnusedSources() }
-    var checker = Checker(state: checkerState, commands: commands, symbols: SymbolTable())
+    if symbols.names.count > Self.maxReusedSymbols { symbols = SymbolTable() }
+    var checker = Checker(state: checkerState, commands: commands, symbols: symbols)
     var problems: [Problem] = []
     var sourcing: [String] = []
     let statements = files.map {
@@ -167,6 +168,14 @@ public final class Session {
     }
     return (checker.state, statements, problems.map { $0.diagnostic(in: sources) })
   }
+
+  /// The symbols the next compilation numbers names with. A table numbers the keywords
+  /// when it is made, which took most of the time of compiling one line of a stream; it is
+  /// kept from one compilation to the next until it holds more than `maxReusedSymbols`
+  /// names, so that a stream of distinct words still holds bounded memory, and a checker's
+  /// memos by symbol stay small.
+  private var symbols = SymbolTable()
+  static let maxReusedSymbols = 256
 
   /// When `compile` next looks for sources nothing refers to.
   private var nextSourceSweep = 64

@@ -42,6 +42,34 @@ import Testing
     #expect(!exported.contains("paint red"), "an undone step is not exported")
   }
 
+  @Test func aMacroThatUsesAnInstanceMadeWithNewIsExportedAfterTheNew() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let script = """
+      new door back
+      macro m { back.lock }
+      macro twice { m; back.unlock; m }
+      move up
+      twice
+      new door side
+      macro n { side.lock; twice }
+      n
+      export "\(dir.path)/out.cmd"
+      """
+    let first = try CLI.run(command: script + "\nshow")
+    #expect(first.status == 0, "\(first)")
+    try "show\n".write(to: dir.appendingPathComponent("show.cmd"), atomically: true, encoding: .utf8)
+    let replay = try CLI.run(["\(dir.path)/out.cmd", "\(dir.path)/show.cmd"])
+    let exported = (try? String(contentsOf: dir.appendingPathComponent("out.cmd"), encoding: .utf8)) ?? ""
+    #expect(replay.status == 0, "\(replay)\n\(exported)")
+    #expect(replay.stdoutLines == first.stdoutLines, "\(exported)")
+    #expect(
+      exported.split(separator: "\n").dropFirst() == [
+        "new door back", "shape.move up", "macro m { back.lock }", "macro twice { m; back.unlock; m }", "twice",
+        "new door side", "macro n { side.lock; twice }", "n",
+      ])
+  }
+
   @Test func exportRefusesWhenTheHistoryLimitDroppedSteps() throws {
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }

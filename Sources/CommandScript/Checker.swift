@@ -34,7 +34,9 @@ struct CheckerState: Sendable {
     shapes = Checker.Shapes(registry.types)
   }
 
-  func instanceIndex(_ name: String) -> Int? { instances.firstIndex { $0.name == name } }
+  /// The instance a name stands for: the latest made by that name (an earlier one's `new`
+  /// was undone, or the later `new` could not have run).
+  func instanceIndex(_ name: String) -> Int? { instances.lastIndex { $0.name == name } }
 }
 
 /// Resolves names and checks arguments of parsed statements, producing compiled ops.
@@ -49,6 +51,7 @@ struct Checker {
   private(set) var problems: [Problem] = []
 
   init(state: CheckerState, commands: CommandTable, symbols: SymbolTable) {
+    firstNewInstance = state.instances.count
     self.state = state
     self.commands = commands
     self.symbols = symbols
@@ -65,6 +68,17 @@ struct Checker {
   }
 
   private var scope: MacroScope?
+
+  /// Whether an instance made before this compilation exists now, at run time (where the
+  /// checker runs in a session; without one, instances are taken to exist).
+  var existsNow: (Int) -> Bool = { _ in true }
+  /// The first instance made by a `new` of this compilation.
+  private let firstNewInstance: Int
+  /// How many `undo` statements this compilation has checked so far, and how many it had
+  /// when each of its `new`s was checked (by instance, from `firstNewInstance`): a name is
+  /// certainly taken while no `undo` can have removed the instance since.
+  private var undosSeen = 0
+  private var undosSeenAtNew: [Int] = []
   /// The blocks and `repeat`s around the statement being checked, within its top-level
   /// statement or macro body.
   private var blockNesting = 0
@@ -257,6 +271,7 @@ struct Checker {
       return .definition
     case .undo(let count), .redo(let count):
       let isUndo = if case .undo = statement.kind { true } else { false }
+      if isUndo { undosSeen += 1 }
       let keyword = isUndo ? "undo" : "redo"
       guard topLevel, scope == nil else {
         fail("`\(keyword)` can only stand at the top level, not inside a block or macro", at: range)
@@ -348,7 +363,10 @@ struct Checker {
         suggestion: suggestion(for: text(type), among: state.types.map(\.name)))
       return nil
     }
-    if state.instanceIndex(text(name)) != nil {
+    // A name is free again once the `new` that took it is undone. Where that is certain not
+    // to have happened it is an error here; otherwise the `new` fails at run time if a
+    // receiver by that name exists then.
+    if let taken = state.instanceIndex(text(name)), certainlyExists(taken) {
       fail("a receiver named `\(text(name))` already exists", at: name.range)
       return nil
     }
@@ -357,10 +375,20 @@ struct Checker {
       return nil
     }
     state.instances.append(Instance(name: text(name), type: typeIndex))
+    undosSeenAtNew.append(undosSeen)
     let instance = state.instances.count - 1
     let id = commands.intern(
       ResolvedCommand(instance: Int32(instance), verb: CommandTable.lifecycleVerb, arguments: []))
     return .command(id: id, range: name.range)
+  }
+
+  /// Whether instance `index` exists when the statement being checked runs, whatever runs
+  /// before it: a built-in receiver (never made by `new`, so never undone), or one whose
+  /// `new` no `undo` checked since can have taken back.
+  private func certainlyExists(_ index: Int) -> Bool {
+    if index < state.types.count { return true }
+    if index >= firstNewInstance { return undosSeenAtNew[index - firstNewInstance] == undosSeen }
+    return undosSeen == 0 && existsNow(index)
   }
 
   // MARK: Names

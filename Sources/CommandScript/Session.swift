@@ -150,6 +150,7 @@ public final class Session {
     if sources.count >= nextSourceSweep { releaseUnusedSources() }
     if symbols.names.count > Self.maxReusedSymbols { symbols = SymbolTable() }
     var checker = Checker(state: checkerState, commands: commands, symbols: symbols)
+    checker.existsNow = { [invoker] in $0 < invoker.instances.count && invoker.instances[$0].exists }
     var problems: [Problem] = []
     var sourcing: [String] = []
     let statements = files.map {

@@ -127,11 +127,45 @@ public final class Session {
   /// definitions are in force for what comes next, or nothing changes.
   public func compile(_ files: [SourceFile]) throws(CompileErrors) -> [Program] {
     let (state, statements, warnings) = try checkAll(files, keeping: true)
+    keep(state)
+    return statements.enumerated().map { i, s in
+      Program(statements: s, warnings: i == 0 ? warnings.map(\.diagnostic) : [])
+    }
+  }
+
+  /// Checks a source made of consecutive entries of a stream (each a line, with the lines
+  /// that complete an open block or string) in one compilation, and splits what it compiles
+  /// into one program per entry, each with its own warnings: what compiling each entry in
+  /// turn gives when compiling does not depend on running the entries before (no `new`,
+  /// `source` or `export` among them), for a fraction of the cost. `entryEnds` holds where
+  /// each entry ends in `file`'s bytes, ascending. Either all compile, and their
+  /// definitions are in force for what comes next, or nothing changes.
+  public func compile(_ file: SourceFile, entriesEndingAt entryEnds: [Int]) throws(CompileErrors) -> [Program] {
+    let fileSource = sources.count
+    let (state, statements, warnings) = try checkAll([file], keeping: true)
+    keep(state)
+    var statementsByEntry = [[CompiledStatement]](repeating: [], count: entryEnds.count)
+    var warningsByEntry = [[Diagnostic]](repeating: [], count: entryEnds.count)
+    /// The entry of a range of `file`, or the last one (a range in a sourced file).
+    func entry(of range: SourceRange) -> Int {
+      guard range.source == fileSource else { return entryEnds.count - 1 }
+      return entryEnds.firstIndex { range.start < $0 } ?? entryEnds.count - 1
+    }
+    var current = 0
+    for statement in statements[0] {
+      while current < entryEnds.count - 1, statement.range.start >= entryEnds[current] { current += 1 }
+      statementsByEntry[current].append(statement)
+    }
+    for (warning, range) in warnings { warningsByEntry[entry(of: range)].append(warning) }
+    return zip(statementsByEntry, warningsByEntry).map { Program(statements: $0, warnings: $1) }
+  }
+
+  /// Puts in force what a compilation defined.
+  private func keep(_ state: CheckerState) {
     checkerState = state
     invoker.macros = checkerState.macros
     invoker.add(
       checkerState.instances[invoker.instances.count...].map { registry.types[$0.type].make($0.name) })
-    return statements.enumerated().map { i, s in Program(statements: s, warnings: i == 0 ? warnings : []) }
   }
 
   /// Checks sources as ``compile(_:)-([SourceFile])`` does, but keeps nothing: what they
@@ -139,14 +173,16 @@ public final class Session {
   /// force. For `cmdscript --check`, whose input may be far larger than a program worth
   /// keeping. Returns the warnings.
   public func check(_ files: [SourceFile]) throws(CompileErrors) -> [Diagnostic] {
-    try checkAll(files, keeping: false).warnings
+    try checkAll(files, keeping: false).warnings.map(\.diagnostic)
   }
 
   /// Parses and checks `files` in order with one checker: the state it ends in, each
   /// file's compiled statements (none unless `keeping`), and the warnings.
   private func checkAll(
     _ files: [SourceFile], keeping: Bool
-  ) throws(CompileErrors) -> (state: CheckerState, statements: [[CompiledStatement]], warnings: [Diagnostic]) {
+  ) throws(CompileErrors) -> (
+    state: CheckerState, statements: [[CompiledStatement]], warnings: [(diagnostic: Diagnostic, range: SourceRange)]
+  ) {
     if sources.count >= nextSourceSweep { releaseUnusedSources() }
     if symbols.names.count > Self.maxReusedSymbols { symbols = SymbolTable() }
     var checker = Checker(state: checkerState, commands: commands, symbols: symbols)
@@ -167,7 +203,7 @@ public final class Session {
       }
       throw CompileErrors(diagnostics: diagnostics)
     }
-    return (checker.state, statements, problems.map { $0.diagnostic(in: sources) })
+    return (checker.state, statements, problems.map { ($0.diagnostic(in: sources), $0.range) })
   }
 
   /// The symbols the next compilation numbers names with. A table numbers the keywords

@@ -75,17 +75,15 @@ final class Driver {
     let (output, warning) = (session.onOutput, session.onDiagnostic)
     session.onOutput = { _ in }
     session.onDiagnostic = { _ in }
+    var batch = StreamEntries(name: journal.path)
     for entry in entries {
-      let source = SourceFile(name: journal.path, bytes: entry.bytes, firstLine: entry.line)
-      do {
-        try session.run(source)
-      } catch {
-        switch error {
-        case .compile(let errors): errors.diagnostics.forEach(renderer.render)
-        case .runtime(let diagnostic): renderer.render(diagnostic)
-        }
+      batch.append(entry: entry.bytes, line: entry.line)
+      if batch.count == StreamEntries.batchSize {
+        replayEntries(batch)
+        batch.removeAll()
       }
     }
+    replayEntries(batch)
     (session.onOutput, session.onDiagnostic) = (output, warning)
     Console.flush()
     self.journal = journal
@@ -114,7 +112,7 @@ final class Driver {
   }
 
   /// Runs a program under the error policy; false if the run must end here.
-  private func execute(_ program: Program) -> Bool {
+  func execute(_ program: Program) -> Bool {
     var keepGoing = true
     failedStatements += session.execute(program) { failure in
       Console.out.flush()
@@ -139,11 +137,13 @@ final class Driver {
 
   /// Piped standard input: each line (with the lines that complete an open block or
   /// string) is checked and run as it arrives, so another program can drive a session.
+  ///
+  /// The complete entries that have already arrived are run together (see
+  /// ``runEntries(_:)``), and always before the reader waits for more input, so that a
+  /// program driving the stream gets every response before it must send more.
   func runStream(_ reader: LineReader, name: String) -> ExitStatus {
     defer { Console.flush() }
-    var chunk: [UInt8] = []
-    var firstLine = 1
-    var line = 1
+    var entries = StreamEntries(name: name)
     var status = ExitStatus.success
     // Entries are durable before waiting for more input.
     reader.willWait = { [weak self] in self?.journal?.sync() }
@@ -151,18 +151,28 @@ final class Driver {
     _ = runMark
     // Each line is scanned once, so a long block stays linear.
     var scanner = EntryScanner()
-    while let bytes = reader.nextLine() {
-      chunk += bytes
+    var line = 1
+    while true {
+      if entries.count >= StreamEntries.batchSize || (entries.count > 0 && !reader.hasLineWithoutWaiting) {
+        status = runEntries(entries)
+        if status.endsStream(under: errorPolicy) { return status }
+        entries.removeAll()
+      }
+      guard let bytes = reader.nextLine() else { break }
+      entries.append(line: bytes)
       line += 1
       scanner.read(bytes)
       if scanner.needsMoreInput { continue }
       scanner = EntryScanner()
-      status = runChunk(chunk, name: name, firstLine: firstLine)
-      if status == .compileError || (status == .runtimeError && errorPolicy != .continue) { return status }
-      chunk.removeAll(keepingCapacity: true)
-      firstLine = line
+      entries.endEntry(nextLine: line)
     }
-    if !chunk.isEmpty { status = runChunk(chunk, name: name, firstLine: firstLine) }
+    if entries.count > 0 {
+      status = runEntries(entries)
+      if status.endsStream(under: errorPolicy) { return status }
+    }
+    if entries.hasUnfinishedEntry {
+      status = runChunk(entries.unfinishedEntry, name: name, firstLine: entries.nextLine)
+    }
     return status == .compileError ? status : finalStatus
   }
 
@@ -200,6 +210,12 @@ final class LineReader {
   var willWait: () -> Void = {}
 
   init(descriptor: Int32) { self.descriptor = descriptor }
+
+  /// Whether `nextLine` can answer without reading the descriptor (which may block): a
+  /// whole line is buffered, or the input has ended.
+  var hasLineWithoutWaiting: Bool {
+    atEnd || buffer.withUnsafeBytes { memchr($0.baseAddress! + start, 10, end - start) != nil }
+  }
 
   func nextLine() -> [UInt8]? {
     var line: [UInt8] = []

@@ -134,30 +134,41 @@ public final class Session {
   }
 
   /// Checks a source made of consecutive entries of a stream (each a line, with the lines
-  /// that complete an open block or string) in one compilation, and splits what it compiles
-  /// into one program per entry, each with its own warnings: what compiling each entry in
-  /// turn gives when compiling does not depend on running the entries before (no `new`,
+  /// that complete an open block or string) in one compilation: what compiling each entry
+  /// in turn gives when compiling does not depend on running the entries before (no `new`,
   /// `source` or `export` among them), for a fraction of the cost. `entryEnds` holds where
-  /// each entry ends in `file`'s bytes, ascending. Either all compile, and their
-  /// definitions are in force for what comes next, or nothing changes.
+  /// each entry ends in `file`'s bytes, ascending. Returns programs to run in order: each
+  /// entry that has warnings is a program of its own, which carries them, so that a host
+  /// can report them just before that entry runs. Either all compile, and their definitions
+  /// are in force for what comes next, or nothing changes.
   public func compile(_ file: SourceFile, entriesEndingAt entryEnds: [Int]) throws(CompileErrors) -> [Program] {
     let fileSource = sources.count
     let (state, statements, warnings) = try checkAll([file], keeping: true)
     keep(state)
-    var statementsByEntry = [[CompiledStatement]](repeating: [], count: entryEnds.count)
-    var warningsByEntry = [[Diagnostic]](repeating: [], count: entryEnds.count)
     /// The entry of a range of `file`, or the last one (a range in a sourced file).
     func entry(of range: SourceRange) -> Int {
       guard range.source == fileSource else { return entryEnds.count - 1 }
       return entryEnds.firstIndex { range.start < $0 } ?? entryEnds.count - 1
     }
+    var warningsByEntry: [Int: [Diagnostic]] = [:]
+    for (warning, range) in warnings { warningsByEntry[entry(of: range), default: []].append(warning) }
+    guard !warningsByEntry.isEmpty else { return [Program(statements: statements[0], warnings: [])] }
+    var programs: [Program] = []
+    var run: [CompiledStatement] = []
     var current = 0
+    var runWarnings = warningsByEntry[0] ?? []
     for statement in statements[0] {
+      let before = current
       while current < entryEnds.count - 1, statement.range.start >= entryEnds[current] { current += 1 }
-      statementsByEntry[current].append(statement)
+      // An entry with warnings is a program of its own.
+      if current != before, warningsByEntry[before] != nil || warningsByEntry[current] != nil {
+        programs.append(Program(statements: run, warnings: runWarnings))
+        (run, runWarnings) = ([], warningsByEntry[current] ?? [])
+      }
+      run.append(statement)
     }
-    for (warning, range) in warnings { warningsByEntry[entry(of: range)].append(warning) }
-    return zip(statementsByEntry, warningsByEntry).map { Program(statements: $0, warnings: $1) }
+    programs.append(Program(statements: run, warnings: runWarnings))
+    return programs
   }
 
   /// Puts in force what a compilation defined.

@@ -96,12 +96,16 @@ extension Driver {
     {
       var status = ExitStatus.success
       for program in programs {
+        // What the entries before wrote comes first, as when each entry was flushed after
+        // it ran.
+        if !program.warnings.isEmpty { Console.flush() }
         program.warnings.forEach(renderer.render)
         if stepLimitPerEntry { session.resetSteps() }
         if !(checkOnly || execute(program)) {
           status = .runtimeError
           break
         }
+        if !program.warnings.isEmpty { Console.flush() }
       }
       Console.flush()
       return status

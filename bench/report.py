@@ -67,6 +67,13 @@ def main(out):
     # (workload, cap) -> instructions; cap "none" is the run without --history-limit.
     cap_instructions = {(w, cap): int(n) for w, cap, n in read_tsv(out / "cap-instructions.tsv") if n}
     script_bytes = int(machine["script_bytes"])
+    # The streams rows: 1,000,000 statements from a file, on piped stdin, and resumed.
+    stream_runs = load_runs(out / "streams.json") if (out / "streams.json").exists() else {}
+    stream_instructions = (
+        {name: int(n) for name, n in read_tsv(out / "streams-instructions.tsv") if n}
+        if (out / "streams-instructions.tsv").exists()
+        else {}
+    )
 
     lines = []
     emit = lines.append
@@ -170,6 +177,14 @@ def main(out):
         emit(
             f"| history cap: a few percent on exec at most (taken as 5%, in instructions) | "
             f"{', '.join(f'{cost:+.1f}%' for _, _, cost in cap_costs)} | {status(worst <= 5)} |"
+        )
+    if {"file", "stdin", "resume"} <= stream_runs.keys():
+        file_time = median(stream_runs["file"])
+        stdin_ratio = median(stream_runs["stdin"]) / file_time
+        resume_ratio = median(stream_runs["resume"]) / file_time
+        emit(
+            f"| streams: piped stdin and resume at most 2× a file's time for the same statements | "
+            f"stdin {stdin_ratio:.2f}×, resume {resume_ratio:.2f}× | {status(max(stdin_ratio, resume_ratio) <= 2)} |"
         )
     emit("")
 
@@ -333,6 +348,28 @@ def main(out):
             emit(
                 f"| {workload} | {cap} | {cap_instructions[(workload, 'none')]:,} | "
                 f"{cap_instructions[(workload, cap)]:,} | {cost:+.1f}% |"
+            )
+        emit("")
+
+    # ------------------------------------------------------------------ streams
+    if {"file", "stdin", "resume"} <= stream_runs.keys():
+        emit("## streams: piped standard input and resume against a file")
+        emit("")
+        emit(
+            "The same one-command statements (`move up`) from a file, on piped standard input "
+            "(each line checked and run as it arrives; the lines already read are checked "
+            "together), and replayed from a `--session` journal (resume). Times for 1,000,000; "
+            "instructions (callgrind) for 100,000."
+        )
+        emit("")
+        emit("| input | median time | ÷ file | instructions | per statement |")
+        emit("| --- | ---: | ---: | ---: | ---: |")
+        for name in ("file", "stdin", "resume"):
+            n = stream_instructions.get(name)
+            emit(
+                f"| {name} | {ms(median(stream_runs[name]))} | "
+                f"{median(stream_runs[name]) / median(stream_runs['file']):.2f} | "
+                f"{f'{n:,}' if n else '—'} | {f'{n / 100_000:,.0f}' if n else '—'} |"
             )
         emit("")
 

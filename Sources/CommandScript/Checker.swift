@@ -19,6 +19,9 @@ struct CheckerState: Sendable {
   /// For each verb name, the types that have it and the verb's index in each: one hash
   /// look-up resolves a bare verb, instead of a search through every type.
   let verbOwners: [String: [(type: Int, verb: Int)]]
+  /// Every verb's declaration as plain values, made once: a session checks each chunk of
+  /// a stream with a checker of its own.
+  let shapes: Checker.Shapes
 
   init(registry: ReceiverRegistry) {
     types = registry.types
@@ -28,9 +31,12 @@ struct CheckerState: Sendable {
       for (v, verb) in type.verbs.enumerated() { owners[verb.name, default: []].append((t, v)) }
     }
     verbOwners = owners
+    shapes = Checker.Shapes(registry.types)
   }
 
-  func instanceIndex(_ name: String) -> Int? { instances.firstIndex { $0.name == name } }
+  /// The instance a name stands for: the latest made by that name (an earlier one's `new`
+  /// was undone, or the later `new` could not have run).
+  func instanceIndex(_ name: String) -> Int? { instances.lastIndex { $0.name == name } }
 }
 
 /// Resolves names and checks arguments of parsed statements, producing compiled ops.
@@ -45,10 +51,11 @@ struct Checker {
   private(set) var problems: [Problem] = []
 
   init(state: CheckerState, commands: CommandTable, symbols: SymbolTable) {
+    firstNewInstance = state.instances.count
     self.state = state
     self.commands = commands
     self.symbols = symbols
-    shapes = Shapes(state.types)
+    shapes = state.shapes
   }
 
   /// The macro whose body is being checked: its parameters and what each must be.
@@ -70,6 +77,26 @@ struct Checker {
   private func notTopLevel(_ elsewhere: String) -> String {
     isQueuing ? "in a queued statement" : elsewhere
   }
+
+  /// Whether an instance made before this compilation exists now, at run time (where the
+  /// checker runs in a session; without one, instances are taken to exist).
+  var existsNow: (Int) -> Bool = { _ in true }
+  /// The first instance made by a `new` of this compilation.
+  private let firstNewInstance: Int
+  /// How many `undo` statements this compilation has checked so far, and how many it had
+  /// when each of its `new`s was checked (by instance, from `firstNewInstance`): a name is
+  /// certainly taken while no `undo` can have removed the instance since.
+  private var undosSeen = 0
+  private var undosSeenAtNew: [Int] = []
+  /// The blocks and `repeat`s around the statement being checked, within its top-level
+  /// statement or macro body.
+  private var blockNesting = 0
+
+  /// How many levels of nesting a run may reach: each block, `repeat` and macro call a
+  /// command runs inside is a level. The invoker recurses once per level, so a deeper
+  /// chain of macros is refused where the call is written rather than overflowing the
+  /// stack when it runs.
+  static let maxNesting = 1000
   /// Errors so far (warnings do not stop a statement from compiling).
   private(set) var errorCount = 0
 
@@ -106,14 +133,14 @@ struct Checker {
 
   /// A verb's declaration as plain values, for checking a command without retaining
   /// anything: its parameters are `shapes.parameters[first..<first + count]`.
-  private struct VerbShape {
+  struct VerbShape: Sendable {
     var first: Int
     var count: Int
     var required: Int
     var isUndoable: Bool
   }
 
-  private struct ParameterShape {
+  struct ParameterShape: Sendable {
     /// An integer range, or nil: a word or a string.
     var integers: ClosedRange<Int>?
     var isWord: Bool
@@ -126,7 +153,7 @@ struct Checker {
   /// parameter of each, numbered from 0 up without gaps.
   private let shapes: Shapes
 
-  private struct Shapes {
+  struct Shapes: Sendable {
     var firstVerb: [Int] = []
     var verbs: [VerbShape] = []
     var parameters: [ParameterShape] = []
@@ -192,7 +219,8 @@ struct Checker {
     record(Problem(message, at: range, suggestion: suggestion))
   }
 
-  /// The body of a block, a transaction or a `repeat`, one level deeper.
+  /// A body one level deeper: a block's, a transaction's, a `repeat`'s or a macro's (for the
+  /// warnings about commands that cannot be undone).
   private mutating func compileNested(_ body: Span, in tree: SyntaxTree) -> [Op] {
     nesting += 1
     defer { nesting -= 1 }
@@ -204,6 +232,14 @@ struct Checker {
   private mutating func settlingIrreversibles(_ op: Op?) -> Op? {
     if nesting == 0, irreversibles.isNoted { warnIrreversibles(in: op) }
     return op
+  }
+
+  /// The body of a block, a transaction or a `repeat`, which the invoker also runs one level
+  /// deeper (for `maxNesting`).
+  private mutating func compileNestedBody(_ body: Span, in tree: SyntaxTree) -> [Op] {
+    blockNesting += 1
+    defer { blockNesting -= 1 }
+    return compileNested(body, in: tree)
   }
 
   private mutating func compileBody(_ body: Span, in tree: SyntaxTree) -> [Op] {
@@ -238,10 +274,10 @@ struct Checker {
     case .invocation(let receiver, let name, let arguments):
       return compileInvocation(receiver: receiver, name: name, arguments: tree.arguments[arguments], in: tree)
     case .block(let body), .transaction(let body):
-      return settlingIrreversibles(.sequence(compileNested(body, in: tree)))
+      return settlingIrreversibles(.sequence(compileNestedBody(body, in: tree)))
     case .repeat(let count, let body):
       let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")
-      let ops = compileNested(body, in: tree)
+      let ops = compileNestedBody(body, in: tree)
       return settlingIrreversibles(countOperand.map { .repeat(count: $0, body: ops, range: range) })
     case .macro(let name, let parameters, let body):
       guard topLevel else {
@@ -259,6 +295,7 @@ struct Checker {
       return .definition
     case .undo(let count), .redo(let count):
       let isUndo = if case .undo = statement.kind { true } else { false }
+      if isUndo { undosSeen += 1 }
       let keyword = isUndo ? "undo" : "redo"
       guard topLevel, scope == nil else {
         fail("`\(keyword)` can only stand at the top level, not \(notTopLevel("inside a block or macro"))", at: range)
@@ -350,7 +387,10 @@ struct Checker {
         suggestion: suggestion(for: text(type), among: state.types.map(\.name)))
       return nil
     }
-    if state.instanceIndex(text(name)) != nil {
+    // A name is free again once the `new` that took it is undone. Where that is certain not
+    // to have happened it is an error here; otherwise the `new` fails at run time if a
+    // receiver by that name exists then.
+    if let taken = state.instanceIndex(text(name)), certainlyExists(taken) {
       fail("a receiver named `\(text(name))` already exists", at: name.range)
       return nil
     }
@@ -359,10 +399,20 @@ struct Checker {
       return nil
     }
     state.instances.append(Instance(name: text(name), type: typeIndex))
+    undosSeenAtNew.append(undosSeen)
     let instance = state.instances.count - 1
     let id = commands.intern(
       ResolvedCommand(instance: Int32(instance), verb: CommandTable.lifecycleVerb, arguments: []))
     return .command(id: id, range: name.range)
+  }
+
+  /// Whether instance `index` exists when the statement being checked runs, whatever runs
+  /// before it: a built-in receiver (never made by `new`, so never undone), or one whose
+  /// `new` no `undo` checked since can have taken back.
+  private func certainlyExists(_ index: Int) -> Bool {
+    if index < state.types.count { return true }
+    if index >= firstNewInstance { return undosSeenAtNew[index - firstNewInstance] == undosSeen }
+    return undosSeen == 0 && existsNow(index)
   }
 
   // MARK: Names
@@ -602,8 +652,23 @@ struct Checker {
       operands.append(o)
     }
     if macro.irreversibleEnd != nil, nesting > 0 { irreversibles.noteCall() }
-    return .call(
+    let call = Op.call(
       CallOp(macro: index, arguments: operands, range: name.range.through(arguments.last?.range ?? name.range)))
+    // A macro that deep had a call reported as too deep in its body (this input fails):
+    // the calls to it are not reported again, and a macro body keeps them to pass the mark
+    // on, so a long chain gets one error, not one per link.
+    guard macro.depth < Self.maxNesting else { return scope == nil ? nil : call }
+    // The enclosing blocks' levels, the call's, the deepest path through the macro, and in
+    // a macro body the level of any call to that macro.
+    let levels = blockNesting + 1 + macro.depth + (scope == nil ? 0 : 1)
+    guard levels <= Self.maxNesting else {
+      fail(
+        "calls nest too deep: this call to `\(macro.name)` reaches \(levels) levels of blocks and macro calls, more than the \(Self.maxNesting) a run allows",
+        at: name.range)
+      // Kept in a macro body, so that the macro's depth marks it for the calls to it.
+      return scope == nil ? nil : call
+    }
+    return call
   }
 
   /// Checks an argument against what its slot needs, and says where its value comes from.
@@ -694,6 +759,9 @@ struct Checker {
       ok = false
     }
     let outer = scope
+    let outerNesting = blockNesting
+    blockNesting = 0
+    defer { blockNesting = outerNesting }
     scope = MacroScope(
       name: text(name), parameters: parameters.map(text),
       constraints: Array(repeating: .any, count: parameters.count),
@@ -716,9 +784,21 @@ struct Checker {
     state.macros.append(
       Macro(
         name: text(name), parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range,
-        runsCommands: Macro.runCommands(ops, macros: state.macros), irreversibleEnd: irreversibleEnd))
+        runsCommands: Macro.runCommands(ops, macros: state.macros), irreversibleEnd: irreversibleEnd,
+        depth: ops.reduce(0) { max($0, levels(of: $1)) }))
     state.macroByName[text(name)] = state.macros.count - 1
     bareNames.set(name.symbol, to: .macro(state.macros.count - 1))
     return ok && errorCount == before ? .definition : nil
+  }
+
+  /// How deep the invoker recurses to run `op`: one level for the op, and those of what it
+  /// contains. Bounded: blocks nest at most `Parser.maxDepth` deep, and a call counts
+  /// its macro's depth, worked out once at its definition.
+  private func levels(of op: Op) -> Int {
+    switch op {
+    case .sequence(let ops), .repeat(_, let ops, _): return 1 + ops.reduce(0) { max($0, levels(of: $1)) }
+    case .call(let call): return 1 + state.macros[call.macro].depth
+    default: return 1
+    }
   }
 }

@@ -1,8 +1,9 @@
 /// `export "FILE"`: the undo stack as a script that, run on fresh receivers, reaches the
 /// same state. It is printed from the compiled ops, not from the source: every command is
 /// written with its receiver (`shape.move up 1`), and every macro version a step used is
-/// defined first under a name of its own, so neither `use` nor later redefinitions can
-/// change what the file means.
+/// defined under a name of its own, so neither `use` nor later redefinitions can change
+/// what the file means. A macro is defined just before the first step that calls it, after
+/// the `new` of every instance it names (which ran before that step).
 struct Exporter {
   let state: CheckerState
   let commands: CommandTable
@@ -16,30 +17,38 @@ struct Exporter {
 
   /// The script for the undo steps whose ops are `steps`, oldest first.
   mutating func script(of steps: [Op]) -> String {
-    var used = Set<Int>()
-    for op in steps { collectMacros(op, into: &used) }
-    nameMacros(used.sorted())
+    let usedBySteps = steps.map(macrosCalled(by:))
+    nameMacros(Set(usedBySteps.joined()).sorted())
     var lines = [
       "# Written by `export`: run on fresh receivers, it reaches the state the session had."
     ]
-    for index in used.sorted() {
-      let macro = state.macros[index]
-      let head = ([macroNames[index]!] + macro.parameters).joined(separator: " ")
-      lines.append("macro \(head) \(block(macro.body, macro: macro))")
+    var defined = Set<Int>()
+    for (op, used) in zip(steps, usedBySteps) {
+      // In the order they were defined, so that a macro follows the macros it calls.
+      for index in used.sorted() where defined.insert(index).inserted {
+        let macro = state.macros[index]
+        let head = ([macroNames[index]!] + macro.parameters).joined(separator: " ")
+        lines.append("macro \(head) \(block(macro.body, macro: macro))")
+      }
+      lines.append(text(op, macro: nil))
     }
-    for op in steps { lines.append(text(op, macro: nil)) }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private func collectMacros(_ op: Op, into used: inout Set<Int>) {
-    switch op {
-    case .call(let call):
-      if used.insert(call.macro).inserted {
-        for inner in state.macros[call.macro].body { collectMacros(inner, into: &used) }
+  /// The macros `op` calls, directly or through other macros. A work list rather than
+  /// recursion along the calls, so that a long chain of macros costs no stack.
+  private func macrosCalled(by op: Op) -> Set<Int> {
+    var used = Set<Int>()
+    var pending = [op]
+    while let next = pending.popLast() {
+      switch next {
+      case .call(let call):
+        if used.insert(call.macro).inserted { pending += state.macros[call.macro].body }
+      case .sequence(let ops), .repeat(_, let ops, _): pending += ops
+      default: break
       }
-    case .sequence(let ops), .repeat(_, let ops, _): ops.forEach { collectMacros($0, into: &used) }
-    default: break
     }
+    return used
   }
 
   /// One name per macro version: its own where that is unambiguous, else `name_2` and so

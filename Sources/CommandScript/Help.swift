@@ -134,7 +134,9 @@ enum Help {
 
   private static func overview(state: CheckerState) -> String {
     var lines = ["Receivers (write `receiver.verb`, or just `verb` when only one has it):"]
-    for instance in state.instances {
+    // A receiver once per name: an earlier one by a name reused after its `new` was undone
+    // is no longer reachable.
+    for (index, instance) in state.instances.enumerated() where state.instanceIndex(instance.name) == index {
       let type = state.types[instance.type]
       lines.append("  \(pad(instance.name, 10))\(type.summary)")
       for verb in type.verbs { lines.append("    " + verbLine(verb)) }

@@ -153,7 +153,10 @@ final class Invoker {
     let head = commands.heads[Int(id)]
     let instance = instances[Int(head.instance)]
     if head.verb == CommandTable.lifecycleVerb {
-      guard !instance.exists else { throw CommandFailure("a receiver named `\(instance.name)` already exists") }
+      // Any receiver by that name: a `new` may reuse the name of one whose `new` was undone.
+      guard !instances.contains(where: { $0.exists && $0.name == instance.name }) else {
+        throw CommandFailure("a receiver named `\(instance.name)` already exists")
+      }
       instance.exists = true
       return
     }

@@ -98,6 +98,9 @@ struct Macro: Sendable {
   /// The command that cannot be undone that the body ends with, if any: a command after
   /// a call of the macro gets the warning for it.
   var irreversibleEnd: IrreversibleCommands.Entry?
+  /// How many levels the invoker recurses through to run the body (see
+  /// `Checker.maxNesting`): 1 for plain commands, more for blocks and calls.
+  var depth = 0
 }
 
 /// What the checker knows a macro parameter must be, from the slots it is used in.

@@ -177,11 +177,56 @@ public final class Session {
   /// definitions are in force for what comes next, or nothing changes.
   public func compile(_ files: [SourceFile]) throws(CompileErrors) -> [Program] {
     let (state, statements, warnings) = try checkAll(files, keeping: true)
+    keep(state)
+    return statements.enumerated().map { i, s in
+      Program(statements: s, warnings: i == 0 ? warnings.map(\.diagnostic) : [])
+    }
+  }
+
+  /// Checks a source made of consecutive entries of a stream (each a line, with the lines
+  /// that complete an open block or string) in one compilation: what compiling each entry
+  /// in turn gives when compiling does not depend on running the entries before (no `new`,
+  /// `source` or `export` among them), for a fraction of the cost. `entryEnds` holds where
+  /// each entry ends in `file`'s bytes, ascending. Returns programs to run in order: each
+  /// entry that has warnings is a program of its own, which carries them, so that a host
+  /// can report them just before that entry runs. Either all compile, and their definitions
+  /// are in force for what comes next, or nothing changes.
+  public func compile(_ file: SourceFile, entriesEndingAt entryEnds: [Int]) throws(CompileErrors) -> [Program] {
+    let fileSource = sources.count
+    let (state, statements, warnings) = try checkAll([file], keeping: true)
+    keep(state)
+    /// The entry of a range of `file`, or the last one (a range in a sourced file).
+    func entry(of range: SourceRange) -> Int {
+      guard range.source == fileSource else { return entryEnds.count - 1 }
+      return entryEnds.firstIndex { range.start < $0 } ?? entryEnds.count - 1
+    }
+    var warningsByEntry: [Int: [Diagnostic]] = [:]
+    for (warning, range) in warnings { warningsByEntry[entry(of: range), default: []].append(warning) }
+    guard !warningsByEntry.isEmpty else { return [Program(statements: statements[0], warnings: [])] }
+    var programs: [Program] = []
+    var run: [CompiledStatement] = []
+    var current = 0
+    var runWarnings = warningsByEntry[0] ?? []
+    for statement in statements[0] {
+      let before = current
+      while current < entryEnds.count - 1, statement.range.start >= entryEnds[current] { current += 1 }
+      // An entry with warnings is a program of its own.
+      if current != before, warningsByEntry[before] != nil || warningsByEntry[current] != nil {
+        programs.append(Program(statements: run, warnings: runWarnings))
+        (run, runWarnings) = ([], warningsByEntry[current] ?? [])
+      }
+      run.append(statement)
+    }
+    programs.append(Program(statements: run, warnings: runWarnings))
+    return programs
+  }
+
+  /// Puts in force what a compilation defined.
+  private func keep(_ state: CheckerState) {
     checkerState = state
     invoker.macros = checkerState.macros
     invoker.add(
       checkerState.instances[invoker.instances.count...].map { registry.types[$0.type].make($0.name) })
-    return statements.enumerated().map { i, s in Program(statements: s, warnings: i == 0 ? warnings : []) }
   }
 
   /// Checks sources as ``compile(_:)-([SourceFile])`` does, but keeps nothing: what they
@@ -189,16 +234,20 @@ public final class Session {
   /// force. For `cmdscript --check`, whose input may be far larger than a program worth
   /// keeping. Returns the warnings.
   public func check(_ files: [SourceFile]) throws(CompileErrors) -> [Diagnostic] {
-    try checkAll(files, keeping: false).warnings
+    try checkAll(files, keeping: false).warnings.map(\.diagnostic)
   }
 
   /// Parses and checks `files` in order with one checker: the state it ends in, each
   /// file's compiled statements (none unless `keeping`), and the warnings.
   private func checkAll(
     _ files: [SourceFile], keeping: Bool
-  ) throws(CompileErrors) -> (state: CheckerState, statements: [[CompiledStatement]], warnings: [Diagnostic]) {
+  ) throws(CompileErrors) -> (
+    state: CheckerState, statements: [[CompiledStatement]], warnings: [(diagnostic: Diagnostic, range: SourceRange)]
+  ) {
     if sources.count >= nextSourceSweep { releaseUnusedSources() }
-    var checker = Checker(state: checkerState, commands: commands, symbols: SymbolTable())
+    if symbols.names.count > Self.maxReusedSymbols { symbols = SymbolTable() }
+    var checker = Checker(state: checkerState, commands: commands, symbols: symbols)
+    checker.existsNow = { [invoker] in $0 < invoker.instances.count && invoker.instances[$0].exists }
     var problems: [Problem] = []
     var sourcing: [String] = []
     let statements = files.map {
@@ -215,8 +264,16 @@ public final class Session {
       }
       throw CompileErrors(diagnostics: diagnostics)
     }
-    return (checker.state, statements, problems.map { $0.diagnostic(in: sources) })
+    return (checker.state, statements, problems.map { ($0.diagnostic(in: sources), $0.range) })
   }
+
+  /// The symbols the next compilation numbers names with. A table numbers the keywords
+  /// when it is made, which took most of the time of compiling one line of a stream; it is
+  /// kept from one compilation to the next until it holds more than `maxReusedSymbols`
+  /// names, so that a stream of distinct words still holds bounded memory, and a checker's
+  /// memos by symbol stay small.
+  private var symbols = SymbolTable()
+  static let maxReusedSymbols = 256
 
   /// When `compile` next looks for sources nothing refers to.
   private var nextSourceSweep = 64

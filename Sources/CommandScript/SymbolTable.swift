@@ -4,8 +4,9 @@
 /// hundred thousand times but has a few dozen distinct words.
 ///
 /// The statement keywords come first, numbered in ``Keyword``'s order. Numbers mean
-/// nothing beyond the compilation that made them (a session makes a table per `compile`,
-/// so a long stream of distinct words cannot make it grow without bound).
+/// nothing beyond the compilation that made them. A session keeps its table from one
+/// `compile` to the next only while the table is small (see `Session.maxReusedSymbols`),
+/// so a long stream of distinct words cannot make it grow without bound.
 final class SymbolTable {
   /// A name's number in its table.
   typealias ID = Int32

@@ -108,30 +108,47 @@ final class Driver {
       failedStatements = 0
     }
     var journaledLimit: Int?? = nil
-    for (i, entry) in contents.entries.enumerated() {
-      if let limit = entry.historyLimit {
-        session.historyLimit = limit
-        journaledLimit = limit
-        continue
+    // Entries run in batches, checked together as a stream's are; a batch ends where the
+    // journal sets the history limit.
+    var batch = StreamEntries(name: journal.path)
+    var batchEntries: [Journal.Entry] = []
+    func replayBatch() -> ResumeFailure? {
+      defer {
+        batch.removeAll()
+        batchEntries.removeAll(keepingCapacity: true)
       }
-      let status = runChunk(entry.bytes, name: journal.path, firstLine: entry.line)
-      guard status != .success else { continue }
-      if status == .runtimeError, i == contents.entries.count - 1 {
+      guard batch.count > 0 else { return nil }
+      let (status, ended) = runEntries(batch)
+      guard status != .success else { return nil }
+      let entry = batchEntries[ended]
+      if status == .runtimeError, entry.offset == contents.entries.last?.offset {
         // A statement is journaled before it runs: the process ended while this one ran,
         // before it was acknowledged.
         journal.cut(to: off_t(entry.offset))
         Console.err.line(
           "cmdscript: session \(journal.path):\(entry.line): dropped the last entry, which fails when replayed (the process ended while it ran)"
         )
-        break
+        return nil
       }
       replayFailures.forEach(renderer.render)
       Console.err.line(
         "cmdscript: session \(journal.path):\(entry.line): this entry no longer replays; stopped before running anything else, and the file is unchanged"
       )
       Console.flush()
-      return .failure(ResumeFailure())
+      return ResumeFailure()
     }
+    for entry in contents.entries {
+      if let limit = entry.historyLimit {
+        if let failure = replayBatch() { return .failure(failure) }
+        session.historyLimit = limit
+        journaledLimit = limit
+        continue
+      }
+      batch.append(entry: entry.bytes, line: entry.line)
+      batchEntries.append(entry)
+      if batch.count == StreamEntries.batchSize, let failure = replayBatch() { return .failure(failure) }
+    }
+    if let failure = replayBatch() { return .failure(failure) }
     Console.flush()
     if let historyLimit, journaledLimit != .some(historyLimit) {
       session.historyLimit = historyLimit
@@ -164,7 +181,7 @@ final class Driver {
   var journalFailureEndsRun = true
 
   /// Shows a diagnostic, or keeps it while replaying.
-  private func report(_ diagnostic: Diagnostic) {
+  func report(_ diagnostic: Diagnostic) {
     if replaying {
       if diagnostic.severity == .error { replayFailures.append(diagnostic) }
     } else {
@@ -204,10 +221,14 @@ final class Driver {
     return finalStatus
   }
 
+  /// The last statement that failed at run time.
+  private(set) var lastFailure: Diagnostic?
+
   /// Runs a program under the error policy; false if the run must end here.
-  private func execute(_ program: Program) -> Bool {
+  func execute(_ program: Program) -> Bool {
     var keepGoing = true
     failedStatements += session.execute(program) { failure in
+      lastFailure = failure
       Console.out.flush()
       report(failure)
       keepGoing = errorPolicy == .continue
@@ -238,11 +259,13 @@ final class Driver {
 
   /// Piped standard input: each line (with the lines that complete an open block or
   /// string) is checked and run as it arrives, so another program can drive a session.
+  ///
+  /// The complete entries that have already arrived are run together (see
+  /// ``runEntries(_:)``), and always before the reader waits for more input, so that a
+  /// program driving the stream gets every response before it must send more.
   func runStream(_ reader: LineReader, name: String) -> ExitStatus {
     defer { Console.flush() }
-    var chunk: [UInt8] = []
-    var firstLine = 1
-    var line = 1
+    var entries = StreamEntries(name: name)
     var status = ExitStatus.success
     // Entries are durable before waiting for more input.
     reader.willWait = { [weak self] in _ = self?.syncJournal() }
@@ -250,19 +273,29 @@ final class Driver {
     _ = runMark
     // Each line is scanned once, so a long block stays linear.
     var scanner = EntryScanner()
-    while !journalFailed, let bytes = reader.nextLine() {
-      chunk += bytes
+    var line = 1
+    while !journalFailed {
+      if entries.count >= StreamEntries.batchSize || (entries.count > 0 && !reader.hasLineWithoutWaiting) {
+        status = runEntries(entries).status
+        if journalFailed { return .ioError }
+        if status.endsStream(under: errorPolicy) { return status }
+        entries.removeAll()
+      }
+      guard let bytes = reader.nextLine() else { break }
+      entries.append(line: bytes)
       line += 1
       scanner.read(bytes)
       if scanner.needsMoreInput { continue }
       scanner = EntryScanner()
-      status = runChunk(chunk, name: name, firstLine: firstLine)
-      if journalFailed { return .ioError }
-      if status == .compileError || (status == .runtimeError && errorPolicy != .continue) { return status }
-      chunk.removeAll(keepingCapacity: true)
-      firstLine = line
+      entries.endEntry(nextLine: line)
     }
-    if !journalFailed, !chunk.isEmpty { status = runChunk(chunk, name: name, firstLine: firstLine) }
+    if !journalFailed, entries.count > 0 {
+      status = runEntries(entries).status
+      if !journalFailed, status.endsStream(under: errorPolicy) { return status }
+    }
+    if !journalFailed, entries.hasUnfinishedEntry {
+      status = runChunk(entries.unfinishedEntry, name: name, firstLine: entries.nextLine)
+    }
     if journalFailed || !syncJournal() { return .ioError }
     return status == .compileError ? status : finalStatus
   }
@@ -301,6 +334,12 @@ final class LineReader {
   var willWait: () -> Void = {}
 
   init(descriptor: Int32) { self.descriptor = descriptor }
+
+  /// Whether `nextLine` can answer without reading the descriptor (which may block): a
+  /// whole line is buffered, or the input has ended.
+  var hasLineWithoutWaiting: Bool {
+    atEnd || buffer.withUnsafeBytes { memchr($0.baseAddress! + start, 10, end - start) != nil }
+  }
 
   func nextLine() -> [UInt8]? {
     var line: [UInt8] = []

@@ -20,7 +20,7 @@ extension Options {
     case 2 where arguments[0] == "-c":
       // A value that starts with `-` may be read as an option: ArgumentParser decides.
       guard !arguments[1].utf8.starts(with: [UInt8(ascii: "-")]) else { return nil }
-      command = arguments[1]
+      commands = [arguments[1]]
     default:
       if arguments == ["-"] {
         files = arguments

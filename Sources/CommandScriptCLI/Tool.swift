@@ -71,13 +71,14 @@ struct CmdScript: ParsableCommand {
     commandName: "cmdscript",
     abstract: "Run CommandScript: undoable command macros for shapes, doors, boards and more.",
     usage: """
-      cmdscript [--check] [--json] [-c <text> | <file> ...]
+      cmdscript [--check] [--json] [-c <text> ... | <file> ...]
       cmdscript [--json] [--session <file>] [--no-init] [-]
       cmdscript --session <file> --salvage-session <newfile>
       """,
     discussion: """
       With files, runs them in order in one session; every file is checked before any \
-      of them runs. With -c, runs TEXT. With `-` or piped standard input, checks and \
+      of them runs. With -c, runs TEXT; several -c run in order, like files, all \
+      checked before any runs. With `-` or piped standard input, checks and \
       runs each line as it arrives. On a terminal with no input, starts the REPL.
 
       The REPL: Tab completes; Up recalls lines, also from earlier sessions \
@@ -96,8 +97,10 @@ struct CmdScript: ParsableCommand {
       """,
     version: "cmdscript 0.1.0 (CommandScript language version 1)")
 
-  @Option(name: .customShort("c"), help: ArgumentHelp("Run TEXT as a script.", valueName: "text"))
-  var command: String?
+  @Option(
+    name: .customShort("c"),
+    help: ArgumentHelp("Run TEXT as a script; several -c run in order, as files do.", valueName: "text"))
+  var commands: [String] = []
 
   @Flag(help: "Check the input for errors without running anything.")
   var check = false
@@ -154,7 +157,7 @@ struct CmdScript: ParsableCommand {
   var files: [String] = []
 
   func validate() throws {
-    if command != nil && !files.isEmpty {
+    if !commands.isEmpty && !files.isEmpty {
       throw ValidationError("Give either -c TEXT or files, not both.")
     }
     if files.filter({ $0 == "-" }).count > 0 && files.count > 1 {
@@ -165,7 +168,7 @@ struct CmdScript: ParsableCommand {
     if salvageSession != nil && session == nil {
       throw ValidationError("--salvage-session needs --session FILE: the journal to salvage.")
     }
-    if session != nil && (command != nil || files.contains { $0 != "-" } || check) {
+    if session != nil && (!commands.isEmpty || files.contains { $0 != "-" } || check) {
       throw ValidationError("--session works with the REPL and standard input, not with files, -c or --check.")
     }
   }
@@ -173,16 +176,17 @@ struct CmdScript: ParsableCommand {
   /// What the command line asks for.
   var options: Options {
     Options(
-      command: command, check: check, json: json, session: session, salvageSession: salvageSession, noInit: noInit,
-      safe: safe, onError: onError, maxSteps: maxSteps, historyLimit: historyLimit, pictures: pictures, files: files)
+      commands: commands, check: check, json: json, session: session, salvageSession: salvageSession,
+      noInit: noInit, safe: safe, onError: onError, maxSteps: maxSteps, historyLimit: historyLimit, pictures: pictures,
+      files: files)
   }
 }
 
 /// What the command line asks for, once parsed and validated: what a run reads, whichever
 /// way the arguments were parsed (``CmdScript`` or ``Options/init(fastParsing:)``).
 struct Options: Equatable {
-  /// `-c TEXT`.
-  var command: String?
+  /// Each `-c TEXT`, in order.
+  var commands: [String] = []
   var check = false
   var json = false
   /// `--session FILE`.
@@ -211,7 +215,7 @@ struct Options: Equatable {
       driver.session.pictureSize = { [pictures] in pictures.pictureSize }
     }
     var resumed = false
-    let isREPL = command == nil && files.isEmpty && isatty(0) != 0
+    let isREPL = commands.isEmpty && files.isEmpty && isatty(0) != 0
     driver.journalFailureEndsRun = !isREPL
     if let session {
       switch Journal.acquire(session) {
@@ -228,8 +232,12 @@ struct Options: Equatable {
         return .noInput
       }
     }
-    if let command {
-      return driver.runWhole([SourceFile(name: "<command line>", text: command)])
+    if !commands.isEmpty {
+      // Named by position when there are several, so that a diagnostic says which.
+      let inputs = commands.enumerated().map { i, text in
+        SourceFile(name: commands.count == 1 ? "<command line>" : "<command line \(i + 1)>", text: text)
+      }
+      return driver.runWhole(inputs)
     } else if files == ["-"] || (files.isEmpty && isatty(0) == 0) {
       return driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
     } else if files.isEmpty {

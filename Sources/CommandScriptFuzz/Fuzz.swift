@@ -7,7 +7,10 @@
 // - a statement that fails at run time leaves every receiver as it was before it;
 // - undoing every step restores the initial states, and redoing them the final ones
 //   (both except for the vehicle's audit log, whose `log` is declared not undoable);
-// - what `export` writes, run on fresh receivers, reaches the final states too;
+// - what `export` writes, run on fresh receivers, reaches the final states too (the
+//   dictionary, scripts/fuzz.dict, has `new` and a macro naming the instance it makes:
+//   without them the fuzzer hardly ever wrote the programs whose export failed to replay
+//   because a macro came before the `new` of an instance it uses);
 // - compiling the input an entry at a time, as piped stdin and the REPL do, gives
 //   located diagnostics too;
 // - `Session.check` (what `--check` runs, keeping nothing) reports exactly what

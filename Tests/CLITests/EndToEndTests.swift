@@ -108,6 +108,22 @@ struct EndToEndTests {
     #expect(result.stderr == "")
   }
 
+  @Test("several -c run in order in one session, as psql runs them")
+  func severalCommandLineTexts() throws {
+    let result = try CLI.run(["-c", "move up", "-c", "move left; macro m { paint red }", "-c", "m; show shape"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdoutLines == ["shape: at (-1, 1), red"], "\(result)")
+    #expect(result.stderr == "", "\(result)")
+  }
+
+  @Test("several -c are all checked before any runs; an error names which -c it is in")
+  func severalCommandLineTextsCheckedFirst() throws {
+    let result = try CLI.run(["-c", "move up; show shape", "-c", "paitn red"])
+    #expect(result.status == 65, "\(result)")
+    #expect(result.stdout == "", "\(result)")
+    #expect(result.stderr.hasPrefix("<command line 2>:1:1: error: unknown command `paitn`"), "\(result)")
+  }
+
   @Test("`-` reads standard input")
   func dash() throws {
     let result = try CLI.run(["-"], stdin: Array("move left 2\nshow shape\n".utf8))

@@ -42,6 +42,52 @@ import Testing
     #expect(!exported.contains("paint red"), "an undone step is not exported")
   }
 
+  @Test func aMacroThatUsesAnInstanceMadeWithNewIsExportedAfterTheNew() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let script = """
+      new door back
+      macro m { back.lock }
+      macro twice { m; back.unlock; m }
+      move up
+      twice
+      new door side
+      macro n { side.lock; twice }
+      n
+      export "\(dir.path)/out.cmd"
+      """
+    let first = try CLI.run(command: script + "\nshow")
+    #expect(first.status == 0, "\(first)")
+    try "show\n".write(to: dir.appendingPathComponent("show.cmd"), atomically: true, encoding: .utf8)
+    let replay = try CLI.run(["\(dir.path)/out.cmd", "\(dir.path)/show.cmd"])
+    let exported = (try? String(contentsOf: dir.appendingPathComponent("out.cmd"), encoding: .utf8)) ?? ""
+    #expect(replay.status == 0, "\(replay)\n\(exported)")
+    #expect(replay.stdoutLines == first.stdoutLines, "\(exported)")
+    #expect(
+      exported.split(separator: "\n").dropFirst() == [
+        "new door back", "shape.move up", "macro m { back.lock }", "macro twice { m; back.unlock; m }", "twice",
+        "new door side", "macro n { side.lock; twice }", "n",
+      ])
+  }
+
+  @Test func aNameTakenAgainAfterItsNewWasUndoneIsExportedAndJournaledOnce() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let journal = dir.appendingPathComponent("s.cmdsession").path
+    let input = "new door b\nb.lock\nundo 2\nnew shape b\nb.move up\nexport \"\(dir.path)/out.cmd\"\n"
+    let first = try CLI.run(["--session", journal], stdin: Array(input.utf8))
+    #expect(first.status == 0, "\(first)")
+    let exported = try String(contentsOf: dir.appendingPathComponent("out.cmd"), encoding: .utf8)
+    #expect(exported.split(separator: "\n").dropFirst() == ["new shape b", "b.move up"])
+    // The journal replays the first `new`, its undo and the second, to the same state.
+    let resumed = try CLI.run(["--session", journal], stdin: Array("show b\nhistory\n".utf8))
+    #expect(resumed.status == 0, "\(resumed)")
+    #expect(resumed.stdoutLines == ["b: at (0, 1), blue", "1  new shape b", "2  b.move up"], "\(resumed)")
+    try "show b\n".write(to: dir.appendingPathComponent("show.cmd"), atomically: true, encoding: .utf8)
+    let replayed = try CLI.run(["\(dir.path)/out.cmd", "\(dir.path)/show.cmd"])
+    #expect(replayed.stdoutLines == ["b: at (0, 1), blue"], "\(replayed)")
+  }
+
   @Test func exportRefusesWhenTheHistoryLimitDroppedSteps() throws {
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }

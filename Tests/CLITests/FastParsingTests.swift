@@ -23,12 +23,12 @@ import Testing
   /// The command lines the fast path is for, and what they mean.
   @Test(arguments: [
     ([], Options()),
-    (["-c", ""], Options(command: "")),
-    (["-c", "move up; show"], Options(command: "move up; show")),
-    (["-c", "x -c y"], Options(command: "x -c y")),
-    (["-c", "check"], Options(command: "check")),
-    (["-c", "a=b"], Options(command: "a=b")),
-    (["-c", " -x"], Options(command: " -x")),
+    (["-c", ""], Options(commands: [""])),
+    (["-c", "move up; show"], Options(commands: ["move up; show"])),
+    (["-c", "x -c y"], Options(commands: ["x -c y"])),
+    (["-c", "check"], Options(commands: ["check"])),
+    (["-c", "a=b"], Options(commands: ["a=b"])),
+    (["-c", " -x"], Options(commands: [" -x"])),
     (["-"], Options(files: ["-"])),
     (["a.cmd"], Options(files: ["a.cmd"])),
     (["a.cmd", "b.cmd", "c"], Options(files: ["a.cmd", "b.cmd", "c"])),

@@ -171,6 +171,43 @@ struct HostileInputTests {
     expectRejected(withContent, firstError: "257:10: error: blocks are nested more than 256 deep")
   }
 
+  /// `macro m0 { move up }`, then `macro mN { mN-1 }` up to `m(count - 1)`, then a call
+  /// of the last: one line each.
+  private static func macroChain(_ count: Int) -> [UInt8] {
+    var text = "macro m0 { move up }\n"
+    for i in 1..<count { text += "macro m\(i) { m\(i - 1) }\n" }
+    return Array((text + "m\(count - 1); show shape\n").utf8)
+  }
+
+  @Test("a chain of 100,000 macros each calling the previous one: one located error, for --check and a run alike")
+  func deepMacroChain() throws {
+    let chain = Self.macroChain(100_000)
+    let error =
+      "1000:14: error: calls nest too deep: this call to `m998` reaches 1001 levels of blocks and macro calls, more than the 1000 a run allows"
+    for extra in [["--check"], []] {
+      let result = try run(chain, extra)
+      expectRejected(result, firstError: error)
+      #expect(diagnostics(result).count == 1, "\(diagnostics(result).prefix(3))")
+    }
+    // Piped, the chain is checked a line at a time: the same error, after the rest ran.
+    let piped = try CLI.run([], stdin: chain)
+    expectRejected(piped, firstError: "<stdin>:" + error)
+  }
+
+  @Test("a chain of 999 macros runs: the deepest that the nesting limit allows")
+  func macroChainAtTheLimit() throws {
+    let result = try run(Self.macroChain(999))
+    #expect(result.status == 0, "\(result.description.prefix(2000))")
+    #expect(result.stdoutLines == ["shape: at (0, 1), blue"])
+    // Called in a block, one level more, it is refused where it is written.
+    let deeper = try run(Self.macroChain(999) + Array("{ m997 }\n{ m998 }\n".utf8))
+    expectRejected(
+      deeper,
+      firstError:
+        "1002:3: error: calls nest too deep: this call to `m998` reaches 1001 levels of blocks and macro calls, more than the 1000 a run allows"
+    )
+  }
+
   @Test("a block of 100,000 lines on standard input is read in linear time")
   func longBlockOnStandardInput() throws {
     // The stream reader feeds each line to an `EntryScanner` once, instead of asking

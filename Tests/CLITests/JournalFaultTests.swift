@@ -161,9 +161,12 @@ struct JournalFaultTests {
         let resumed = try runSession(journal, "show shape\n")
         #expect(resumed.status == 0, "round \(round): \(resumed)")
         let y = resumed.stdoutLines.first.map { Int($0.dropFirst(14).prefix { $0.isNumber }) ?? -1 } ?? -1
-        // Journaled before it ran: at most the one statement not yet acknowledged more.
+        // Nothing acknowledged is lost. Each statement is journaled before it runs, and the
+        // entries that had arrived run together with their output shown at the end, so at
+        // most one batch of statements not yet acknowledged is there too.
         #expect(
-          y == acknowledged || y == acknowledged + 1, "round \(round): acknowledged \(acknowledged), resumed \(y)")
+          y >= acknowledged && y <= acknowledged + 1024,
+          "round \(round): acknowledged \(acknowledged), resumed \(y)")
         #expect(!resumed.stderr.contains("damaged"), "round \(round): \(resumed)")
         expected = y
       }

@@ -44,6 +44,8 @@ struct ProgramGenerator {
   var random: SplitMix64
   /// The macros defined so far: name and the kinds of their parameters.
   private var macros: [(name: String, parameters: [ParameterSlot])] = []
+  /// The doors made with `new` so far, which commands and macro bodies then use.
+  private var doors: [String] = []
 
   /// What a macro parameter stands for, and so which arguments a call may pass.
   enum ParameterSlot: CaseIterable {
@@ -78,7 +80,9 @@ struct ProgramGenerator {
       let steps = random.chance(3) ? " 9223372036854775807" : random.chance(50) ? " \(1 + random.below(3))" : ""
       return named("shape", "move") + " " + random.pick(Self.directions) + steps
     case 3, 4: return named("shape", "paint") + " " + random.pick(Self.colours)
-    case 5, 6, 7: return named("door", random.pick(["open", "close", "lock", "unlock"]))
+    case 5, 6, 7:
+      let verb = random.pick(["open", "close", "lock", "unlock"])
+      return doors.isEmpty || random.chance(50) ? named("door", verb) : "\(random.pick(doors)).\(verb)"
     case 8, 9, 10: return named("board", "place") + " \(argument(for: .cell)) \(argument(for: .cell))"
     case 11: return named("board", "reset") + random.pick(["", " 3", " 4"])
     case 12, 13: return named("vehicle", random.pick(["save", "send", "log", "backend up", "backend down"]))
@@ -145,6 +149,9 @@ struct ProgramGenerator {
     case 2: return ("undo" + (random.chance(50) ? "" : " \(1 + random.below(3))"), true)
     case 3: return ("redo" + (random.chance(50) ? "" : " \(1 + random.below(3))"), true)
     case 4: return (invalid(), false)
+    case 5:
+      doors.append("d\(doors.count)")
+      return ("new door \(doors.last!)", true)
     default: return (inner(depth: 0), true)
     }
   }

@@ -1,0 +1,21 @@
+# A name is free once the `new` that took it is undone: `new` may take it again, for a
+# receiver of any type, and names resolve to the new one. The second `new` is a new undo
+# step, so it clears the redo stack and the first `new` cannot come back.
+new door b
+macro lockb { b.lock }
+lockb
+undo 2
+new door b
+redo
+show b
+b.lock
+undo 2
+new shape b
+b.move up 2
+show b
+history
+# stdout: b: closed, unlocked
+# stdout: b: at (0, 2), blue
+# stdout: 1  new shape b
+# stdout: 2  b.move up 2
+# stderr: 9:1: warning: nothing to redo

@@ -9,8 +9,8 @@ import CommandScript
 /// The interactive prompt on GNU readline: an entry (a line, plus continuation lines while
 /// a block or string is open) is checked and run; errors never end the session; Ctrl-C
 /// abandons the entry being typed or interrupts the running statement; Ctrl-D on an empty
-/// line exits. Lines that start with `record`, `end` or `macros` are REPL commands, handled
-/// here before anything reaches the session.
+/// line, `exit` or `quit` leave. Lines that start with `record`, `end`, `macros`, `exit` or
+/// `quit` are REPL commands, handled here before anything reaches the session.
 final class REPL {
   let driver: Driver
   /// The start-up file to source before the first prompt (nil: `--no-init`, or a resumed
@@ -29,6 +29,10 @@ final class REPL {
   /// The line number the next line gets in `<stdin>` diagnostics.
   private var line = 1
   private var recording: MacroRecording?
+  /// Set by `exit` and `quit`.
+  private var leaving = false
+  /// The line printed before the first prompt (nil: `-q`, or `--json`).
+  var banner: String?
 
   init(driver: Driver, initFile: String?, safe: Bool = false) {
     self.driver = driver
@@ -44,6 +48,7 @@ final class REPL {
       Console.err.line("cmdscript: cannot start the REPL: \(error.reason)")
       return .noInput
     }
+    if let banner { Console.out.line(banner) }
     if let initFile { source(initFile) }
     let editor = LineEditor(
       readline: readline,
@@ -59,12 +64,7 @@ final class REPL {
       case .end:
         // Ctrl-D: run what is pending (reporting an unclosed block), then leave.
         if !entry.isEmpty { _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine) }
-        if let recording { note("the recording of `\(recording.name)` ended without `end`: nothing was defined") }
-        driver.journal?.sync()
-        Console.out.line("")
-        Console.flush()
-        editor.close()
-        return .success
+        return leave(editor, endingLine: true)
       case .interrupted:
         // Ctrl-C: the line and a half-typed block are dropped.
         entry.removeAll()
@@ -78,6 +78,7 @@ final class REPL {
         var performed = false
         while entry.isEmpty, let (command, rest) = Command.split(text) {
           perform(command, line: firstLine)
+          if leaving { return leave(editor, endingLine: false) }
           text = rest
           performed = true
         }
@@ -89,6 +90,17 @@ final class REPL {
         entry.removeAll()
       }
     }
+  }
+
+  /// Ctrl-D (which leaves the cursor after the prompt: `endingLine` ends that line),
+  /// `exit`, `quit`.
+  private func leave(_ editor: LineEditor, endingLine: Bool) -> ExitStatus {
+    if let recording { note("the recording of `\(recording.name)` ended without `end`: nothing was defined") }
+    driver.journal?.sync()
+    if endingLine { Console.out.line("") }
+    Console.flush()
+    editor.close()
+    return .success
   }
 
   private var currentPrompt: String {
@@ -177,6 +189,8 @@ final class REPL {
       for definition in definitions { Console.out.line(definition.source) }
     case .macrosSave:
       saveMacros(line: line)
+    case .exit:
+      leaving = true
     }
   }
 
@@ -241,12 +255,14 @@ final class REPL {
     case end
     case macros
     case macrosSave
+    /// `exit` or `quit`.
+    case exit
     /// `help record`, `help end`, `help macros`.
     case help(String)
     /// A REPL command written wrongly.
     case usage(String)
 
-    static let names = ["end", "macros", "record"]
+    static let names = ["end", "exit", "macros", "quit", "record"]
 
     /// The REPL command `line` starts with, if any, and the rest of the line after the `;`
     /// that ends it, with what the command took replaced by blanks so that columns in
@@ -273,6 +289,8 @@ final class REPL {
         } else {
           self = words == ["macros", "save"] ? .macrosSave : .usage("usage: macros, or macros save")
         }
+      case "exit", "quit":
+        self = words.count == 1 ? .exit : .usage("usage: \(first) (it takes no arguments)")
       case "help" where words.count == 2 && Self.names.contains(words[1]):
         self = .help(words[1])
       default:
@@ -285,13 +303,15 @@ final class REPL {
       "  end                 stop recording and define the macro",
       "  macros              list the macros with their definitions",
       "  macros save         append the session's macros to the start-up file",
+      "  exit                leave the REPL (so do `quit` and Ctrl-D on an empty line)",
+      "  quit                leave the REPL (so do `exit` and Ctrl-D on an empty line)",
     ]
 
     /// The REPL's part of `help`.
     static let help =
       (["REPL commands (each at the start of a line; `;` ends one):"] + lines + [
         "Keys: Tab completes (twice: lists), Up recalls earlier lines, Ctrl-C cancels",
-        "the line or stops a running statement, Ctrl-D on an empty line exits.",
+        "the line or stops a running statement, Ctrl-D on an empty line leaves.",
       ]).joined(separator: "\n")
 
     static func help(of name: String) -> String {

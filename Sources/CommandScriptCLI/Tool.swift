@@ -70,17 +70,20 @@ struct CmdScript: ParsableCommand {
     commandName: "cmdscript",
     abstract: "Run CommandScript: undoable command macros for shapes, doors, boards and more.",
     usage: """
-      cmdscript [--check] [--json] [-c <text> | <file> ...]
-      cmdscript [--json] [--session <file>] [--no-init] [-]
+      cmdscript [--check] [--json] [-i] [-c <text> | <file> ...]
+      cmdscript [--json] [--session <file>] [--no-init] [-q] [-]
       """,
     discussion: """
       With files, runs them in order in one session; every file is checked before any \
       of them runs. With -c, runs TEXT. With `-` or piped standard input, checks and \
-      runs each line as it arrives. On a terminal with no input, starts the REPL.
+      runs each line as it arrives. On a terminal with no input, starts the REPL, which \
+      first prints a one-line banner (the version, `help`, how to leave) unless -q. \
+      With -i, runs the files or TEXT, then starts the REPL with the state they made \
+      (without the start-up file); on piped standard input, runs it after them.
 
       The REPL: Tab completes; Up recalls lines, also from earlier sessions \
       ($XDG_STATE_HOME/cmdscript/history, or $CMDSCRIPT_HISTORY); Ctrl-C cancels the \
-      line or stops a running statement; Ctrl-D exits. `record NAME` ... `end` records \
+      line or stops a running statement; `exit`, `quit` or Ctrl-D leaves. `record NAME` ... `end` records \
       a macro, `macros` lists the macros, `macros save` appends them to the start-up \
       file $XDG_CONFIG_HOME/cmdscript/init.cmd, which the REPL sources when it starts.
 
@@ -90,13 +93,27 @@ struct CmdScript: ParsableCommand {
       64 usage error; 65 compile errors (nothing ran); 66 an input file cannot be read; \
       74 the output could not be written.
       """,
-    version: "cmdscript 0.1.0 (CommandScript language version 1)")
+    version: CmdScript.version)
+
+  static let version = "cmdscript 0.1.0 (CommandScript language version 1)"
+  /// What the REPL prints when it starts on a terminal.
+  static let banner = "\(version). Type `help` for help, `exit` or Ctrl-D to leave."
 
   @Option(name: .customShort("c"), help: ArgumentHelp("Run TEXT as a script.", valueName: "text"))
   var command: String?
 
   @Flag(help: "Check the input for errors without running anything.")
   var check = false
+
+  @Flag(
+    name: .customShort("i"),
+    help:
+      "After the files or -c text, start the REPL with the state they made (or, when standard input is not a terminal, run it)."
+  )
+  var interactive = false
+
+  @Flag(name: .customShort("q"), help: "Start the REPL without its banner.")
+  var quiet = false
 
   @Flag(help: "Write outputs to stdout, and diagnostics (usage and file errors too) to stderr, as JSON Lines.")
   var json = false
@@ -144,6 +161,9 @@ struct CmdScript: ParsableCommand {
     if files.filter({ $0 == "-" }).count > 0 && files.count > 1 {
       throw ValidationError("`-` (standard input) cannot be combined with files.")
     }
+    if interactive && (check || files == ["-"]) {
+      throw ValidationError("-i goes with files or -c, not with --check or `-`.")
+    }
     if let n = maxSteps, n < 0 { throw ValidationError("--max-steps must be 0 or more, not \(n).") }
     if let n = historyLimit, n < 0 { throw ValidationError("--history-limit must be 0 or more, not \(n).") }
     if session != nil && (command != nil || files.contains { $0 != "-" } || check) {
@@ -155,7 +175,7 @@ struct CmdScript: ParsableCommand {
   var options: Options {
     Options(
       command: command, check: check, json: json, session: session, noInit: noInit, safe: safe, onError: onError,
-      maxSteps: maxSteps, historyLimit: historyLimit, files: files)
+      maxSteps: maxSteps, historyLimit: historyLimit, files: files, interactive: interactive, quiet: quiet)
   }
 }
 
@@ -175,6 +195,10 @@ struct Options: Equatable {
   var historyLimit: Int?
   /// Script files, or `["-"]` for standard input.
   var files: [String] = []
+  /// `-i`: the REPL (or standard input) after the files or `-c`.
+  var interactive = false
+  /// `-q`: no banner.
+  var quiet = false
 
   func run(registry: ReceiverRegistry) -> ExitStatus {
     let driver = Driver(registry: registry, json: json, checkOnly: check)
@@ -196,13 +220,12 @@ struct Options: Equatable {
       }
     }
     if let command {
-      return driver.runWhole([SourceFile(name: "<command line>", text: command)])
+      let status = driver.runWhole([SourceFile(name: "<command line>", text: command)])
+      return interactive ? stayInteractive(driver) : status
     } else if files == ["-"] || (files.isEmpty && isatty(0) == 0) {
       return driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
     } else if files.isEmpty {
-      driver.errorPolicy = .continue
-      driver.stepLimitPerEntry = true
-      return REPL(driver: driver, initFile: noInit || resumed ? nil : Paths.initFile, safe: safe).run()
+      return repl(driver, initFile: noInit || resumed ? nil : Paths.initFile)
     } else {
       var inputs: [SourceFile] = []
       for path in files {
@@ -214,7 +237,24 @@ struct Options: Equatable {
           return .noInput
         }
       }
-      return driver.runWhole(inputs)
+      let status = driver.runWhole(inputs)
+      return interactive ? stayInteractive(driver) : status
     }
+  }
+
+  private func repl(_ driver: Driver, initFile: String?) -> ExitStatus {
+    driver.errorPolicy = .continue
+    driver.stepLimitPerEntry = true
+    let repl = REPL(driver: driver, initFile: initFile, safe: safe)
+    if !quiet && !json { repl.banner = CmdScript.banner }
+    return repl.run()
+  }
+
+  /// `-i`, once the files or `-c` have run (whatever their status, as `python -i`): the
+  /// REPL without the start-up file (as `python -i` skips PYTHONSTARTUP), or standard
+  /// input when it is not a terminal.
+  private func stayInteractive(_ driver: Driver) -> ExitStatus {
+    guard isatty(0) != 0 else { return driver.runStream(LineReader(descriptor: 0), name: "<stdin>") }
+    return repl(driver, initFile: nil)
   }
 }

@@ -313,6 +313,56 @@ def repl_command_endings():
     finish(child, "REPL command endings")
 
 
+def leave(child, line, step):
+    """Types `line` (`exit` or `quit`): the REPL must end with status 0."""
+    enter(child, line)
+    try:
+        child.expect(pexpect.EOF, timeout=TIMEOUT)
+    except pexpect.TIMEOUT:
+        fail(f"{step}: `{line}` should end the session", child)
+    child.close()
+    if child.exitstatus != 0:
+        fail(f"{step}: exit status after `{line}`: {child.exitstatus}, expected 0", child)
+
+
+def starting():
+    """The one-line banner (version, `help`, how to leave) before the first prompt, none
+    with -q; `exit` and `quit` leave (and `help exit` says so); -i runs -c text or files,
+    then stays at the prompt with their state, without the banner's start-up file."""
+    child = spawn(home="starting")
+    expect(child, "cmdscript 0.1.0 (CommandScript language version 1). Type `help` for help, `exit` or Ctrl-D to leave.",
+           "the banner")
+    prompt(child, "first (banner)")
+    run(child, "help exit", "exit                leave the REPL")
+    run(child, "help quit", "quit                leave the REPL")
+    leave(child, "exit", "exit")
+
+    child = spawn(["-q"], home="starting")
+    prompt(child, "first (-q)")
+    if "cmdscript 0.1.0" in child.before:
+        fail("-q should suppress the banner", child)
+    run(child, "exit now", "usage: exit (it takes no arguments)")
+    leave(child, "quit # bye", "quit")
+
+    with open(os.path.join(folder("starting"), "lib.cmd"), "w") as f:
+        f.write("macro hop { move up }\nhop\n")
+    os.makedirs(os.path.join(folder("starting", "config"), "cmdscript"), exist_ok=True)
+    with open(os.path.join(folder("starting", "config"), "cmdscript", "init.cmd"), "w") as f:
+        f.write("paint red\n")
+    child = spawn(["-i", "-c", "move right 2; show shape"], home="starting")
+    expect(child, "shape: at (2, 0), blue", "-i -c runs the text first")
+    prompt(child, "after -i -c")
+    run(child, "undo; show shape", "shape: at (0, 0), blue")
+    leave(child, "quit", "-i -c")
+
+    child = spawn(["-i", os.path.join(folder("starting"), "lib.cmd")], home="starting")
+    prompt(child, "after -i FILE")
+    run(child, "hop; show shape", "shape: at (0, 2), blue")
+    leave(child, "exit; show shape", "-i FILE")
+    if "at (0, 2)" in child.before:
+        fail("nothing after `exit;` should run", child)
+
+
 def recording():
     """record/end define a macro from what was typed (net of undo); macros lists it;
     macros save appends it to the start-up file, which the next REPL sources unless
@@ -468,7 +518,7 @@ def terminal():
 
 SCENARIOS = [
     basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
-    terminal]
+    terminal, starting]
 
 
 def main():

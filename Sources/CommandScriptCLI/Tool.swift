@@ -20,13 +20,14 @@ public enum CommandScriptTool {
   public static func main(registry: ReceiverRegistry, arguments: [String]? = nil) -> Never {
     openClosedStandardDescriptors()
     let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
-    let options: Options
+    var options: Options
     if let parsed = Options(fastParsing: arguments) {
       options = parsed
     } else {
       let arguments = UsageScan(arguments)
       do {
         options = try CmdScript.parse(arguments.joiningNegativeValues).options
+        options.filesBeforeCommand = arguments.filesBeforeCommand
       } catch {
         let status = CmdScript.exitCode(for: error)
         if arguments.wantsJSON, status != .success {
@@ -70,12 +71,13 @@ struct CmdScript: ParsableCommand {
     commandName: "cmdscript",
     abstract: "Run CommandScript: undoable command macros for shapes, doors, boards and more.",
     usage: """
-      cmdscript [--check] [--json] [-i] [-c <text> | <file> ...]
+      cmdscript [--check] [--json] [-i] [-f <file> ...] [-c <text> | <file> ...]
       cmdscript [--json] [--session <file>] [--no-init] [-q] [-]
       """,
     discussion: """
       With files, runs them in order in one session; every file is checked before any \
-      of them runs. With -c, runs TEXT. With `-` or piped standard input, checks and \
+      of them runs. With -c, runs TEXT. -f FILE, repeatable, runs FILE in order with -c (as psql): \
+      `-f defs.cmd -c 'zig 2'`; all of them are checked before any runs. With `-` or piped standard input, checks and \
       runs each line as it arrives. On a terminal with no input, starts the REPL, which \
       first prints a one-line banner (the version, `help`, how to leave) unless -q. \
       With -i, runs the files or TEXT, then starts the REPL with the state they made \
@@ -101,6 +103,12 @@ struct CmdScript: ParsableCommand {
 
   @Option(name: .customShort("c"), help: ArgumentHelp("Run TEXT as a script.", valueName: "text"))
   var command: String?
+
+  @Option(
+    name: .customShort("f"),
+    help: ArgumentHelp(
+      "Run FILE; repeatable, in order with -c, each checked before any runs.", valueName: "file"))
+  var scriptFiles: [String] = []
 
   @Flag(help: "Check the input for errors without running anything.")
   var check = false
@@ -158,7 +166,7 @@ struct CmdScript: ParsableCommand {
     if command != nil && !files.isEmpty {
       throw ValidationError("Give either -c TEXT or files, not both.")
     }
-    if files.filter({ $0 == "-" }).count > 0 && files.count > 1 {
+    if files.contains("-") && (files.count > 1 || !scriptFiles.isEmpty) {
       throw ValidationError("`-` (standard input) cannot be combined with files.")
     }
     if interactive && (check || files == ["-"]) {
@@ -166,7 +174,7 @@ struct CmdScript: ParsableCommand {
     }
     if let n = maxSteps, n < 0 { throw ValidationError("--max-steps must be 0 or more, not \(n).") }
     if let n = historyLimit, n < 0 { throw ValidationError("--history-limit must be 0 or more, not \(n).") }
-    if session != nil && (command != nil || files.contains { $0 != "-" } || check) {
+    if session != nil && (command != nil || !scriptFiles.isEmpty || files.contains { $0 != "-" } || check) {
       throw ValidationError("--session works with the REPL and standard input, not with files, -c or --check.")
     }
   }
@@ -175,7 +183,8 @@ struct CmdScript: ParsableCommand {
   var options: Options {
     Options(
       command: command, check: check, json: json, session: session, noInit: noInit, safe: safe, onError: onError,
-      maxSteps: maxSteps, historyLimit: historyLimit, files: files, interactive: interactive, quiet: quiet)
+      maxSteps: maxSteps, historyLimit: historyLimit, files: files, interactive: interactive, quiet: quiet,
+      scriptFiles: scriptFiles)
   }
 }
 
@@ -199,6 +208,10 @@ struct Options: Equatable {
   var interactive = false
   /// `-q`: no banner.
   var quiet = false
+  /// `-f FILE`, in order; they run before the operand files.
+  var scriptFiles: [String] = []
+  /// How many of `scriptFiles` come before `-c` on the command line.
+  var filesBeforeCommand = 0
 
   func run(registry: ReceiverRegistry) -> ExitStatus {
     let driver = Driver(registry: registry, json: json, checkOnly: check)
@@ -219,16 +232,15 @@ struct Options: Equatable {
         return .noInput
       }
     }
-    if let command {
-      let status = driver.runWhole([SourceFile(name: "<command line>", text: command)])
-      return interactive ? stayInteractive(driver) : status
-    } else if files == ["-"] || (files.isEmpty && isatty(0) == 0) {
+    let nothingGiven = command == nil && scriptFiles.isEmpty && files.isEmpty
+    if files == ["-"] || (nothingGiven && isatty(0) == 0) {
       return driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
-    } else if files.isEmpty {
+    } else if nothingGiven {
       return repl(driver, initFile: noInit || resumed ? nil : Paths.initFile)
     } else {
       var inputs: [SourceFile] = []
-      for path in files {
+      for (index, path) in (scriptFiles + files).enumerated() {
+        if index == filesBeforeCommand, let command { inputs.append(SourceFile(name: "<command line>", text: command)) }
         // A FIFO is read to its end (`cmdscript <(make-script)`); a device is refused.
         switch FileIO.read(path, pipes: true) {
         case .success(let bytes): inputs.append(SourceFile(name: path, bytes: bytes))
@@ -236,6 +248,9 @@ struct Options: Equatable {
           driver.renderer.renderRunError("cannot read \(path): \(error.reason)", file: path)
           return .noInput
         }
+      }
+      if filesBeforeCommand >= scriptFiles.count + files.count, let command {
+        inputs.append(SourceFile(name: "<command line>", text: command))
       }
       let status = driver.runWhole(inputs)
       return interactive ? stayInteractive(driver) : status

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// How a run starts and stays: `-i` after files or `-c` (here with piped standard input,
-/// which it then runs; the REPL side is in repl_test.py's `starting`), and no banner when
-/// standard input is not a terminal.
+/// How a run starts and stays: `-f FILE` in order with `-c`, `-i` after files or `-c`
+/// (here with piped standard input, which it then runs; the REPL side is in
+/// repl_test.py's `starting`), and no banner when standard input is not a terminal.
 @Suite("Starting")
 struct StartingTests {
   @Test("-i -c: the text runs, then piped standard input runs in the state it made")
@@ -41,6 +41,66 @@ struct StartingTests {
       let result = try CLI.run(arguments, stdin: Array("show door\n".utf8))
       #expect(result.status == 0, "\(arguments): \(result)")
       #expect(result.stdout == "door: closed, unlocked\n", "\(arguments): \(result)")
+    }
+  }
+
+  /// A fresh folder with the files `-f` tests use.
+  private func scripts() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-f-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let files = [
+      "defs.cmd": "macro zig n { move up $n; move right $n }\n", "show.cmd": "show shape\n",
+      "bad.cmd": "paitn red\n",
+    ]
+    for (name, text) in files { try Data(text.utf8).write(to: dir.appendingPathComponent(name)) }
+    return dir
+  }
+
+  @Test("-f files and -c run in the order written, in one session")
+  func filesInOrderWithCommand() throws {
+    let dir = try scripts()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let cases: [([String], [String])] = [
+      (["-f", "defs.cmd", "-c", "zig 2", "-f", "show.cmd"], ["shape: at (2, 2), blue"]),
+      (["-f", "show.cmd", "-c", "move up", "-f", "show.cmd"], ["shape: at (0, 0), blue", "shape: at (0, 1), blue"]),
+      (["-c", "move up", "-f", "show.cmd", "-f", "show.cmd"], ["shape: at (0, 1), blue", "shape: at (0, 1), blue"]),
+      (["-f", "defs.cmd", "-f", "show.cmd"], ["shape: at (0, 0), blue"]),
+      (
+        ["--on-error", "continue", "-f", "show.cmd", "--json", "-c", "move up", "-f", "show.cmd"],
+        [
+          #"{"receiver": "shape", "state": {"x": 0, "y": 0, "color": "blue"}}"#,
+          #"{"receiver": "shape", "state": {"x": 0, "y": 1, "color": "blue"}}"#,
+        ]
+      ),
+    ]
+    for (arguments, expected) in cases {
+      let result = try CLI.run(arguments, in: dir)
+      #expect(result.status == 0, "\(arguments): \(result)")
+      #expect(result.stdoutLines == expected, "\(arguments): \(result)")
+      #expect(result.stderr == "", "\(arguments): \(result)")
+    }
+  }
+
+  @Test("-f: every file and -c are checked before any runs; a file that cannot be read runs nothing")
+  func filesCheckedWhole() throws {
+    let dir = try scripts()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bad = try CLI.run(["-f", "show.cmd", "-c", "show door", "-f", "bad.cmd"], in: dir)
+    #expect(bad.status == 65, "\(bad)")
+    #expect(bad.stdout == "", "\(bad)")
+    #expect(bad.stderrLines.first == "bad.cmd:1:1: error: unknown command `paitn` (did you mean `paint`?)", "\(bad)")
+    let missing = try CLI.run(["-f", "show.cmd", "-f", "nope.cmd"], in: dir)
+    #expect(missing.status == 66, "\(missing)")
+    #expect(missing.stdout == "", "\(missing)")
+    let checked = try CLI.run(["--check", "-f", "defs.cmd", "-c", "zig 1"], in: dir)
+    #expect(checked.status == 0 && checked.stdout == "", "\(checked)")
+  }
+
+  @Test("-f with `-` or --session is a usage error")
+  func filesMisused() throws {
+    for arguments in [["-f", "show.cmd", "-"], ["--session", "/nonexistent/s", "-f", "show.cmd"]] {
+      let result = try CLI.run(arguments)
+      #expect(result.status == 64, "\(arguments): \(result)")
     }
   }
 }

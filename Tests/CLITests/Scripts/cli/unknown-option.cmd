@@ -1,6 +1,6 @@
 # args: --colour
 # stderr-full: Error: Unknown option '--colour'
-# stderr-full: Usage: cmdscript [--check] [--json] [-c <text> | <file> ...]
-# stderr-full:        cmdscript [--json] [--session <file>] [--no-init] [-]
+# stderr-full: Usage: cmdscript [--check] [--json] [-i] [-f <file> ...] [-c <text> | <file> ...]
+# stderr-full:        cmdscript [--json] [--session <file>] [--no-init] [-q] [-]
 # stderr-full:   See 'cmdscript --help' for more information.
 # exit: 64

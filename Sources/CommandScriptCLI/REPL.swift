@@ -9,8 +9,9 @@ import CommandScript
 /// The interactive prompt on GNU readline: an entry (a line, plus continuation lines while
 /// a block or string is open) is checked and run; errors never end the session; Ctrl-C
 /// abandons the entry being typed or interrupts the running statement; Ctrl-D on an empty
-/// line, `exit` or `quit` leave. Lines that start with `record`, `end`, `macros`, `exit` or
-/// `quit` are REPL commands, handled here before anything reaches the session.
+/// line, `exit` or `quit` leave, and Ctrl-D at the continuation prompt drops the entry.
+/// Lines that start with `record`, `end`, `macros`, `exit` or `quit` are REPL commands,
+/// handled here before anything reaches the session.
 final class REPL {
   let driver: Driver
   /// The start-up file to source before the first prompt (nil: `--no-init`, or a resumed
@@ -62,8 +63,15 @@ final class REPL {
       Console.flush()
       switch editor.read(prompt: currentPrompt) {
       case .end:
-        // Ctrl-D: run what is pending (reporting an unclosed block), then leave.
-        if !entry.isEmpty { _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine) }
+        // Ctrl-D on an empty `cmd>` leaves; at `...>` it drops the unfinished entry, as
+        // psql and sqlite3 do (a closed terminal reads as Ctrl-D again, and then leaves).
+        guard entry.isEmpty else {
+          let lines = entry.count(where: { $0 == 10 })
+          entry.removeAll()
+          Console.out.line("")
+          note("dropped the unfinished entry (\(lines) line\(lines == 1 ? "" : "s")); Ctrl-D on an empty line leaves")
+          continue
+        }
         return leave(editor, endingLine: true)
       case .interrupted:
         // Ctrl-C: the line and a half-typed block are dropped.

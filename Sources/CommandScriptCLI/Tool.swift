@@ -85,7 +85,7 @@ struct CmdScript: ParsableCommand {
 
       The REPL: Tab completes; Up recalls lines, also from earlier sessions \
       ($XDG_STATE_HOME/cmdscript/history, or $CMDSCRIPT_HISTORY); Ctrl-C cancels the \
-      line or stops a running statement; `exit`, `quit` or Ctrl-D leaves. `record NAME` ... `end` records \
+      line or stops a running statement; `exit`, `quit` or Ctrl-D leaves (Ctrl-D at `...>` drops the unfinished entry). `record NAME` ... `end` records \
       a macro, `macros` lists the macros, `macros save` appends them to the start-up \
       file $XDG_CONFIG_HOME/cmdscript/init.cmd, which the REPL sources when it starts.
 

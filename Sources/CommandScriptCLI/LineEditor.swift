@@ -294,8 +294,10 @@ private func complete(
   let before = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: Int(start))
   completionMatches = completer(String(cString: text), String(decoding: before, as: UTF8.self))
   guard !completionMatches.isEmpty else { return nil }
-  // `shape.` goes on with a verb: no space after it.
-  if completionMatches.count == 1, completionMatches[0].hasSuffix(".") { rl.completionSuppressAppend.pointee = 1 }
+  // `shape.` goes on with a verb, and a folder with a file name: no space after them.
+  if completionMatches.count == 1, completionMatches[0].hasSuffix(".") || completionMatches[0].hasSuffix("/") {
+    rl.completionSuppressAppend.pointee = 1
+  }
   return rl.completionMatches(text, nextMatch)
 }
 

@@ -137,6 +137,11 @@ final class REPL {
   // MARK: Completion
 
   private func completions(of word: String, before: String) -> [String] {
+    if !safe,
+      let files = FileNameCompletion.candidates(of: word, after: String(decoding: entry, as: UTF8.self) + before)
+    {
+      return files
+    }
     var candidates = session.completions(of: word, after: String(decoding: entry, as: UTF8.self) + before)
     if entry.isEmpty {
       // REPL commands stand alone on a line.

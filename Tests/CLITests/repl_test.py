@@ -230,6 +230,32 @@ def completion():
     finish(child, "completion")
 
 
+def file_completion():
+    """Tab after `source` and `export` completes file names: in a string, from a folder
+    (no space after `/`), a unique file closing the string; Tab Tab lists several; an
+    unquoted path gets its opening quote."""
+    files = folder("completing", "files")
+    os.makedirs(os.path.join(files, "sub"), exist_ok=True)
+    for name, text in [("lib.cmd", "move up 3\n"), ("list.cmd", "show door\n")]:
+        with open(os.path.join(files, name), "w") as f:
+            f.write(text)
+    child = spawn(home="completing")
+    prompt(child, "first (file completion)")
+    press(child, f'source "{files}/lib.c\t', 'lib.cmd" ')
+    accept(child, "the completed `source`")
+    run(child, "show shape", "shape: at (0, 3), blue")
+    press(child, f'source "{files}/li\t\t', "list.cmd")
+    press(child, "\x15")
+    enter(child, "")
+    prompt(child, "after Tab Tab on two files")
+    press(child, f"export {files}/s\t", f'export "{files}/sub/')
+    press(child, 'out.cmd"')
+    accept(child, "the completed `export`")
+    if not os.path.exists(os.path.join(files, "sub", "out.cmd")):
+        fail("`export` with a completed path wrote no file", child)
+    finish(child, "file completion")
+
+
 def history():
     """Lines are saved in $XDG_STATE_HOME/cmdscript/history; Up recalls them in the next
     session."""
@@ -519,7 +545,7 @@ def terminal():
 
 SCENARIOS = [
     basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
-    terminal, starting]
+    terminal, starting, file_completion]
 
 
 def main():

@@ -129,7 +129,13 @@ final class REPL {
   private func source(_ path: String) {
     guard access(path, F_OK) == 0 else { return }
     switch FileIO.read(path) {
-    case .success(let bytes): _ = driver.runWhole([SourceFile(name: path, bytes: bytes)])
+    case .success(let bytes):
+      guard driver.runWhole([SourceFile(name: path, bytes: bytes)]) == .compileError else { return }
+      // Checked whole, so nothing of it ran: say so, and what that leaves undefined.
+      let macros = StartUpFile.macroNames(in: bytes)
+      note(
+        "nothing of the start-up file \(path) ran"
+          + (macros.isEmpty ? "" : "; macros not defined: " + macros.joined(separator: ", ")))
     case .failure(let error): note("cannot read the start-up file \(path): \(error.reason)")
     }
   }

@@ -355,7 +355,7 @@ def leave(child, line, step):
 def starting():
     """The one-line banner (version, `help`, how to leave) before the first prompt, none
     with -q; `exit` and `quit` leave (and `help exit` says so); -i runs -c text or files,
-    then stays at the prompt with their state, without the banner's start-up file."""
+    then stays at the prompt with their state, without the start-up file."""
     child = spawn(home="starting")
     expect(child, "cmdscript 0.1.0 (CommandScript language version 1). Type `help` for help, `exit` or Ctrl-D to leave.",
            "the banner")
@@ -388,6 +388,20 @@ def starting():
     leave(child, "exit; show shape", "-i FILE")
     if "at (0, 2)" in child.before:
         fail("nothing after `exit;` should run", child)
+
+
+def startup_error():
+    """A start-up file with a compile error: the error, then that nothing of it ran and
+    which macros are therefore not defined."""
+    with open(os.path.join(folder("startup", "config", "cmdscript"), "init.cmd"), "w") as f:
+        f.write('macro hop { move up }\n# macro not\nmacro zig n { paint "macro x" }; paitn red\n')
+    child = spawn(home="startup")
+    expect(child, "unknown command `paitn`", "the start-up file's error")
+    expect(child, "nothing of the start-up file ", "the note that nothing ran")
+    expect(child, "init.cmd ran; macros not defined: hop, zig\r\n", "the macros not defined")
+    prompt(child, "first (start-up error)")
+    run(child, "hop", "unknown command `hop`")
+    finish(child, "start-up error")
 
 
 def recording():
@@ -545,7 +559,7 @@ def terminal():
 
 SCENARIOS = [
     basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
-    terminal, starting, file_completion]
+    terminal, starting, file_completion, startup_error]
 
 
 def main():

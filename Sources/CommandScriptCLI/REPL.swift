@@ -30,6 +30,10 @@ final class REPL {
   /// The line number the next line gets in `<stdin>` diagnostics.
   private var line = 1
   private var recording: MacroRecording?
+  /// The lines of the entry as typed, for the history.
+  private var entryLines: [String] = []
+  /// The line number of the entry's first line.
+  private var firstLine = 1
   /// Set by `exit` and `quit`.
   private var leaving = false
   /// The line printed before the first prompt (nil: `-q`, or `--json`).
@@ -57,7 +61,6 @@ final class REPL {
       history: safe ? nil : HistoryFile.fromEnvironment())
     Signals.install(interruption: session.interruption)
     driver.onCommit = { [unowned self] text in self.recording?.commit(text, session: self.session) }
-    var firstLine = 1
     while true {
       driver.journal?.sync()
       Console.flush()
@@ -68,36 +71,58 @@ final class REPL {
         guard entry.isEmpty else {
           let lines = entry.count(where: { $0 == 10 })
           entry.removeAll()
+          rememberEntry(editor)
           Console.out.line("")
           note("dropped the unfinished entry (\(lines) line\(lines == 1 ? "" : "s")); Ctrl-D on an empty line leaves")
           continue
         }
         return leave(editor, endingLine: true)
       case .interrupted:
-        // Ctrl-C: the line and a half-typed block are dropped.
+        // Ctrl-C: the line and a half-typed block are dropped (the block's lines stay in
+        // the history).
         entry.removeAll()
+        rememberEntry(editor)
         Console.out.line("")
-      case .line(let text):
-        editor.remember(text)
-        if entry.isEmpty { firstLine = line }
-        line += 1
-        // A REPL command ends at `;` (`macros; show` goes on with `show`) or at a comment.
-        var text = text
-        var performed = false
-        while entry.isEmpty, let (command, rest) = Command.split(text) {
-          perform(command, line: firstLine)
-          if leaving { return leave(editor, endingLine: false) }
-          text = rest
-          performed = true
+      case .line(let typed):
+        // A multi-line entry recalled from the history comes back as one text.
+        for text in typed.split(separator: "\n", omittingEmptySubsequences: false)
+        where take(String(text), editor: editor) {
+          return leave(editor, endingLine: false)
         }
-        if performed, !text.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) { continue }
-        entry += Array(text.utf8) + [10]
-        if Session.needsMoreInput(entry) { continue }
-        _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine)
-        if text.split(separator: " ") == ["help"] { Console.out.line(Command.help) }
-        entry.removeAll()
       }
     }
+  }
+
+  /// Takes one line typed at the prompt: REPL commands, or a line of the entry, which runs
+  /// once complete. True if the REPL is to be left.
+  private func take(_ typed: String, editor: LineEditor) -> Bool {
+    entryLines.append(typed)
+    if entry.isEmpty { firstLine = line }
+    line += 1
+    // A REPL command ends at `;` (`macros; show` goes on with `show`) or at a comment.
+    var text = typed
+    var performed = false
+    while entry.isEmpty, let (command, rest) = Command.split(text) {
+      if !performed { rememberEntry(editor) }
+      perform(command, line: firstLine)
+      if leaving { return true }
+      text = rest
+      performed = true
+    }
+    if performed, !text.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) { return false }
+    entry += Array(text.utf8) + [10]
+    if Session.needsMoreInput(entry) { return false }
+    rememberEntry(editor)
+    _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine)
+    if text.split(separator: " ") == ["help"] { Console.out.line(Command.help) }
+    entry.removeAll()
+    return false
+  }
+
+  /// A multi-line entry is one history item, recalled whole by Up, as in psql and sqlite3.
+  private func rememberEntry(_ editor: LineEditor) {
+    if !entryLines.isEmpty { editor.remember(entryLines.joined(separator: "\n")) }
+    entryLines.removeAll()
   }
 
   /// Ctrl-D (which leaves the cursor after the prompt: `endingLine` ends that line),
@@ -329,7 +354,7 @@ final class REPL {
     /// The REPL's part of `help`.
     static let help =
       (["REPL commands (each at the start of a line; `;` ends one):"] + lines + [
-        "Keys: Tab completes (twice: lists), Up recalls earlier lines, Ctrl-C cancels",
+        "Keys: Tab completes (twice: lists), Up recalls earlier entries, Ctrl-C cancels",
         "the line or stops a running statement, Ctrl-D on an empty line leaves.",
       ]).joined(separator: "\n")
 

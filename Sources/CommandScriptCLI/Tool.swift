@@ -83,7 +83,7 @@ struct CmdScript: ParsableCommand {
       With -i, runs the files or TEXT, then starts the REPL with the state they made \
       (without the start-up file); on piped standard input, runs it after them.
 
-      The REPL: Tab completes (file names too, after source and export); Up recalls lines, also from earlier sessions \
+      The REPL: Tab completes (file names too, after source and export); Up recalls entries (a block whole), also from earlier sessions \
       ($XDG_STATE_HOME/cmdscript/history, or $CMDSCRIPT_HISTORY); Ctrl-C cancels the \
       line or stops a running statement; `exit`, `quit` or Ctrl-D leaves (Ctrl-D at `...>` drops the unfinished entry). `record NAME` ... `end` records \
       a macro, `macros` lists the macros, `macros save` appends them to the start-up \

@@ -258,24 +258,40 @@ def file_completion():
 
 def history():
     """Lines are saved in $XDG_STATE_HOME/cmdscript/history; Up recalls them in the next
-    session."""
+    session. A multi-line entry is one history item: Up recalls the whole block, in the
+    same session and the next (psql's and sqlite3's habit)."""
     child = spawn(home="history")
     prompt(child, "first (history, first run)")
     run(child, "move left 2")
     run(child, "paint green")
+    enter(child, "repeat 2 {")
+    enter(child, "  move up")
+    enter(child, "}")
+    prompt(child, "after the block")
+    press(child, "\x1b[A", "repeat 2 {")  # Up: the whole block
+    accept(child, "the recalled block")
+    run(child, "show shape", "shape: at (-2, 4), green")
     finish(child, "history, first run")
     path = os.path.join(ROOT, "history", "state", "cmdscript", "history")
     with open(path) as f:
-        saved = f.read().split("\n")
-    if saved[-3:] != ["move left 2", "paint green", ""]:
+        saved = [line for line in f.read().split("\n") if not re.fullmatch(r"#[0-9]+", line)]
+    if saved[-7:] != ["move left 2", "paint green", "repeat 2 {", "  move up", "}", "show shape", ""]:
         fail(f"the history file {path} holds {saved!r}", child)
 
     child = spawn(home="history")
     prompt(child, "first (history, second run)")
-    press(child, "\x1b[A", "paint green")  # Up: the last line of the first run
-    press(child, "\x1b[A", "move left 2")  # and the line before it
+    press(child, "\x1b[A", "show shape")  # Up: the last entry of the first run
+    press(child, "\x1b[A", "}")  # the block before it, whole
+    press(child, "\x1b[A", "paint green")  # and the line before the block
+    press(child, "\x1b[A", "move left 2")
     accept(child, "the recalled line")
     run(child, "show shape", "shape: at (-2, 0), blue")
+    press(child, "\x1b[A", "show shape")
+    press(child, "\x1b[A", "move left 2")
+    press(child, "\x1b[A", "show shape")  # the first run's
+    press(child, "\x1b[A", "}")  # and its block
+    accept(child, "the recalled block")
+    run(child, "show shape", "shape: at (-2, 2), blue")
     finish(child, "history, second run")
 
 

@@ -41,3 +41,6 @@ typedef __typeof__(rl_done) *cs_done_variable;
 typedef __typeof__(rl_point) *cs_point_variable;
 typedef __typeof__(rl_end) *cs_end_variable;
 typedef __typeof__(rl_outstream) *cs_outstream_variable;
+typedef __typeof__(history_write_timestamps) *cs_history_write_timestamps_variable;
+typedef __typeof__(history_multiline_entries) *cs_history_multiline_entries_variable;
+typedef __typeof__(history_comment_char) *cs_history_comment_char_variable;

@@ -240,7 +240,11 @@ struct Parser {
       advance()
       guard token.kind == .string else {
         if token.kind != .invalid {
-          problems.append(Problem("expected a file name in double quotes, found \(describe(token))", at: token.range))
+          let found = token
+          problems.append(
+            Problem(
+              "expected a file name in double quotes, found \(describe(found))" + quotedSuggestion(after: keyword!),
+              at: found.range))
         }
         return nil
       }
@@ -259,6 +263,21 @@ struct Parser {
     case nil:
       return parseInvocation()
     }
+  }
+
+  /// For `source lib.cmd`: the words, dots and numbers up to the end of the statement,
+  /// as the string they were meant to be (`(did you mean `source "lib.cmd"`?)`), or "" when
+  /// something else stands there. Consumes them (the statement is in error anyway).
+  private mutating func quotedSuggestion(after keyword: Keyword) -> String {
+    guard token.kind == .word else { return "" }
+    let first = token.range
+    var last = first
+    while !atStatementEnd {
+      guard token.kind == .word || token.kind == .dot || token.kind == .integer else { return "" }
+      last = token.range
+      advance()
+    }
+    return " (did you mean `\(keyword.rawValue) \"\(lexer.text(of: first.through(last)))\"`?)"
   }
 
   private var atStatementEnd: Bool {

@@ -40,6 +40,13 @@ final class LineEditor {
     rl.basicWordBreakCharacters.pointee = wordBreaks
     rl.completerWordBreakCharacters.pointee = wordBreaks
     _ = rl.bindKey(3, abandonLine)
+    if let multiline = rl.multiline {
+      // A multi-line entry is written as its lines after a `#TIME` line, and read back
+      // as one entry (as bash does with lithist).
+      multiline.commentCharacter.pointee = CChar(UInt8(ascii: "#"))
+      multiline.writeTimestamps.pointee = 1
+      multiline.multilineEntries.pointee = 1
+    }
     history?.load()
   }
 
@@ -58,8 +65,8 @@ final class LineEditor {
     return .line(String(cString: raw))
   }
 
-  /// Adds a line to the history (in memory and in the history file), unless it is blank
-  /// or repeats the line before it.
+  /// Adds an entry (its lines joined by line breaks) to the history, in memory and in the
+  /// history file, unless it is blank or repeats the entry before it.
   func remember(_ line: String) {
     guard line.contains(where: { !$0.isWhitespace }), line != lastRemembered else { return }
     lastRemembered = line
@@ -142,6 +149,15 @@ struct Readline: @unchecked Sendable {
   let point: cs_point_variable
   let end: cs_end_variable
   let outstream: cs_outstream_variable
+  /// For multi-line history entries in the history file (readline 8.1 and later; nil
+  /// where the library lacks them, and each line is then an entry of its own).
+  let multiline: Multiline?
+
+  struct Multiline {
+    let writeTimestamps: cs_history_write_timestamps_variable
+    let multilineEntries: cs_history_multiline_entries_variable
+    let commentCharacter: cs_history_comment_char_variable
+  }
 
   /// Why readline could not be loaded.
   struct Unavailable: Error, Equatable {
@@ -194,7 +210,10 @@ struct Readline: @unchecked Sendable {
           attemptedCompletionOver: try find("rl_attempted_completion_over"),
           completionSuppressAppend: try find("rl_completion_suppress_append"),
           lineBuffer: try find("rl_line_buffer"), done: try find("rl_done"), point: try find("rl_point"),
-          end: try find("rl_end"), outstream: try find("rl_outstream")))
+          end: try find("rl_end"), outstream: try find("rl_outstream"),
+          multiline: try? Multiline(
+            writeTimestamps: find("history_write_timestamps"), multilineEntries: find("history_multiline_entries"),
+            commentCharacter: find("history_comment_char"))))
     } catch {
       dlclose(library)
       return .failure(error)
@@ -294,8 +313,10 @@ private func complete(
   let before = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: Int(start))
   completionMatches = completer(String(cString: text), String(decoding: before, as: UTF8.self))
   guard !completionMatches.isEmpty else { return nil }
-  // `shape.` goes on with a verb: no space after it.
-  if completionMatches.count == 1, completionMatches[0].hasSuffix(".") { rl.completionSuppressAppend.pointee = 1 }
+  // `shape.` goes on with a verb, and a folder with a file name: no space after them.
+  if completionMatches.count == 1, completionMatches[0].hasSuffix(".") || completionMatches[0].hasSuffix("/") {
+    rl.completionSuppressAppend.pointee = 1
+  }
   return rl.completionMatches(text, nextMatch)
 }
 

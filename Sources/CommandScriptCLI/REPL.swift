@@ -9,8 +9,9 @@ import CommandScript
 /// The interactive prompt on GNU readline: an entry (a line, plus continuation lines while
 /// a block or string is open) is checked and run; errors never end the session; Ctrl-C
 /// abandons the entry being typed or interrupts the running statement; Ctrl-D on an empty
-/// line exits. Lines that start with `record`, `end` or `macros` are REPL commands, handled
-/// here before anything reaches the session.
+/// line, `exit` or `quit` leave, and Ctrl-D at the continuation prompt drops the entry.
+/// Lines that start with `record`, `end`, `macros`, `exit` or `quit` are REPL commands,
+/// handled here before anything reaches the session.
 final class REPL {
   let driver: Driver
   /// The start-up file to source before the first prompt (nil: `--no-init`, or a resumed
@@ -29,6 +30,14 @@ final class REPL {
   /// The line number the next line gets in `<stdin>` diagnostics.
   private var line = 1
   private var recording: MacroRecording?
+  /// The lines of the entry as typed, for the history.
+  private var entryLines: [String] = []
+  /// The line number of the entry's first line.
+  private var firstLine = 1
+  /// Set by `exit` and `quit`.
+  private var leaving = false
+  /// The line printed before the first prompt (nil: `-q`, or `--json`).
+  var banner: String?
 
   init(driver: Driver, initFile: String?, safe: Bool = false) {
     self.driver = driver
@@ -44,6 +53,7 @@ final class REPL {
       Console.err.line("cmdscript: cannot start the REPL: \(error.reason)")
       return .noInput
     }
+    if let banner { Console.out.line(banner) }
     if let initFile { source(initFile) }
     let editor = LineEditor(
       readline: readline,
@@ -51,44 +61,79 @@ final class REPL {
       history: safe ? nil : HistoryFile.fromEnvironment())
     Signals.install(interruption: session.interruption)
     driver.onCommit = { [unowned self] text in self.recording?.commit(text, session: self.session) }
-    var firstLine = 1
     while true {
       guard driver.syncJournal() else { return .ioError }
       Console.flush()
       switch editor.read(prompt: currentPrompt) {
       case .end:
-        // Ctrl-D: run what is pending (reporting an unclosed block), then leave.
-        if !entry.isEmpty { _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine) }
-        if let recording { note("the recording of `\(recording.name)` ended without `end`: nothing was defined") }
-        let durable = driver.syncJournal()
-        Console.out.line("")
-        Console.flush()
-        editor.close()
-        return durable ? .success : .ioError
-      case .interrupted:
-        // Ctrl-C: the line and a half-typed block are dropped.
-        entry.removeAll()
-        Console.out.line("")
-      case .line(let text):
-        editor.remember(text)
-        if entry.isEmpty { firstLine = line }
-        line += 1
-        // A REPL command ends at `;` (`macros; show` goes on with `show`) or at a comment.
-        var text = text
-        var performed = false
-        while entry.isEmpty, let (command, rest) = Command.split(text) {
-          perform(command, line: firstLine)
-          text = rest
-          performed = true
+        // Ctrl-D on an empty `cmd>` leaves; at `...>` it drops the unfinished entry, as
+        // psql and sqlite3 do (a closed terminal reads as Ctrl-D again, and then leaves).
+        guard entry.isEmpty else {
+          let lines = entry.count(where: { $0 == 10 })
+          entry.removeAll()
+          rememberEntry(editor)
+          Console.out.line("")
+          note("dropped the unfinished entry (\(lines) line\(lines == 1 ? "" : "s")); Ctrl-D on an empty line leaves")
+          continue
         }
-        if performed, !text.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) { continue }
-        entry += Array(text.utf8) + [10]
-        if Session.needsMoreInput(entry) { continue }
-        _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine)
-        if text.split(separator: " ") == ["help"] { Console.out.line(Command.help) }
+        return leave(editor, endingLine: true)
+      case .interrupted:
+        // Ctrl-C: the line and a half-typed block are dropped (the block's lines stay in
+        // the history).
         entry.removeAll()
+        rememberEntry(editor)
+        Console.out.line("")
+      case .line(let typed):
+        // A multi-line entry recalled from the history comes back as one text.
+        for text in typed.split(separator: "\n", omittingEmptySubsequences: false)
+        where take(String(text), editor: editor) {
+          return leave(editor, endingLine: false)
+        }
       }
     }
+  }
+
+  /// Takes one line typed at the prompt: REPL commands, or a line of the entry, which runs
+  /// once complete. True if the REPL is to be left.
+  private func take(_ typed: String, editor: LineEditor) -> Bool {
+    entryLines.append(typed)
+    if entry.isEmpty { firstLine = line }
+    line += 1
+    // A REPL command ends at `;` (`macros; show` goes on with `show`) or at a comment.
+    var text = typed
+    var performed = false
+    while entry.isEmpty, let (command, rest) = Command.split(text) {
+      if !performed { rememberEntry(editor) }
+      perform(command, line: firstLine)
+      if leaving { return true }
+      text = rest
+      performed = true
+    }
+    if performed, !text.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) { return false }
+    entry += Array(text.utf8) + [10]
+    if Session.needsMoreInput(entry) { return false }
+    rememberEntry(editor)
+    _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine)
+    if text.split(separator: " ") == ["help"] { Console.out.line(Command.help) }
+    entry.removeAll()
+    return false
+  }
+
+  /// A multi-line entry is one history item, recalled whole by Up, as in psql and sqlite3.
+  private func rememberEntry(_ editor: LineEditor) {
+    if !entryLines.isEmpty { editor.remember(entryLines.joined(separator: "\n")) }
+    entryLines.removeAll()
+  }
+
+  /// Ctrl-D (which leaves the cursor after the prompt: `endingLine` ends that line),
+  /// `exit`, `quit`.
+  private func leave(_ editor: LineEditor, endingLine: Bool) -> ExitStatus {
+    if let recording { note("the recording of `\(recording.name)` ended without `end`: nothing was defined") }
+    let durable = driver.syncJournal()
+    if endingLine { Console.out.line("") }
+    Console.flush()
+    editor.close()
+    return durable ? .success : .ioError
   }
 
   private var currentPrompt: String {
@@ -109,7 +154,13 @@ final class REPL {
   private func source(_ path: String) {
     guard access(path, F_OK) == 0 else { return }
     switch FileIO.read(path) {
-    case .success(let bytes): _ = driver.runWhole([SourceFile(name: path, bytes: bytes)])
+    case .success(let bytes):
+      guard driver.runWhole([SourceFile(name: path, bytes: bytes)]) == .compileError else { return }
+      // Checked whole, so nothing of it ran: say so, and what that leaves undefined.
+      let macros = StartUpFile.macroNames(in: bytes)
+      note(
+        "nothing of the start-up file \(path) ran"
+          + (macros.isEmpty ? "" : "; macros not defined: " + macros.joined(separator: ", ")))
     case .failure(let error): note("cannot read the start-up file \(path): \(error.reason)")
     }
   }
@@ -117,6 +168,11 @@ final class REPL {
   // MARK: Completion
 
   private func completions(of word: String, before: String) -> [String] {
+    if !safe,
+      let files = FileNameCompletion.candidates(of: word, after: String(decoding: entry, as: UTF8.self) + before)
+    {
+      return files
+    }
     var candidates = session.completions(of: word, after: String(decoding: entry, as: UTF8.self) + before)
     if entry.isEmpty {
       // REPL commands stand alone on a line.
@@ -177,6 +233,8 @@ final class REPL {
       for definition in definitions { Console.out.line(definition.source) }
     case .macrosSave:
       saveMacros(line: line)
+    case .exit:
+      leaving = true
     }
   }
 
@@ -241,12 +299,14 @@ final class REPL {
     case end
     case macros
     case macrosSave
+    /// `exit` or `quit`.
+    case exit
     /// `help record`, `help end`, `help macros`.
     case help(String)
     /// A REPL command written wrongly.
     case usage(String)
 
-    static let names = ["end", "macros", "record"]
+    static let names = ["end", "exit", "macros", "quit", "record"]
 
     /// The REPL command `line` starts with, if any, and the rest of the line after the `;`
     /// that ends it, with what the command took replaced by blanks so that columns in
@@ -273,6 +333,8 @@ final class REPL {
         } else {
           self = words == ["macros", "save"] ? .macrosSave : .usage("usage: macros, or macros save")
         }
+      case "exit", "quit":
+        self = words.count == 1 ? .exit : .usage("usage: \(first) (it takes no arguments)")
       case "help" where words.count == 2 && Self.names.contains(words[1]):
         self = .help(words[1])
       default:
@@ -285,13 +347,15 @@ final class REPL {
       "  end                 stop recording and define the macro",
       "  macros              list the macros with their definitions",
       "  macros save         append the session's macros to the start-up file",
+      "  exit                leave the REPL (so do `quit` and Ctrl-D on an empty line)",
+      "  quit                leave the REPL (so do `exit` and Ctrl-D on an empty line)",
     ]
 
     /// The REPL's part of `help`.
     static let help =
       (["REPL commands (each at the start of a line; `;` ends one):"] + lines + [
-        "Keys: Tab completes (twice: lists), Up recalls earlier lines, Ctrl-C cancels",
-        "the line or stops a running statement, Ctrl-D on an empty line exits.",
+        "Keys: Tab completes (twice: lists), Up recalls earlier entries, Ctrl-C cancels",
+        "the line or stops a running statement, Ctrl-D on an empty line leaves.",
       ]).joined(separator: "\n")
 
     static func help(of name: String) -> String {

@@ -20,13 +20,14 @@ public enum CommandScriptTool {
   public static func main(registry: ReceiverRegistry, arguments: [String]? = nil) -> Never {
     openClosedStandardDescriptors()
     let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
-    let options: Options
+    var options: Options
     if let parsed = Options(fastParsing: arguments) {
       options = parsed
     } else {
       let arguments = UsageScan(arguments)
       do {
         options = try CmdScript.parse(arguments.joiningNegativeValues).options
+        options.filesBeforeCommands = arguments.filesBeforeCommands
       } catch {
         let status = CmdScript.exitCode(for: error)
         if arguments.wantsJSON, status != .success {
@@ -71,19 +72,23 @@ struct CmdScript: ParsableCommand {
     commandName: "cmdscript",
     abstract: "Run CommandScript: undoable command macros for shapes, doors, boards and more.",
     usage: """
-      cmdscript [--check] [--json] [-c <text> ... | <file> ...]
-      cmdscript [--json] [--session <file>] [--no-init] [-]
+      cmdscript [--check] [--json] [-i] [-f <file> ...] [-c <text> ... | <file> ...]
+      cmdscript [--json] [--session <file>] [--no-init] [-q] [-]
       cmdscript --session <file> --salvage-session <newfile>
       """,
     discussion: """
       With files, runs them in order in one session; every file is checked before any \
-      of them runs. With -c, runs TEXT; several -c run in order, like files, all \
-      checked before any runs. With `-` or piped standard input, checks and \
-      runs each line as it arrives. On a terminal with no input, starts the REPL.
+      of them runs. With -c, runs TEXT; several -c run in order. -f FILE, repeatable, runs \
+      FILE in order with -c (as psql): `-f defs.cmd -c 'zig 2'`; all of them are checked \
+      before any runs. With `-` or piped standard input, checks and \
+      runs each line as it arrives. On a terminal with no input, starts the REPL, which \
+      first prints a one-line banner (the version, `help`, how to leave) unless -q. \
+      With -i, runs the files or TEXT, then starts the REPL with the state they made \
+      (without the start-up file); on piped standard input, runs it after them.
 
-      The REPL: Tab completes; Up recalls lines, also from earlier sessions \
+      The REPL: Tab completes (file names too, after source and export); Up recalls entries (a block whole), also from earlier sessions \
       ($XDG_STATE_HOME/cmdscript/history, or $CMDSCRIPT_HISTORY); Ctrl-C cancels the \
-      line or stops a running statement; Ctrl-D exits. `record NAME` ... `end` records \
+      line or stops a running statement; `exit`, `quit` or Ctrl-D leaves (Ctrl-D at `...>` drops the unfinished entry). `record NAME` ... `end` records \
       a macro, `macros` lists the macros, `macros save` appends them to the start-up \
       file $XDG_CONFIG_HOME/cmdscript/init.cmd, which the REPL sources when it starts.
 
@@ -95,15 +100,35 @@ struct CmdScript: ParsableCommand {
       not be written, or the --session journal could not keep a statement (it did not run) \
       or be made durable.
       """,
-    version: "cmdscript 0.1.0 (CommandScript language version 1)")
+    version: CmdScript.version)
+
+  static let version = "cmdscript 0.1.0 (CommandScript language version 1)"
+  /// What the REPL prints when it starts on a terminal.
+  static let banner = "\(version). Type `help` for help, `exit` or Ctrl-D to leave."
 
   @Option(
     name: .customShort("c"),
     help: ArgumentHelp("Run TEXT as a script; several -c run in order, as files do.", valueName: "text"))
   var commands: [String] = []
 
+  @Option(
+    name: .customShort("f"),
+    help: ArgumentHelp(
+      "Run FILE; repeatable, in order with -c, each checked before any runs.", valueName: "file"))
+  var scriptFiles: [String] = []
+
   @Flag(help: "Check the input for errors without running anything.")
   var check = false
+
+  @Flag(
+    name: .customShort("i"),
+    help:
+      "After the files or -c text, start the REPL with the state they made (or, when standard input is not a terminal, run it)."
+  )
+  var interactive = false
+
+  @Flag(name: .customShort("q"), help: "Start the REPL without its banner.")
+  var quiet = false
 
   @Flag(help: "Write outputs to stdout, and diagnostics (usage and file errors too) to stderr, as JSON Lines.")
   var json = false
@@ -160,15 +185,18 @@ struct CmdScript: ParsableCommand {
     if !commands.isEmpty && !files.isEmpty {
       throw ValidationError("Give either -c TEXT or files, not both.")
     }
-    if files.filter({ $0 == "-" }).count > 0 && files.count > 1 {
+    if files.contains("-") && (files.count > 1 || !scriptFiles.isEmpty) {
       throw ValidationError("`-` (standard input) cannot be combined with files.")
+    }
+    if interactive && (check || files == ["-"]) {
+      throw ValidationError("-i goes with files or -c, not with --check or `-`.")
     }
     if let n = maxSteps, n < 0 { throw ValidationError("--max-steps must be 0 or more, not \(n).") }
     if let n = historyLimit, n < 0 { throw ValidationError("--history-limit must be 0 or more, not \(n).") }
     if salvageSession != nil && session == nil {
       throw ValidationError("--salvage-session needs --session FILE: the journal to salvage.")
     }
-    if session != nil && (!commands.isEmpty || files.contains { $0 != "-" } || check) {
+    if session != nil && (!commands.isEmpty || !scriptFiles.isEmpty || files.contains { $0 != "-" } || check) {
       throw ValidationError("--session works with the REPL and standard input, not with files, -c or --check.")
     }
   }
@@ -178,7 +206,7 @@ struct CmdScript: ParsableCommand {
     Options(
       commands: commands, check: check, json: json, session: session, salvageSession: salvageSession,
       noInit: noInit, safe: safe, onError: onError, maxSteps: maxSteps, historyLimit: historyLimit, pictures: pictures,
-      files: files)
+      files: files, interactive: interactive, quiet: quiet, scriptFiles: scriptFiles)
   }
 }
 
@@ -201,6 +229,14 @@ struct Options: Equatable {
   var pictures = PictureMode.auto
   /// Script files, or `["-"]` for standard input.
   var files: [String] = []
+  /// `-i`: the REPL (or standard input) after the files or `-c`.
+  var interactive = false
+  /// `-q`: no banner.
+  var quiet = false
+  /// `-f FILE`, in order; they run before the operand files.
+  var scriptFiles: [String] = []
+  /// For each `-c`, in order, how many of `scriptFiles` come before it on the command line.
+  var filesBeforeCommands: [Int] = []
 
   func run(registry: ReceiverRegistry) -> ExitStatus {
     let driver = Driver(registry: registry, json: json, checkOnly: check)
@@ -215,7 +251,7 @@ struct Options: Equatable {
       driver.session.pictureSize = { [pictures] in pictures.pictureSize }
     }
     var resumed = false
-    let isREPL = commands.isEmpty && files.isEmpty && isatty(0) != 0
+    let isREPL = commands.isEmpty && scriptFiles.isEmpty && files.isEmpty && isatty(0) != 0
     driver.journalFailureEndsRun = !isREPL
     if let session {
       switch Journal.acquire(session) {
@@ -232,21 +268,28 @@ struct Options: Equatable {
         return .noInput
       }
     }
-    if !commands.isEmpty {
-      // Named by position when there are several, so that a diagnostic says which.
-      let inputs = commands.enumerated().map { i, text in
-        SourceFile(name: commands.count == 1 ? "<command line>" : "<command line \(i + 1)>", text: text)
-      }
-      return driver.runWhole(inputs)
-    } else if files == ["-"] || (files.isEmpty && isatty(0) == 0) {
+    let nothingGiven = commands.isEmpty && scriptFiles.isEmpty && files.isEmpty
+    if files == ["-"] || (nothingGiven && isatty(0) == 0) {
       return driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
-    } else if files.isEmpty {
-      driver.errorPolicy = .continue
-      driver.stepLimitPerEntry = true
-      return REPL(driver: driver, initFile: noInit || resumed ? nil : Paths.initFile, safe: safe).run()
+    } else if nothingGiven {
+      return repl(driver, initFile: noInit || resumed ? nil : Paths.initFile)
     } else {
+      // `-c` texts and `-f` files in the order written (as psql), then the file operands.
       var inputs: [SourceFile] = []
-      for path in files {
+      var commandsAdded = 0
+      /// Adds the texts of the `-c` options written before the `-f` file numbered `index`.
+      func addCommands(before index: Int) {
+        while commandsAdded < commands.count,
+          commandsAdded >= filesBeforeCommands.count || filesBeforeCommands[commandsAdded] <= index
+        {
+          // Named by position when there are several, so that a diagnostic says which.
+          let name = commands.count == 1 ? "<command line>" : "<command line \(commandsAdded + 1)>"
+          inputs.append(SourceFile(name: name, text: commands[commandsAdded]))
+          commandsAdded += 1
+        }
+      }
+      for (index, path) in (scriptFiles + files).enumerated() {
+        addCommands(before: index)
         // A FIFO is read to its end (`cmdscript <(make-script)`); a device is refused.
         switch FileIO.read(path, pipes: true) {
         case .success(let bytes): inputs.append(SourceFile(name: path, bytes: bytes))
@@ -255,7 +298,9 @@ struct Options: Equatable {
           return .noInput
         }
       }
-      return driver.runWhole(inputs)
+      addCommands(before: .max)
+      let status = driver.runWhole(inputs)
+      return interactive ? stayInteractive(driver) : status
     }
   }
 
@@ -283,5 +328,21 @@ struct Options: Equatable {
     }
     Console.err.line("cmdscript: kept \(entries.count) entries of \(path) in \(newPath); \(left)")
     return .success
+  }
+
+  private func repl(_ driver: Driver, initFile: String?) -> ExitStatus {
+    driver.errorPolicy = .continue
+    driver.stepLimitPerEntry = true
+    let repl = REPL(driver: driver, initFile: initFile, safe: safe)
+    if !quiet && !json { repl.banner = CmdScript.banner }
+    return repl.run()
+  }
+
+  /// `-i`, once the files or `-c` have run (whatever their status, as `python -i`): the
+  /// REPL without the start-up file (as `python -i` skips PYTHONSTARTUP), or standard
+  /// input when it is not a terminal.
+  private func stayInteractive(_ driver: Driver) -> ExitStatus {
+    guard isatty(0) != 0 else { return driver.runStream(LineReader(descriptor: 0), name: "<stdin>") }
+    return repl(driver, initFile: nil)
   }
 }

@@ -9,7 +9,7 @@ struct UsageScan {
   /// Options whose value is a number.
   private static let numeric: Set<String> = ["--max-steps", "--history-limit"]
   /// Options that take a value (which is not an option even if it looks like one).
-  private static let takingValues = Set(["-c", "--session", "--on-error"]).union(numeric)
+  private static let takingValues = Set(["-c", "-f", "--session", "--on-error"]).union(numeric)
 
   /// `--max-steps -1` as `--max-steps=-1`. ArgumentParser takes `-1` for an option and says
   /// the value is missing; joined, the value reaches validation, which says what is wrong.
@@ -46,6 +46,20 @@ struct UsageScan {
       i += Self.takingValues.contains(arguments[i]) ? 2 : 1
     }
     return false
+  }
+
+  /// For each `-c TEXT`, in order, how many `-f FILE` come before it: files and text run
+  /// in the order written, as psql's.
+  var filesBeforeCommands: [Int] {
+    var count = 0
+    var positions: [Int] = []
+    var i = 0
+    while i < arguments.count, arguments[i] != "--" {
+      if arguments[i] == "-c" { positions.append(count) }
+      if arguments[i] == "-f" { count += 1 }
+      i += Self.takingValues.contains(arguments[i]) ? 2 : 1
+    }
+    return positions
   }
 
   private static func isNegativeInteger(_ text: String) -> Bool {

@@ -186,7 +186,8 @@ def basics():
 
 def no_color():
     """NO_COLOR: no colour escape codes at all; errors located on the REPL's stream-wide
-    line numbers; Ctrl-D with an open block reports it and exits 0."""
+    line numbers; Ctrl-D at `...>` drops the unfinished entry with a note and returns to
+    `cmd>` (nothing of it runs); Ctrl-D there exits 0."""
     child = spawn(no_color=True)
     prompt(child, "first (NO_COLOR)")
     run(child, "show door", "door: closed, unlocked")
@@ -194,15 +195,15 @@ def no_color():
     run(child, "help", "Receivers", "REPL commands", "record NAME")
     enter(child, "repeat 2 {")
     expect(child, CONTINUATION, "the continuation prompt (NO_COLOR)")
+    enter(child, "  move up")
+    expect(child, CONTINUATION, "the continuation prompt on the block's second line")
     child.sendcontrol("d")
-    expect(child, "expected `}` to close `{` opened at 4:10", "the unclosed block at Ctrl-D")
-    try:
-        child.expect(pexpect.EOF, timeout=TIMEOUT)
-    except pexpect.TIMEOUT:
-        fail("Ctrl-D with an open block should end the session", child)
-    child.close()
-    if child.exitstatus != 0:
-        fail(f"exit status after Ctrl-D: {child.exitstatus}, expected 0", child)
+    expect(child, "dropped the unfinished entry (2 lines)", "the note at Ctrl-D on `...>`")
+    prompt(child, "after Ctrl-D on `...>`")
+    if "expected `}`" in child.before:
+        fail("Ctrl-D on `...>` should drop the entry, not report it", child)
+    run(child, "show shape", "shape: at (0, 0), blue")
+    finish(child, "Ctrl-D after a dropped entry")
     codes = COLOUR.findall(child.transcript.getvalue())
     if codes:
         fail(f"NO_COLOR is set, yet the REPL wrote colour codes {codes[:5]}", child)
@@ -230,26 +231,68 @@ def completion():
     finish(child, "completion")
 
 
+def file_completion():
+    """Tab after `source` and `export` completes file names: in a string, from a folder
+    (no space after `/`), a unique file closing the string; Tab Tab lists several; an
+    unquoted path gets its opening quote."""
+    files = folder("completing", "files")
+    os.makedirs(os.path.join(files, "sub"), exist_ok=True)
+    for name, text in [("lib.cmd", "move up 3\n"), ("list.cmd", "show door\n")]:
+        with open(os.path.join(files, name), "w") as f:
+            f.write(text)
+    child = spawn(home="completing")
+    prompt(child, "first (file completion)")
+    press(child, f'source "{files}/lib.c\t', 'lib.cmd" ')
+    accept(child, "the completed `source`")
+    run(child, "show shape", "shape: at (0, 3), blue")
+    press(child, f'source "{files}/li\t\t', "list.cmd")
+    press(child, "\x15")
+    enter(child, "")
+    prompt(child, "after Tab Tab on two files")
+    press(child, f"export {files}/s\t", f'export "{files}/sub/')
+    press(child, 'out.cmd"')
+    accept(child, "the completed `export`")
+    if not os.path.exists(os.path.join(files, "sub", "out.cmd")):
+        fail("`export` with a completed path wrote no file", child)
+    finish(child, "file completion")
+
+
 def history():
     """Lines are saved in $XDG_STATE_HOME/cmdscript/history; Up recalls them in the next
-    session."""
+    session. A multi-line entry is one history item: Up recalls the whole block, in the
+    same session and the next (psql's and sqlite3's habit)."""
     child = spawn(home="history")
     prompt(child, "first (history, first run)")
     run(child, "move left 2")
     run(child, "paint green")
+    enter(child, "repeat 2 {")
+    enter(child, "  move up")
+    enter(child, "}")
+    prompt(child, "after the block")
+    press(child, "\x1b[A", "repeat 2 {")  # Up: the whole block
+    accept(child, "the recalled block")
+    run(child, "show shape", "shape: at (-2, 4), green")
     finish(child, "history, first run")
     path = os.path.join(ROOT, "history", "state", "cmdscript", "history")
     with open(path) as f:
-        saved = f.read().split("\n")
-    if saved[-3:] != ["move left 2", "paint green", ""]:
+        saved = [line for line in f.read().split("\n") if not re.fullmatch(r"#[0-9]+", line)]
+    if saved[-7:] != ["move left 2", "paint green", "repeat 2 {", "  move up", "}", "show shape", ""]:
         fail(f"the history file {path} holds {saved!r}", child)
 
     child = spawn(home="history")
     prompt(child, "first (history, second run)")
-    press(child, "\x1b[A", "paint green")  # Up: the last line of the first run
-    press(child, "\x1b[A", "move left 2")  # and the line before it
+    press(child, "\x1b[A", "show shape")  # Up: the last entry of the first run
+    press(child, "\x1b[A", "}")  # the block before it, whole
+    press(child, "\x1b[A", "paint green")  # and the line before the block
+    press(child, "\x1b[A", "move left 2")
     accept(child, "the recalled line")
     run(child, "show shape", "shape: at (-2, 0), blue")
+    press(child, "\x1b[A", "show shape")
+    press(child, "\x1b[A", "move left 2")
+    press(child, "\x1b[A", "show shape")  # the first run's
+    press(child, "\x1b[A", "}")  # and its block
+    accept(child, "the recalled block")
+    run(child, "show shape", "shape: at (-2, 2), blue")
     finish(child, "history, second run")
 
 
@@ -312,6 +355,70 @@ def repl_command_endings():
     run(child, "end # done", "defined macro `twice` (2 statements)")
     run(child, "twice; show shape", "shape: at (0, 4)")
     finish(child, "REPL command endings")
+
+
+def leave(child, line, step):
+    """Types `line` (`exit` or `quit`): the REPL must end with status 0."""
+    enter(child, line)
+    try:
+        child.expect(pexpect.EOF, timeout=TIMEOUT)
+    except pexpect.TIMEOUT:
+        fail(f"{step}: `{line}` should end the session", child)
+    child.close()
+    if child.exitstatus != 0:
+        fail(f"{step}: exit status after `{line}`: {child.exitstatus}, expected 0", child)
+
+
+def starting():
+    """The one-line banner (version, `help`, how to leave) before the first prompt, none
+    with -q; `exit` and `quit` leave (and `help exit` says so); -i runs -c text or files,
+    then stays at the prompt with their state, without the start-up file."""
+    child = spawn(home="starting")
+    expect(child, "cmdscript 0.1.0 (CommandScript language version 1). Type `help` for help, `exit` or Ctrl-D to leave.",
+           "the banner")
+    prompt(child, "first (banner)")
+    run(child, "help exit", "exit                leave the REPL")
+    run(child, "help quit", "quit                leave the REPL")
+    leave(child, "exit", "exit")
+
+    child = spawn(["-q"], home="starting")
+    prompt(child, "first (-q)")
+    if "cmdscript 0.1.0" in child.before:
+        fail("-q should suppress the banner", child)
+    run(child, "exit now", "usage: exit (it takes no arguments)")
+    leave(child, "quit # bye", "quit")
+
+    with open(os.path.join(folder("starting"), "lib.cmd"), "w") as f:
+        f.write("macro hop { move up }\nhop\n")
+    os.makedirs(os.path.join(folder("starting", "config"), "cmdscript"), exist_ok=True)
+    with open(os.path.join(folder("starting", "config"), "cmdscript", "init.cmd"), "w") as f:
+        f.write("paint red\n")
+    child = spawn(["-i", "-c", "move right 2; show shape"], home="starting")
+    expect(child, "shape: at (2, 0), blue", "-i -c runs the text first")
+    prompt(child, "after -i -c")
+    run(child, "undo; show shape", "shape: at (0, 0), blue")
+    leave(child, "quit", "-i -c")
+
+    child = spawn(["-i", os.path.join(folder("starting"), "lib.cmd")], home="starting")
+    prompt(child, "after -i FILE")
+    run(child, "hop; show shape", "shape: at (0, 2), blue")
+    leave(child, "exit; show shape", "-i FILE")
+    if "at (0, 2)" in child.before:
+        fail("nothing after `exit;` should run", child)
+
+
+def startup_error():
+    """A start-up file with a compile error: the error, then that nothing of it ran and
+    which macros are therefore not defined."""
+    with open(os.path.join(folder("startup", "config", "cmdscript"), "init.cmd"), "w") as f:
+        f.write('macro hop { move up }\n# macro not\nmacro zig n { paint "macro x" }; paitn red\n')
+    child = spawn(home="startup")
+    expect(child, "unknown command `paitn`", "the start-up file's error")
+    expect(child, "nothing of the start-up file ", "the note that nothing ran")
+    expect(child, "init.cmd ran; macros not defined: hop, zig\r\n", "the macros not defined")
+    prompt(child, "first (start-up error)")
+    run(child, "hop", "unknown command `hop`")
+    finish(child, "start-up error")
 
 
 def recording():
@@ -595,7 +702,7 @@ def full_disk():
 
 SCENARIOS = [
     basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
-    terminal, pictures, source_interrupt, full_disk]
+    terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error]
 
 
 def main():

@@ -1,7 +1,7 @@
 # args: --colour
 # stderr-full: Error: Unknown option '--colour'
-# stderr-full: Usage: cmdscript [--check] [--json] [-c <text> ... | <file> ...]
-# stderr-full:        cmdscript [--json] [--session <file>] [--no-init] [-]
+# stderr-full: Usage: cmdscript [--check] [--json] [-i] [-f <file> ...] [-c <text> ... | <file> ...]
+# stderr-full:        cmdscript [--json] [--session <file>] [--no-init] [-q] [-]
 # stderr-full:        cmdscript --session <file> --salvage-session <newfile>
 # stderr-full:   See 'cmdscript --help' for more information.
 # exit: 64

@@ -1,3 +1,6 @@
+// The third stage: resolves the names of a parsed statement (receivers, verbs, macros),
+// validates its arguments against the verbs' parameter kinds, and compiles it to ops.
+
 /// A receiver instance as the checker knows it.
 struct Instance: Sendable {
   var name: String

@@ -38,7 +38,11 @@ struct Exporter {
         for inner in state.macros[call.macro].body { collectMacros(inner, into: &used) }
       }
     case .sequence(let ops), .repeat(_, let ops, _): ops.forEach { collectMacros($0, into: &used) }
-    default: break
+    case .command, .parameterizedCommand, .commands: break
+    // Never inside an undo step: questions change nothing, and the rest act on the session.
+    case .show, .help, .history, .undo, .redo, .definition, .queue, .runQueue, .listQueue, .discardQueue,
+      .batch, .source, .sourced, .export:
+      break
     }
   }
 
@@ -89,8 +93,9 @@ struct Exporter {
       let callee = state.macros[call.macro]
       let arguments = zip(call.arguments, callee.constraints).map { text($0, as: $1, macro: macro) }
       return ([macroNames[call.macro]!] + arguments).joined(separator: " ")
-    default:
-      // Questions (`show`, `help`) change nothing; the rest never stands inside a step.
+    // Questions (`show`, `help`) change nothing; the rest never stands inside a step.
+    case .show, .help, .history, .undo, .redo, .definition, .queue, .runQueue, .listQueue, .discardQueue,
+      .batch, .source, .sourced, .export:
       return ""
     }
   }

@@ -41,10 +41,20 @@ public protocol Receiver: AnyObject, SendableMetatype {
   var state: StateValue { get }
   /// The state for people (used by `show`); defaults to a `key=value` rendering of `state`.
   var stateDescription: String { get }
+
+  /// What `show` adds under `--json` beside `state` that is a view rather than state (the
+  /// shape's recent path): not compared by undo or rollback promises. Defaults to nil.
+  var view: StateValue? { get }
+
+  /// The receiver drawn in at most `size` (used by `show` on a terminal), or nil to be
+  /// shown by `stateDescription` alone (the default).
+  func picture(fitting size: PictureSize) -> Picture?
 }
 
 extension Receiver {
   public var stateDescription: String { state.compactDescription }
+  public var view: StateValue? { nil }
+  public func picture(fitting size: PictureSize) -> Picture? { nil }
 }
 
 /// Why a command could not run (a locked door, an occupied cell). The statement that ran

@@ -131,6 +131,8 @@ final class ReceiverInstance {
   let dropOldestRecords: (Int) -> Void
   let state: () -> StateValue
   let stateDescription: () -> String
+  let view: () -> StateValue?
+  let picture: (PictureSize) -> Picture?
   /// For each verb, its name if it cannot be undone.
   let notUndoable: [String?]
   /// Each verb's name.
@@ -157,6 +159,7 @@ final class ReceiverInstance {
       dropOldestRecords: { records.stack.removeFirst($0) },
       state: { receiver.state },
       stateDescription: { receiver.stateDescription },
+      view: { receiver.view }, picture: { receiver.picture(fitting: $0) },
       notUndoable: verbs.map { $0.undo == nil ? $0.name : nil }, verbNames: verbs.map { $0.name })
   }
 
@@ -165,7 +168,8 @@ final class ReceiverInstance {
     name: String, execute: @escaping (Int, Arguments) throws(CommandFailure) -> Void,
     undo: @escaping (Int, Arguments) -> Void, dropOldestRecords: @escaping (Int) -> Void,
     state: @escaping () -> StateValue,
-    stateDescription: @escaping () -> String, notUndoable: [String?], verbNames: [String]
+    stateDescription: @escaping () -> String, view: @escaping () -> StateValue?,
+    picture: @escaping (PictureSize) -> Picture?, notUndoable: [String?], verbNames: [String]
   ) {
     self.name = name
     self.execute = execute
@@ -173,6 +177,8 @@ final class ReceiverInstance {
     self.dropOldestRecords = dropOldestRecords
     self.state = state
     self.stateDescription = stateDescription
+    self.view = view
+    self.picture = picture
     self.notUndoable = notUndoable
     self.verbNames = verbNames
   }

@@ -6,6 +6,9 @@
 public enum Output: Equatable, Sendable {
   /// `show`: one receiver's state, structured and for people.
   case state(receiver: String, state: StateValue, description: String)
+  /// `show` when the host asked for more than `state` gives (``Session/showsViews``,
+  /// ``Session/pictureSize``): the state with the receiver's view and picture.
+  case shown(Shown)
   /// `history`: the undo steps, oldest first, then the undone ones.
   case history([HistoryEntry])
   /// `help`: text of at most 80 columns.
@@ -14,6 +17,27 @@ public enum Output: Equatable, Sendable {
   case pending([String])
   /// `run` (or a full batch): how many queued statements finished and how many failed.
   case queueRun(finished: Int, failed: Int)
+}
+
+/// What `show` tells of one receiver when the host asks for views or pictures.
+public struct Shown: Equatable, Sendable {
+  public var receiver: String
+  public var state: StateValue
+  public var description: String
+  /// The receiver's ``Receiver/view`` when ``Session/showsViews`` is set.
+  public var view: StateValue?
+  /// The receiver's picture when ``Session/pictureSize`` gave room and it draws one.
+  public var picture: Picture?
+
+  public init(
+    receiver: String, state: StateValue, description: String, view: StateValue? = nil, picture: Picture? = nil
+  ) {
+    self.receiver = receiver
+    self.state = state
+    self.description = description
+    self.view = view
+    self.picture = picture
+  }
 }
 
 /// One line of `history`.
@@ -91,6 +115,11 @@ public final class Session {
 
   /// Receives what `show`, `history` and `help` produce.
   public var onOutput: (Output) -> Void = { _ in }
+  /// Asked by every `show`: the room for a receiver's picture, or nil for none (the
+  /// default). A function, so that a host can follow a terminal's size as it changes.
+  public var pictureSize: () -> PictureSize? = { nil }
+  /// Whether `show` includes receivers' views (the shape's recent path), for `--json`.
+  public var showsViews = false
   /// Receives diagnostics produced while running that do not stop the run: warnings
   /// (such as "nothing to undo") and the failures of queued statements.
   public var onDiagnostic: (Diagnostic) -> Void = { _ in }
@@ -356,9 +385,18 @@ public final class Session {
     switch request {
     case .show(let instance):
       let shown = instance.map { [$0] } ?? Array(invoker.instances.indices)
+      let size = pictureSize()
       for i in shown where invoker.instances[i].exists {
         let box = invoker.instances[i]
-        onOutput(.state(receiver: box.name, state: box.state(), description: box.stateDescription()))
+        if showsViews || size != nil {
+          onOutput(
+            .shown(
+              Shown(
+                receiver: box.name, state: box.state(), description: box.stateDescription(),
+                view: showsViews ? box.view() : nil, picture: size.flatMap(box.picture))))
+        } else {
+          onOutput(.state(receiver: box.name, state: box.state(), description: box.stateDescription()))
+        }
       }
     case .help(let topic):
       onOutput(.help(Help.text(topic: topic, state: checkerState)))

@@ -18,6 +18,8 @@ struct Renderer {
       return
     }
     switch output {
+    case .shown(let shown):
+      render(shown)
     case .state(let receiver, _, let description):
       if description.contains("\n") {
         Console.out.line("\(receiver):")
@@ -48,6 +50,8 @@ struct Renderer {
     switch output {
     case .state(let receiver, let state, _):
       return StateValue.object([.init("receiver", .string(receiver)), .init("state", state)]).json
+    case .shown(let shown):
+      return jsonLine(shown)
     case .history(let entries):
       let items = entries.map { e -> StateValue in
         ["number": .int(e.number), "statement": .string(e.statement), "undone": .bool(e.undone)]

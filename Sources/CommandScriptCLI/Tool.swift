@@ -64,6 +64,7 @@ public enum CommandScriptTool {
 }
 
 extension ErrorPolicy: ExpressibleByArgument {}
+extension PictureMode: ExpressibleByArgument {}
 
 struct CmdScript: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -134,6 +135,12 @@ struct CmdScript: ParsableCommand {
       valueName: "n"))
   var historyLimit: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "When `show` draws the shape and the board as pictures: auto (when standard output is a terminal; elsewhere the one-line description, `shape: at (0, 1), red`), always (plain characters when not on a terminal or with NO_COLOR), never. --json shows the state and the view (the shape's path) instead.",
+      valueName: "auto|always|never"))
+  var pictures = PictureMode.auto
+
   @Argument(help: ArgumentHelp("Script files to run in order (`-` reads standard input).", valueName: "file"))
   var files: [String] = []
 
@@ -155,7 +162,7 @@ struct CmdScript: ParsableCommand {
   var options: Options {
     Options(
       command: command, check: check, json: json, session: session, noInit: noInit, safe: safe, onError: onError,
-      maxSteps: maxSteps, historyLimit: historyLimit, files: files)
+      maxSteps: maxSteps, historyLimit: historyLimit, pictures: pictures, files: files)
   }
 }
 
@@ -173,6 +180,7 @@ struct Options: Equatable {
   var onError = ErrorPolicy.stop
   var maxSteps: Int?
   var historyLimit: Int?
+  var pictures = PictureMode.auto
   /// Script files, or `["-"]` for standard input.
   var files: [String] = []
 
@@ -182,6 +190,11 @@ struct Options: Equatable {
     if safe { driver.session.fileAccess = nil }
     driver.session.stepLimit = maxSteps
     driver.session.historyLimit = historyLimit
+    if json {
+      driver.session.showsViews = true
+    } else {
+      driver.session.pictureSize = { [pictures] in pictures.pictureSize }
+    }
     var resumed = false
     if let session {
       switch Journal.acquire(session) {

@@ -18,12 +18,14 @@ public final class Board: Receiver {
     fileprivate let next: UInt8
     fileprivate let winner: UInt8?
     fileprivate let filled: Int
+    fileprivate let last: Int
   }
 
-  /// What undo needs: nothing for `place` (it clears the cell its arguments name; the
-  /// game cannot have been over before it), the previous board for `reset`.
+  /// What undo needs: for `place`, the previous last move (it clears the cell its
+  /// arguments name; the game cannot have been over before it), the previous board for
+  /// `reset`.
   public enum Undo: Sendable {
-    case place
+    case place(previousLast: Int8)
     case reset(Snapshot)
   }
 
@@ -35,10 +37,12 @@ public final class Board: Receiver {
       "place", [Parameter("row", .integer(1...9)), Parameter("col", .integer(1...9))],
       summary: "put the next player's mark in a cell"
     ) { board, args throws(CommandFailure) in
+      let previous = board.last
       try board.place(row: args.int(0), col: args.int(1))
-      return .place
-    } undo: { board, args, _ in
+      return .place(previousLast: Int8(previous))
+    } undo: { board, args, undo in
       board.unplace(row: args.int(0), col: args.int(1))
+      if case .place(let previous) = undo { board.last = Int(previous) }
     },
     // A default is a fixed value, but a reset keeps the current size: the default 0
     // (outside 3...9, so no script can write it) stands for "the current size".
@@ -61,6 +65,8 @@ public final class Board: Receiver {
   /// X or O once they have won; `.empty` for a draw; nil while the game goes on.
   private var winner: Mark?
   private var filled = 0
+  /// The cell of the last move still in effect (row × size + column, from 0), or -1.
+  private(set) var last = -1
 
   /// An empty 3×3 board, X to move.
   public init() {}
@@ -77,6 +83,7 @@ public final class Board: Receiver {
     let taken = Mark(rawValue: cells[r * size + c])!
     guard taken == .empty else { throw CommandFailure("cell \(row) \(col) is taken by \(taken.symbol)") }
     cells[r * size + c] = next.rawValue
+    last = r * size + c
     filled += 1
     if wins(next, row: r, col: c) {
       winner = next
@@ -106,7 +113,8 @@ public final class Board: Receiver {
   }
 
   private var snapshot: Snapshot {
-    Snapshot(size: size, cells: cells, next: next.rawValue, winner: winner?.rawValue, filled: filled)
+    Snapshot(
+      size: size, cells: cells, next: next.rawValue, winner: winner?.rawValue, filled: filled, last: last)
   }
 
   private func clear(size: Int) {
@@ -115,6 +123,7 @@ public final class Board: Receiver {
     next = .x
     winner = nil
     filled = 0
+    last = -1
   }
 
   private func restore(_ saved: Snapshot) {
@@ -123,7 +132,19 @@ public final class Board: Receiver {
     next = Mark(rawValue: saved.next)!
     winner = saved.winner.map { Mark(rawValue: $0)! }
     filled = saved.filled
+    last = saved.last
   }
+
+  /// The mark in cell (r, c), from 0: "X", "O" or ".".
+  func symbol(row r: Int, col c: Int) -> Character { Mark(rawValue: cells[r * size + c])!.symbol }
+
+  /// The winner's symbol, "draw", or nil while the game goes on.
+  var outcome: String? {
+    winner.map { $0 == .empty ? "draw" : String($0.symbol) }
+  }
+
+  /// The symbol of the player to move.
+  var nextSymbol: Character { next.symbol }
 
   private func row(_ r: Int) -> String {
     String(cells[r * size..<(r + 1) * size].map { Mark(rawValue: $0)!.symbol })

@@ -16,6 +16,7 @@ private let python3: URL? = {
 /// colour and NO_COLOR, tab completion, history recalled in a second run, Ctrl-C at the
 /// prompt and during a long statement, record/end/macros and `macros save` with the
 /// start-up file (and `--no-init`), `--safe` writing no file, `--session` resumed after SIGKILL, Ctrl-Z and `fg`,
+/// pictures drawn by `show` (colour, NO_COLOR, a small terminal, `--pictures never`),
 /// and the terminal restored on SIGTERM and SIGHUP. Ctrl-D exits with 0.
 @Suite("REPL")
 struct REPLTests {

@@ -62,13 +62,13 @@ def environment(no_color=True, home="home", term="dumb"):
     return env
 
 
-def spawn(args=(), no_color=True, home="home", command=None, term="dumb"):
-    """Starts cmdscript (or `command`, a list) in a pseudo-terminal; `child.transcript`
-    collects everything it writes."""
+def spawn(args=(), no_color=True, home="home", command=None, term="dumb", dimensions=(24, 200)):
+    """Starts cmdscript (or `command`, a list) in a pseudo-terminal of `dimensions` (rows,
+    columns) with TERM=`term`; `child.transcript` collects everything it writes."""
     command = command or [BINARY] + list(args)
     child = pexpect.spawn(
         command[0], command[1:], env=environment(no_color, home, term), encoding="utf-8", timeout=TIMEOUT,
-        dimensions=(24, 200))
+        dimensions=dimensions)
     child.delaybeforesend = None  # wait for screen text instead
     child.delayafterclose = 0.01
     child.transcript = io.StringIO()
@@ -466,9 +466,55 @@ def terminal():
         child.close()
 
 
+def pictures():
+    """`show` on a terminal draws the shape and the board: colour roles as escape codes
+    (the shape bold in its colour, the path in its colour, axes, the last move, the
+    winning line highlighted); NO_COLOR gives the same picture in plain characters; a small
+    terminal gets a picture that fits it; --pictures never gives the one-line description."""
+    child = spawn(no_color=False, home="pictures", term="xterm")
+    prompt(child, "first (pictures)")
+    run(child, "move up 2; move right 3; paint red; move down 4; show shape",
+        "shape: at (3, -2), red",
+        "\x1b[2m. \x1b[0m\x1b[31m*-*-*-* \x1b[0m\x1b[2m.\x1b[0m",
+        "\x1b[36m--\x1b[0m\x1b[31m*\x1b[0m\x1b[36m-----\x1b[0m\x1b[31m*\x1b[0m\x1b[36m-- \x1b[0m\x1b[1mx\x1b[0m",
+        "\x1b[1;31m@ \x1b[0m",
+        "x -1..4, y -3..3, path: 3 moves")
+    run(child, "place 1 1; place 1 2; place 2 2; place 1 3; place 3 3; show board",
+        "board:",
+        "\x1b[1m1 2 3\x1b[0m",
+        "\x1b[1m1  \x1b[0m\x1b[1;7;32mX\x1b[0m \x1b[1;35mO O\x1b[0m",
+        "\x1b[1;33m[\x1b[0m\x1b[1;7;32mX\x1b[0m\x1b[1;33m]\x1b[0m",
+        "winner: X (diagonal)")
+    finish(child, "pictures")
+
+    child = spawn(no_color=True, home="pictures")
+    prompt(child, "first (pictures, NO_COLOR)")
+    run(child, "move up 2; move right 3; show shape",
+        "shape: at (3, 2), blue", ". *-*-*-@ .", "--*-------- x", "x -1..4, y -1..3, path: 2 moves")
+    finish(child, "pictures (NO_COLOR)")
+    if COLOUR.findall(child.transcript.getvalue()):
+        fail("NO_COLOR is set, yet the picture has colour codes", child)
+
+    child = spawn(no_color=True, home="pictures", dimensions=(12, 40))
+    prompt(child, "first (pictures, 40×12)")
+    run(child, "move right 1000")
+    run(child, "move up 37")
+    run(child, "show shape", "shape: at (1000, 37), blue", "path: 2 moves")
+    finish(child, "pictures (40×12)")
+    shown = child.transcript.getvalue().split("shape: at (1000, 37), blue")[1].split("path: 2 moves")[0]
+    lines = shown.replace("\r", "").split("\n")
+    if len(lines) > 10 or any(len(line) > 40 for line in lines):
+        fail(f"the picture does not fit 40×12: {lines!r}", child)
+
+    child = spawn(["--pictures", "never"], no_color=True, home="pictures")
+    prompt(child, "first (--pictures never)")
+    run(child, "move up; show shape; show door", "shape: at (0, 1), blue\r\ndoor: closed, unlocked")
+    finish(child, "--pictures never")
+
+
 SCENARIOS = [
     basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
-    terminal]
+    terminal, pictures]
 
 
 def main():

@@ -51,7 +51,7 @@ struct Checker {
     self.state = state
     self.commands = commands
     self.symbols = symbols
-    shapes = Shapes(state.types)
+    packedVerbs = PackedVerbTable(state.types)
   }
 
   /// The macro whose body is being checked: its parameters and what each must be.
@@ -103,20 +103,20 @@ struct Checker {
     case verbs(Range<Int>)
   }
   /// Which word of a parameter's set each symbol is, for the parameters that take words:
-  /// at `symbol * shapes.parameters.count + parameter` (parameters numbered as in
-  /// `shapes.parameters`), 0 if not looked up yet, -1 if none, else the index plus 1.
+  /// at `symbol * packedVerbs.parameters.count + parameter` (parameters numbered as in
+  /// `packedVerbs.parameters`), 0 if not looked up yet, -1 if none, else the index plus 1.
   private var wordIndices: [Int32] = []
 
   /// A verb's declaration as plain values, for checking a command without retaining
-  /// anything: its parameters are `shapes.parameters[first..<first + count]`.
-  private struct VerbShape {
+  /// anything: its parameters are `packedVerbs.parameters[first..<first + count]`.
+  private struct PackedVerb {
     var first: Int
     var count: Int
     var required: Int
     var isUndoable: Bool
   }
 
-  private struct ParameterShape {
+  private struct PackedParameter {
     /// An integer range, or nil: a word or a string.
     var integers: ClosedRange<Int>?
     var isWord: Bool
@@ -126,13 +126,14 @@ struct Checker {
   }
 
   /// Every verb of every type (verb `v` of type `t` is `verbs[firstVerb[t] + v]`) and every
-  /// parameter of each, numbered from 0 up without gaps.
-  private let shapes: Shapes
+  /// parameter of each, numbered from 0 up without gaps: the receivers' declarations packed
+  /// as plain values, for the fast path of checking a command.
+  private let packedVerbs: PackedVerbTable
 
-  private struct Shapes {
+  private struct PackedVerbTable {
     var firstVerb: [Int] = []
-    var verbs: [VerbShape] = []
-    var parameters: [ParameterShape] = []
+    var verbs: [PackedVerb] = []
+    var parameters: [PackedParameter] = []
     /// Each parameter's default value (apart, so that a parameter's shape is a plain value).
     var defaults: [Value?] = []
 
@@ -141,11 +142,11 @@ struct Checker {
         firstVerb.append(verbs.count)
         for verb in type.verbs {
           verbs.append(
-            VerbShape(
+            PackedVerb(
               first: parameters.count, count: verb.parameters.count, required: verb.requiredCount,
               isUndoable: verb.isUndoable))
           for p in verb.parameters {
-            var shape = ParameterShape(integers: nil, isWord: false)
+            var shape = PackedParameter(integers: nil, isWord: false)
             switch p.kind {
             case .integer(let range): shape.integers = range
             case .word: shape.isWord = true
@@ -445,7 +446,7 @@ struct Checker {
     instance: Int, verb: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree, start: SourceRange? = nil
   ) -> Op? {
     let type = state.instances[instance].type
-    let shape = shapes.verbs[shapes.firstVerb[type] + verb]
+    let shape = packedVerbs.verbs[packedVerbs.firstVerb[type] + verb]
     guard arguments.count <= shape.count, arguments.count >= shape.required else {
       reportArgumentCount(of: state.types[type].verbs[verb], name: name, arguments: arguments)
       return nil
@@ -488,7 +489,7 @@ struct Checker {
   @inline(__always) private mutating func packedArgument(
     _ i: Int, of arguments: ArgumentList, slot: Int, type: Int, verb: Int
   ) -> (value: Int, isWord: Bool)? {
-    let parameter = shapes.parameters[slot]
+    let parameter = packedVerbs.parameters[slot]
     if i >= arguments.count { return parameter.packedDefault }
     if case .integer(let n, _) = arguments[i], let allowed = parameter.integers, allowed.contains(n) {
       return (n, false)
@@ -508,7 +509,7 @@ struct Checker {
     instance: Int, verb: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree, start: SourceRange?
   ) -> Op? {
     let type = state.instances[instance].type
-    let shape = shapes.verbs[shapes.firstVerb[type] + verb]
+    let shape = packedVerbs.verbs[packedVerbs.firstVerb[type] + verb]
     var operands: [Operand] = []
     var ok = true
     for i in 0..<shape.count {
@@ -516,7 +517,7 @@ struct Checker {
       if let packed = packedArgument(i, of: arguments, slot: slot, type: type, verb: verb) {
         operands.append(.constant(packed.isWord ? .word(packed.value) : .integer(packed.value)))
       } else if i >= arguments.count {
-        operands.append(.constant(shapes.defaults[slot]!))
+        operands.append(.constant(packedVerbs.defaults[slot]!))
       } else {
         let declared = state.types[type].verbs[verb].parameters[i]
         guard let checked = operand(arguments[i], in: tree, for: Constraint(declared.kind), what: "`\(declared.name)`")
@@ -576,7 +577,7 @@ struct Checker {
     // names of a compilation, look up without it, so that input with millions of
     // distinct words cannot make it that large.
     guard word.symbol < Self.memoizedSymbols else { return lookUp() }
-    let i = Int(word.symbol) * shapes.parameters.count + slot
+    let i = Int(word.symbol) * packedVerbs.parameters.count + slot
     if i >= wordIndices.count { wordIndices.append(contentsOf: repeatElement(0, count: i + 1 - wordIndices.count)) }
     let known = wordIndices[i]
     if known != 0 { return known < 0 ? nil : Int(known) - 1 }

@@ -273,7 +273,7 @@ struct Lexer {
   }
 
   /// A word, or a parameter (`$` and a word), whose first byte has been read.
-  @inline(always) private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int)
+  @inline(__always) private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int)
     -> Token
   {
     let nameStart = kind == .parameter ? start &+ 1 : start
@@ -442,7 +442,7 @@ struct Lexer {
     }
   }
 
-  @inline(always) private mutating func lexInteger(start: Int, line startLine: Int, column: Int) -> Token {
+  @inline(__always) private mutating func lexInteger(start: Int, line startLine: Int, column: Int) -> Token {
     let negative = bytes[start] == UInt8(ascii: "-")
     let digitsStart = negative ? start + 1 : start
     position = digitsStart

@@ -10,8 +10,11 @@ public final class Interruption: Sendable {
   /// Asks the running statement to stop; it is rolled back and fails with "interrupted".
   public func request() { flag.store(true, ordering: .relaxed) }
 
-  /// Whether a stop was requested since the statement started.
+  /// Whether a stop was requested since the host last cleared it.
   public var isRequested: Bool { flag.load(ordering: .relaxed) }
 
-  func clear() { flag.store(false, ordering: .relaxed) }
+  /// Forgets a request: a host clears it when it starts an input, so that a request made
+  /// while it was waiting for input (Ctrl-C at a prompt) stops nothing. A request made
+  /// while an input compiles stops it as its first statement would start.
+  public func clear() { flag.store(false, ordering: .relaxed) }
 }

@@ -40,6 +40,22 @@ public struct Shown: Equatable, Sendable {
   }
 }
 
+/// Keeps the statements that take effect, as source text, so that running them again in
+/// a new session restores this one (``Session/journal``).
+public protocol StatementJournal: AnyObject {
+  /// Keeps `text`, a statement about to run (or a definition in force), or throws why it
+  /// cannot; the statement then does not run and fails with that reason.
+  func record(_ text: String) throws(RecordFailure)
+  /// The statement recorded last failed and was rolled back: forget it.
+  func withdrawLast()
+}
+
+/// Why a journal could not keep a statement (no space left, an I/O error).
+public struct RecordFailure: Error, Sendable {
+  public var reason: String
+  public init(reason: String) { self.reason = reason }
+}
+
 /// One line of `history`.
 public struct HistoryEntry: Equatable, Sendable {
   /// From 1, oldest first.
@@ -108,9 +124,10 @@ public final class Session {
     didSet { checkerState.allowsFiles = fileAccess != nil }
   }
 
-  /// Set (from any thread, or a signal handler) to stop the running statement between two
-  /// commands; it is rolled back and fails with "interrupted". Cleared when a statement
-  /// starts.
+  /// Set (from any thread, or a signal handler) to stop the running program: the running
+  /// statement between two commands (it is rolled back and fails with "interrupted"), or
+  /// the next statement before it starts. ``run(_:)`` clears it first; a host that
+  /// compiles and executes itself clears it when an input starts.
   public let interruption = Interruption()
 
   /// Receives what `show`, `history` and `help` produce.
@@ -135,6 +152,10 @@ public final class Session {
   /// commands, `undo`, `redo`, `macro`, `use`; not questions, and not a statement that
   /// failed and was rolled back): what a journal needs to replay the session exactly.
   public var onCommit: (String) -> Void = { _ in }
+  /// Where the statements that take effect are kept so that replaying them restores the
+  /// session (a host's journal): each is recorded before it runs and withdrawn if it
+  /// fails, so a statement the journal cannot hold never takes effect.
+  public var journal: (any StatementJournal)?
 
   public init(registry: ReceiverRegistry) {
     self.registry = registry
@@ -294,42 +315,112 @@ public final class Session {
   /// back (the receivers are exactly as before it), the rest does not run, and the
   /// failure is thrown with the failing command's location and macro call chain.
   public func execute(_ program: Program) throws(Diagnostic) {
-    for statement in program.statements { try execute(statement) }
+    var failure: Diagnostic?
+    execute(program) { error in
+      failure = error
+      return false
+    }
+    if let failure { throw failure }
   }
 
-  /// Runs a compiled program statement by statement. After a statement fails (it is
-  /// rolled back first), `onFailure` is given the failure and says whether to go on with
-  /// the next statement. Returns how many statements failed.
+  /// Runs a compiled program statement by statement; each statement of a sourced file is
+  /// its own top-level statement. After a statement fails (it is rolled back first),
+  /// `onFailure` is given the failure and says whether to go on with the next statement;
+  /// an interruption (Ctrl-C) stops the program whatever it says. A `source` that stops
+  /// is reported (as a warning) with how many of its statements did not run. Returns how
+  /// many statements failed.
   @discardableResult
   public func execute(_ program: Program, onFailure: (Diagnostic) -> Bool) -> Int {
     var failures = 0
-    for statement in program.statements {
-      do {
-        try execute(statement)
-      } catch {
-        failures += 1
-        if !onFailure(error) { break }
+    var stopped = false
+    // How many statements of each sourced file being run have run (or failed).
+    var ran = 0
+    func run(_ statements: [CompiledStatement]) {
+      for (i, statement) in statements.enumerated() {
+        if !stopped, case .sourced(let sourced) = statement.op {
+          let before = ran
+          run(sourced)
+          let all = Self.statementCount(sourced)
+          if stopped, ran - before < all {
+            warn(
+              "`\(sourceText(of: statement.range))` stopped: \(all - (ran - before)) of its \(all) statements did not run",
+              at: statement.range)
+          }
+          continue
+        }
+        if !stopped, interruption.isRequested {
+          stopped = true
+          failures += 1
+          _ = onFailure(Problem("interrupted", at: statement.range).diagnostic(in: sources))
+        }
+        guard !stopped else {
+          keepDefinitions(of: statements[i...])
+          return
+        }
+        ran += 1
+        do {
+          try execute(statement)
+        } catch {
+          failures += 1
+          if !onFailure(error) || interruption.isRequested { stopped = true }
+        }
       }
     }
+    run(program.statements)
     return failures
+  }
+
+  /// How many statements `statements` holds, nested sourced files counted statement by
+  /// statement.
+  private static func statementCount(_ statements: [CompiledStatement]) -> Int {
+    var count = 0
+    for s in statements {
+      if case .sourced(let inner) = s.op { count += statementCount(inner) } else { count += 1 }
+    }
+    return count
+  }
+
+  /// Statements that did not run because the program stopped: the definitions among them
+  /// (`macro`, `use`) took effect when checked, so they go to the journal all the same,
+  /// which then replays to what is in force.
+  private func keepDefinitions(of statements: ArraySlice<CompiledStatement>) {
+    for statement in statements {
+      switch statement.op {
+      case .sourced(let inner): keepDefinitions(of: inner[...])
+      case .definition:
+        let text = sourceText(of: statement.range)
+        // A definition is in force whether or not the journal can hold it.
+        try? journal?.record(text)
+        onCommit(text)
+      default: break
+      }
+    }
   }
 
   /// Undoes steps until only `count` remain: how a host rolls back everything a run did
   /// (taking `undoCount` before the run). Steps the run itself undid are not brought back.
-  public func undo(downTo count: Int) {
+  /// The journal is given the rollback as one `undo N`; if it cannot take it, the rollback
+  /// still happens and the failure is thrown, so the host can end the run.
+  public func undo(downTo count: Int) throws(RecordFailure) {
+    let steps = undoCount - max(0, count)
+    guard steps > 0 else { return }
+    var failure: RecordFailure?
+    do { try journal?.record("undo \(steps)") } catch { failure = error }
     while undoCount > max(0, count) {
       let range = invoker.history.steps[invoker.history.applied - 1].statement
-      guard let notUndone = invoker.undoStep() else { return }
+      guard let notUndone = invoker.undoStep() else { break }
       if !notUndone.isEmpty {
         let list = notUndone.map { "`\($0)`" }.joined(separator: ", ")
         warn("rolling back could not revert \(list): declared as not undoable", at: range)
       }
     }
+    if let failure { throw failure }
   }
 
   /// Compiles and runs a source: what a script file, `-c` text, a chunk of stdin or a
   /// REPL entry does.
   public func run(_ file: SourceFile) throws(RunError) {
+    interruption.clear()
     let program: Program
     do { program = try compile(file) } catch { throw .compile(error) }
     do { try execute(program) } catch { throw .runtime(error) }
@@ -343,12 +434,28 @@ public final class Session {
     case runtime(Diagnostic)
   }
 
+  /// Runs one top-level statement; one that changes something is given to the journal
+  /// before it runs (and withdrawn if it fails), so that it takes effect only if the
+  /// journal holds it.
   private func execute(_ statement: CompiledStatement) throws(Diagnostic) {
-    try runStatement(statement)
     switch statement.op {
-    case .show, .help, .history, .listQueue, .export: break
-    default: onCommit(sourceText(of: statement.range))
+    case .show, .help, .history, .listQueue, .export:
+      try runStatement(statement)
+      return
+    default: break
     }
+    let text = sourceText(of: statement.range)
+    if let journal {
+      do { try journal.record(text) } catch {
+        throw Problem("not run: the session cannot keep it: \(error.reason)", at: statement.range)
+          .diagnostic(in: sources)
+      }
+    }
+    do { try runStatement(statement) } catch {
+      journal?.withdrawLast()
+      throw error
+    }
+    onCommit(text)
   }
 
   /// Runs one top-level statement (written, or taken from the queue) atomically.
@@ -364,7 +471,6 @@ public final class Session {
     default: break
     }
     do {
-      interruption.clear()
       try invoker.run(statement, request: answer, control: control)
     } catch {
       var problem = Problem(error.message, at: error.range)

@@ -12,11 +12,12 @@ enum ExitStatus: Int32 {
   /// A statement failed at run time (it was rolled back).
   case runtimeError = 1
   case usage = 64
-  /// The input did not compile; nothing ran.
+  /// The input did not compile; nothing ran. Also: the session journal is damaged or no
+  /// longer replays (EX_DATAERR).
   case compileError = 65
   /// An input file could not be read.
   case noInput = 66
-  /// Standard output could not be written (EX_IOERR).
+  /// Standard output, or the session journal, could not be written or made durable (EX_IOERR).
   case ioError = 74
 }
 
@@ -60,38 +61,126 @@ final class Driver {
     self.checkOnly = checkOnly
     session.onOutput = { [renderer] in renderer.render($0) }
     session.onDiagnostic = { [renderer] in renderer.render($0) }
-    session.onCommit = { [unowned self] text in
-      self.journal?.append(text)
-      self.onCommit?(text)
+    session.onCommit = { [unowned self] text in self.onCommit?(text) }
+  }
+
+  /// `--session`: verifies the journal and replays its entries quietly, through the path
+  /// piped standard input takes, with no step limit; then journals what takes effect from
+  /// now on. `historyLimit` is the command line's (nil: the journal's stays in force; a
+  /// different one is journaled). Returns how many entries were replayed, or the status to
+  /// end with when the journal is damaged or an entry no longer replays: then nothing runs
+  /// and nothing new is journaled.
+  func resume(_ journal: Journal, historyLimit: Int?) -> Result<Int, ResumeFailure> {
+    let contents: Journal.Contents
+    switch journal.load() {
+    case .success(let loaded): contents = loaded
+    case .failure(let damage):
+      Console.err.line(
+        "cmdscript: session \(journal.path):\(damage.line): damaged record: \(damage.reason); "
+          + "nothing was run and the file is unchanged")
+      Console.err.line(
+        "cmdscript: note: --salvage-session NEWFILE copies the \(damage.intact.count) entries before line \(damage.line) into NEWFILE, to go on from there"
+      )
+      return .failure(ResumeFailure())
+    }
+    if contents.version1 {
+      Console.err.line(
+        "cmdscript: note: session \(journal.path) was written by cmdscript 0.1 without checksums: read as before, and rewritten with a checksum per entry"
+      )
+    }
+    if contents.droppedBytes > 0 {
+      Console.err.line(
+        "cmdscript: session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)")
+    }
+    let (output, warning, stepLimit, policy) = (session.onOutput, session.onDiagnostic, session.stepLimit, errorPolicy)
+    session.onOutput = { _ in }
+    session.onDiagnostic = { _ in }
+    session.stepLimit = nil
+    // The journal says which history limit was in force when: none until it says.
+    session.historyLimit = nil
+    errorPolicy = .stop
+    replaying = true
+    defer {
+      (session.onOutput, session.onDiagnostic, session.stepLimit, errorPolicy) = (output, warning, stepLimit, policy)
+      replaying = false
+      replayFailures = []
+      // What failed while replaying is not this run's.
+      failedStatements = 0
+    }
+    var journaledLimit: Int?? = nil
+    for (i, entry) in contents.entries.enumerated() {
+      if let limit = entry.historyLimit {
+        session.historyLimit = limit
+        journaledLimit = limit
+        continue
+      }
+      let status = runChunk(entry.bytes, name: journal.path, firstLine: entry.line)
+      guard status != .success else { continue }
+      if status == .runtimeError, i == contents.entries.count - 1 {
+        // A statement is journaled before it runs: the process ended while this one ran,
+        // before it was acknowledged.
+        journal.cut(to: off_t(entry.offset))
+        Console.err.line(
+          "cmdscript: session \(journal.path):\(entry.line): dropped the last entry, which fails when replayed (the process ended while it ran)"
+        )
+        break
+      }
+      replayFailures.forEach(renderer.render)
+      Console.err.line(
+        "cmdscript: session \(journal.path):\(entry.line): this entry no longer replays; stopped before running anything else, and the file is unchanged"
+      )
+      Console.flush()
+      return .failure(ResumeFailure())
+    }
+    Console.flush()
+    if let historyLimit, journaledLimit != .some(historyLimit) {
+      session.historyLimit = historyLimit
+      do { try journal.recordHistoryLimit(historyLimit) } catch {
+        Console.err.line("cmdscript: cannot write to the session \(journal.path): \(error.reason)")
+        return .failure(ResumeFailure(status: .ioError))
+      }
+    }
+    self.journal = journal
+    session.journal = journal
+    journalMark = journal.end
+    return .success(contents.entries.count)
+  }
+
+  /// Why a resume ended the run.
+  struct ResumeFailure: Error {
+    var status = ExitStatus.compileError
+  }
+
+  /// Whether the journal is being replayed: failures are collected, not shown.
+  private var replaying = false
+  private var replayFailures: [Diagnostic] = []
+  /// Where the journal ended when the run started: what a rollback cuts back to when the
+  /// journal cannot take its `undo`.
+  private var journalMark: off_t = 0
+  /// Whether the journal failed (a statement it could not keep, or a failed sync): a
+  /// stream then ends with status 74.
+  private(set) var journalFailed = false
+  /// Whether a statement the journal cannot keep ends the run (not in the REPL).
+  var journalFailureEndsRun = true
+
+  /// Shows a diagnostic, or keeps it while replaying.
+  private func report(_ diagnostic: Diagnostic) {
+    if replaying {
+      if diagnostic.severity == .error { replayFailures.append(diagnostic) }
+    } else {
+      renderer.render(diagnostic)
     }
   }
 
-  /// `--session`: replays the journal's entries quietly (reporting only entries that no
-  /// longer run), then journals what takes effect from now on. Returns how many entries
-  /// were replayed.
-  func resume(_ journal: Journal) -> Int {
-    let (entries, dropped) = journal.entries()
-    if dropped > 0 {
-      Console.err.line("cmdscript: session \(journal.path): dropped an incomplete last entry (\(dropped) bytes)")
-    }
-    let (output, warning) = (session.onOutput, session.onDiagnostic)
-    session.onOutput = { _ in }
-    session.onDiagnostic = { _ in }
-    for entry in entries {
-      let source = SourceFile(name: journal.path, bytes: entry.bytes, firstLine: entry.line)
-      do {
-        try session.run(source)
-      } catch {
-        switch error {
-        case .compile(let errors): errors.diagnostics.forEach(renderer.render)
-        case .runtime(let diagnostic): renderer.render(diagnostic)
-        }
-      }
-    }
-    (session.onOutput, session.onDiagnostic) = (output, warning)
-    Console.flush()
-    self.journal = journal
-    return entries.count
+  /// Makes the journal durable; on failure says so, and the run must end (status 74).
+  func syncJournal() -> Bool {
+    guard let journal, let reason = journal.sync() else { return true }
+    Console.err.line(
+      "cmdscript: cannot make the session \(journal.path) durable: \(reason); it holds what was acknowledged before the last prompt"
+    )
+    Console.err.flush()
+    journalFailed = true
+    return false
   }
 
   /// Files and `-c` text: every input is checked (in order, so later ones see earlier
@@ -106,10 +195,10 @@ final class Driver {
       }
       programs = try session.compile(inputs)
     } catch {
-      error.diagnostics.forEach(renderer.render)
+      error.diagnostics.forEach(report)
       return .compileError
     }
-    programs.forEach { $0.warnings.forEach(renderer.render) }
+    programs.forEach { $0.warnings.forEach(report) }
     _ = runMark
     for program in programs where !execute(program) { return .runtimeError }
     return finalStatus
@@ -120,15 +209,23 @@ final class Driver {
     var keepGoing = true
     failedStatements += session.execute(program) { failure in
       Console.out.flush()
-      renderer.render(failure)
+      report(failure)
       keepGoing = errorPolicy == .continue
+      if let journal, journal.recordFailed {
+        journal.recordFailed = false
+        if journalFailureEndsRun {
+          journalFailed = true
+          keepGoing = false
+        }
+      }
       return keepGoing
     }
     if !keepGoing, errorPolicy == .rollback {
-      let steps = session.undoCount - runMark
-      session.undo(downTo: runMark)
-      // The journal replays statements, so the rollback goes in as one.
-      if steps > 0 { journal?.append("undo \(steps)") }
+      do { try session.undo(downTo: runMark) } catch {
+        // The journal cannot take the rollback's `undo`: it drops the whole run instead.
+        journal?.cut(to: journalMark)
+        journalFailed = true
+      }
     }
     return keepGoing
   }
@@ -148,23 +245,25 @@ final class Driver {
     var line = 1
     var status = ExitStatus.success
     // Entries are durable before waiting for more input.
-    reader.willWait = { [weak self] in self?.journal?.sync() }
-    defer { journal?.sync() }
+    reader.willWait = { [weak self] in _ = self?.syncJournal() }
+    defer { _ = syncJournal() }
     _ = runMark
     // Each line is scanned once, so a long block stays linear.
     var scanner = EntryScanner()
-    while let bytes = reader.nextLine() {
+    while !journalFailed, let bytes = reader.nextLine() {
       chunk += bytes
       line += 1
       scanner.read(bytes)
       if scanner.needsMoreInput { continue }
       scanner = EntryScanner()
       status = runChunk(chunk, name: name, firstLine: firstLine)
+      if journalFailed { return .ioError }
       if status == .compileError || (status == .runtimeError && errorPolicy != .continue) { return status }
       chunk.removeAll(keepingCapacity: true)
       firstLine = line
     }
-    if !chunk.isEmpty { status = runChunk(chunk, name: name, firstLine: firstLine) }
+    if !journalFailed, !chunk.isEmpty { status = runChunk(chunk, name: name, firstLine: firstLine) }
+    if journalFailed || !syncJournal() { return .ioError }
     return status == .compileError ? status : finalStatus
   }
 
@@ -176,11 +275,11 @@ final class Driver {
       program = try session.compile(source)
     } catch {
       Console.out.flush()
-      error.diagnostics.forEach(renderer.render)
+      error.diagnostics.forEach(report)
       Console.err.flush()
       return .compileError
     }
-    program.warnings.forEach(renderer.render)
+    program.warnings.forEach(report)
     if stepLimitPerEntry { session.resetSteps() }
     let completed = checkOnly || execute(program)
     // Warnings (such as "nothing to undo") too, so that a program driving a stream

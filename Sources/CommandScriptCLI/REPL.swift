@@ -53,18 +53,18 @@ final class REPL {
     driver.onCommit = { [unowned self] text in self.recording?.commit(text, session: self.session) }
     var firstLine = 1
     while true {
-      driver.journal?.sync()
+      guard driver.syncJournal() else { return .ioError }
       Console.flush()
       switch editor.read(prompt: currentPrompt) {
       case .end:
         // Ctrl-D: run what is pending (reporting an unclosed block), then leave.
         if !entry.isEmpty { _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine) }
         if let recording { note("the recording of `\(recording.name)` ended without `end`: nothing was defined") }
-        driver.journal?.sync()
+        let durable = driver.syncJournal()
         Console.out.line("")
         Console.flush()
         editor.close()
-        return .success
+        return durable ? .success : .ioError
       case .interrupted:
         // Ctrl-C: the line and a half-typed block are dropped.
         entry.removeAll()

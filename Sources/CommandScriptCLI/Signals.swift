@@ -79,6 +79,7 @@ enum Signals {
   static func reset() {
     drainWakePipe()
     interruptRequested.store(false, ordering: .sequentiallyConsistent)
+    interruptTarget?._withUnsafeGuaranteedRef { $0.clear() }
     stopRequested.store(false, ordering: .sequentiallyConsistent)
     continued.store(false, ordering: .sequentiallyConsistent)
   }

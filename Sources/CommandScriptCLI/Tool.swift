@@ -73,6 +73,7 @@ struct CmdScript: ParsableCommand {
     usage: """
       cmdscript [--check] [--json] [-c <text> | <file> ...]
       cmdscript [--json] [--session <file>] [--no-init] [-]
+      cmdscript --session <file> --salvage-session <newfile>
       """,
     discussion: """
       With files, runs them in order in one session; every file is checked before any \
@@ -88,8 +89,10 @@ struct CmdScript: ParsableCommand {
       Example: cmdscript -c 'move up; paint red; undo; show'
 
       Exit status: 0 success; 1 a statement failed at run time (it was rolled back); \
-      64 usage error; 65 compile errors (nothing ran); 66 an input file cannot be read; \
-      74 the output could not be written.
+      64 usage error; 65 compile errors (nothing ran), or a --session journal that is \
+      damaged or no longer replays; 66 an input file cannot be read; 74 the output could \
+      not be written, or the --session journal could not keep a statement (it did not run) \
+      or be made durable.
       """,
     version: "cmdscript 0.1.0 (CommandScript language version 1)")
 
@@ -107,6 +110,12 @@ struct CmdScript: ParsableCommand {
       "Journal every statement that takes effect to FILE, and first replay FILE if it exists, so that the session survives an exit or a crash (REPL and standard input).",
       valueName: "file"))
   var session: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "With --session FILE whose journal is damaged: copy the entries before the damage (all of them, if none is) into NEWFILE, a new session journal, and run nothing.",
+      valueName: "newfile"))
+  var salvageSession: String?
 
   @Flag(help: "Do not source the start-up file when the REPL starts.")
   var noInit = false
@@ -153,6 +162,9 @@ struct CmdScript: ParsableCommand {
     }
     if let n = maxSteps, n < 0 { throw ValidationError("--max-steps must be 0 or more, not \(n).") }
     if let n = historyLimit, n < 0 { throw ValidationError("--history-limit must be 0 or more, not \(n).") }
+    if salvageSession != nil && session == nil {
+      throw ValidationError("--salvage-session needs --session FILE: the journal to salvage.")
+    }
     if session != nil && (command != nil || files.contains { $0 != "-" } || check) {
       throw ValidationError("--session works with the REPL and standard input, not with files, -c or --check.")
     }
@@ -161,8 +173,8 @@ struct CmdScript: ParsableCommand {
   /// What the command line asks for.
   var options: Options {
     Options(
-      command: command, check: check, json: json, session: session, noInit: noInit, safe: safe, onError: onError,
-      maxSteps: maxSteps, historyLimit: historyLimit, pictures: pictures, files: files)
+      command: command, check: check, json: json, session: session, salvageSession: salvageSession, noInit: noInit,
+      safe: safe, onError: onError, maxSteps: maxSteps, historyLimit: historyLimit, pictures: pictures, files: files)
   }
 }
 
@@ -175,6 +187,8 @@ struct Options: Equatable {
   var json = false
   /// `--session FILE`.
   var session: String?
+  /// `--salvage-session NEWFILE`.
+  var salvageSession: String?
   var noInit = false
   var safe = false
   var onError = ErrorPolicy.stop
@@ -190,19 +204,25 @@ struct Options: Equatable {
     if safe { driver.session.fileAccess = nil }
     driver.session.stepLimit = maxSteps
     driver.session.historyLimit = historyLimit
+    if let session, let salvageSession { return salvage(session, into: salvageSession) }
     if json {
       driver.session.showsViews = true
     } else {
       driver.session.pictureSize = { [pictures] in pictures.pictureSize }
     }
     var resumed = false
+    let isREPL = command == nil && files.isEmpty && isatty(0) != 0
+    driver.journalFailureEndsRun = !isREPL
     if let session {
       switch Journal.acquire(session) {
       case .success(let journal):
         // `export` must not replace the journal: later entries would go to the unlinked
         // file, and its lock and mode would be lost.
         if !safe { driver.session.fileAccess = POSIXFileAccess(protecting: [journal.path]) }
-        resumed = driver.resume(journal) > 0
+        switch driver.resume(journal, historyLimit: historyLimit) {
+        case .success(let replayed): resumed = replayed > 0
+        case .failure(let failure): return failure.status
+        }
       case .failure(let error):
         driver.renderer.renderRunError("cannot open the session \(error.path): \(error.reason)", file: error.path)
         return .noInput
@@ -229,5 +249,31 @@ struct Options: Equatable {
       }
       return driver.runWhole(inputs)
     }
+  }
+
+  /// `--salvage-session`: the verified entries of the journal at `path`, up to any damage,
+  /// into a new journal at `newPath`.
+  private func salvage(_ path: String, into newPath: String) -> ExitStatus {
+    let bytes: [UInt8]
+    switch FileIO.read(path, limit: .max) {
+    case .success(let read): bytes = read
+    case .failure(let error):
+      Console.err.line("cmdscript: cannot read \(path): \(error.reason)")
+      return .noInput
+    }
+    let entries: [Journal.Entry]
+    var left = "nothing was damaged"
+    switch JournalFormat.parse(bytes) {
+    case .success(let contents): entries = contents.entries
+    case .failure(let damage):
+      entries = damage.intact
+      left = "left out line \(damage.line) on (\(damage.reason))"
+    }
+    if let error = Journal.create(newPath, holding: entries) {
+      Console.err.line("cmdscript: cannot create \(error.path): \(error.reason)")
+      return .noInput
+    }
+    Console.err.line("cmdscript: kept \(entries.count) entries of \(path) in \(newPath); \(left)")
+    return .success
   }
 }

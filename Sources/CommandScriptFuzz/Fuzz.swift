@@ -11,7 +11,8 @@
 // - compiling the input an entry at a time, as piped stdin and the REPL do, gives
 //   located diagnostics too;
 // - `Session.check` (what `--check` runs, keeping nothing) reports exactly what
-//   `compile` reports: the same errors, or the same warnings.
+//   `compile` reports: the same errors, or the same warnings;
+// - journals, damaged and torn, and the resume path: see JournalFuzz.swift.
 //
 // Run time: `repeat 1000000000 { … }` is valid, so each input runs with a step limit
 // (`Session.stepLimit`: at most 100,000 receiver commands) and a watchdog thread that
@@ -50,7 +51,7 @@ private struct Watch: Sendable {
 private let watched = Mutex<Watch?>(nil)
 
 /// Started on first use: every 5 ms, interrupts the running session if it is late.
-/// (The session clears the flag when a statement starts, so it is set again each time.)
+/// (The flag stays set until the next `Session.run` clears it.)
 private let watchdog: Void = {
   var thread = pthread_t()
   let started = pthread_create(
@@ -65,6 +66,13 @@ private let watchdog: Void = {
     }, nil)
   precondition(started == 0, "cannot start the watchdog thread")
 }()
+
+/// Interrupts `session` if it still runs 50 ms from now.
+func watch(_ session: Session) {
+  watched.withLock { $0 = Watch(interruption: session.interruption, deadline: .now + .milliseconds(50)) }
+}
+
+func unwatch() { watched.withLock { $0 = nil } }
 
 /// Whether the input has an integer literal above 1000 (see above).
 private func hasLargeInteger(_ bytes: [UInt8]) -> Bool {
@@ -82,7 +90,7 @@ private func hasLargeInteger(_ bytes: [UInt8]) -> Bool {
 
 /// The receivers' states, less what verbs declared not undoable change: the vehicle's
 /// audit-log count, which no undo or rollback takes back and which redo adds to again.
-private func states(_ session: Session) -> [StateValue?] {
+func states(_ session: Session) -> [StateValue?] {
   session.receiverNames.map { name in
     guard case .object(let members)? = session.state(of: name),
       members.map(\.key) == ["saved", "sent", "log", "backend"]
@@ -226,5 +234,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let run = !hasLargeInteger(bytes)
   runWhole(bytes, run: run)
   compileByLine(bytes)
+  fuzzJournal(bytes, run: run, files: memoryFiles())
   return 0
 }

@@ -23,7 +23,7 @@ struct DescriptorTests {
   @Test func closedStandardInputIsNotTheJournal() throws {
     try withFolder { dir in
       let journal = dir.appendingPathComponent("j")
-      let entries = (1...200).map { _ in "move up\n" }.joined()
+      let entries = JournalFormat.file(Array(repeating: "move up", count: 200))
       try Data(entries.utf8).write(to: journal)
       let result = try CLI.shell("\"$CMDSCRIPT\" --session j <&-", in: dir)
       #expect(result.status == 0, "\(result)")
@@ -42,7 +42,7 @@ struct DescriptorTests {
         "\"$CMDSCRIPT\" --session j >&-", stdin: Array("move up\nshow shape\nmove left\n".utf8), in: dir)
       #expect(result.status == 74, "\(result)")
       #expect(result.stderrLines == ["cmdscript: write error: Bad file descriptor"], "\(result)")
-      #expect(try text(journal) == "move up\nmove left\n")
+      #expect(JournalFormat.entries(try text(journal)) == "move up\nmove left\n")
     }
   }
 
@@ -54,7 +54,7 @@ struct DescriptorTests {
         "\"$CMDSCRIPT\" --session j --on-error continue 2>&-",
         stdin: Array("door.lock\ndoor.open\nmove left\n".utf8), in: dir)
       #expect(result.status == 1, "\(result)")
-      #expect(try text(journal) == "door.lock\nmove left\n")
+      #expect(JournalFormat.entries(try text(journal)) == "door.lock\nmove left\n")
     }
   }
 

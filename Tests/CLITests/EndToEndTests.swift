@@ -269,6 +269,8 @@ struct EndToEndTests {
       #expect(result.stdout.contains("USAGE: cmdscript"), "\(result)")
       #expect(result.stdout.contains("--check") && result.stdout.contains("--json"), "\(result)")
       #expect(result.stdout.contains("65 compile errors"), "\(result)")
+      #expect(result.stdout.contains("--salvage-session <newfile>"), "\(result)")
+      #expect(result.stdout.contains("the --session journal could not keep a statement"), "\(result)")
     }
   }
 

@@ -54,7 +54,7 @@ struct ExportFileTests {
           "<stdin>:2:1: error: cannot write `j`: it is held open by this session (its journal); nothing was written",
           "<stdin>:3:1: error: cannot write `alias`: it is held open by this session (its journal); nothing was written",
         ], "\(result)")
-      #expect(try text(journal) == "move up\nmove left\n")
+      #expect(JournalFormat.entries(try text(journal)) == "move up\nmove left\n")
       #expect(mode(journal) == 0o600)
     }
   }

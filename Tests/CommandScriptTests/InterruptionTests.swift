@@ -1,5 +1,6 @@
 import CommandScript
 import CommandScriptReceivers
+import Foundation
 import Testing
 
 /// A receiver whose `trip` verb asks the session to stop, as Ctrl-C would from a signal
@@ -79,5 +80,45 @@ private final class Tripwire: Receiver {
     let s = try session()
     try s.run(SourceFile(name: "t", text: text))
     #expect(throws: Session.RunError.self) { try s.run(SourceFile(name: "t", text: "{ trip; m6 }")) }
+  }
+
+  @Test func anInterruptionStopsASourcedFileAtTheNextStatementAndSaysWhatDidNotRun() throws {
+    // Ctrl-C while `source` runs (here: `trip` asks for it, then ends): the next statement
+    // does not start; the definitions after it are in force (they took effect when
+    // checked), so the journal gets them; the `source` says what it did not run.
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(UUID()).cmd").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "move up\ntrip\nmove up\nmacro q { move left }\nmove up\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let s = try session()
+    var committed: [String] = []
+    var warnings: [String] = []
+    s.onCommit = { committed.append($0) }
+    s.onDiagnostic = { warnings.append($0.message) }
+    #expect(throws: Session.RunError.self) { try s.run(SourceFile(name: "t", text: "source \"\(path)\"; move down")) }
+    #expect(s.state(of: "shape")?["y"] == .int(1))
+    #expect(committed == ["move up", "trip", "macro q { move left }"])
+    #expect(warnings == ["`source \"\(path)\"` stopped: 3 of its 5 statements did not run"])
+    s.interruption.clear()
+    try s.run(SourceFile(name: "t", text: "q"))
+    #expect(s.state(of: "shape")?["x"] == .int(-1))
+  }
+
+  @Test func underContinueAFailureInASourcedFileIsRolledBackAndTheRestRuns() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("continue-\(UUID()).cmd").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "move up\ndoor.lock\ndoor.open\nmove up\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let s = try session()
+    var failures: [String] = []
+    let program = try s.compile(SourceFile(name: "t", text: "source \"\(path)\"\nmove left"))
+    let failed = s.execute(program) { failure in
+      failures.append(failure.message)
+      return true
+    }
+    #expect(failed == 1)
+    #expect(failures == ["the door is locked"])
+    #expect(s.state(of: "shape")?["y"] == .int(2))
+    #expect(s.state(of: "shape")?["x"] == .int(-1))
+    #expect(s.undoCount == 4)
   }
 }

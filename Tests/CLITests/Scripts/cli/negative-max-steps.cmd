@@ -4,5 +4,6 @@
 # stderr-full: Error: --max-steps must be 0 or more, not -1.
 # stderr-full: Usage: cmdscript [--check] [--json] [-c <text> | <file> ...]
 # stderr-full:        cmdscript [--json] [--session <file>] [--no-init] [-]
+# stderr-full:        cmdscript --session <file> --salvage-session <newfile>
 # stderr-full:   See 'cmdscript --help' for more information.
 # exit: 64

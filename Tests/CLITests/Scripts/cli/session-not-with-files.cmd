@@ -5,5 +5,6 @@
 # stderr-full: Error: --session works with the REPL and standard input, not with files, -c or --check.
 # stderr-full: Usage: cmdscript [--check] [--json] [-c <text> | <file> ...]
 # stderr-full:        cmdscript [--json] [--session <file>] [--no-init] [-]
+# stderr-full:        cmdscript --session <file> --salvage-session <newfile>
 # stderr-full:   See 'cmdscript --help' for more information.
 # exit: 64

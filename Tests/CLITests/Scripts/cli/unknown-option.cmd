@@ -2,5 +2,6 @@
 # stderr-full: Error: Unknown option '--colour'
 # stderr-full: Usage: cmdscript [--check] [--json] [-c <text> | <file> ...]
 # stderr-full:        cmdscript [--json] [--session <file>] [--no-init] [-]
+# stderr-full:        cmdscript --session <file> --salvage-session <newfile>
 # stderr-full:   See 'cmdscript --help' for more information.
 # exit: 64

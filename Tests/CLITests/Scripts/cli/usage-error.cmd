@@ -3,5 +3,6 @@
 # stderr-full: Error: Give either -c TEXT or files, not both.
 # stderr-full: Usage: cmdscript [--check] [--json] [-c <text> | <file> ...]
 # stderr-full:        cmdscript [--json] [--session <file>] [--no-init] [-]
+# stderr-full:        cmdscript --session <file> --salvage-session <newfile>
 # stderr-full:   See 'cmdscript --help' for more information.
 # exit: 64

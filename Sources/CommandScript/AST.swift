@@ -1,3 +1,6 @@
+// The syntax tree: what the parser builds and the checker reads. Statements and arguments are
+// plain values in flat lists of one tree per top-level statement.
+
 /// A name as written, with where it was written: a plain value (its text is in the
 /// compilation's ``SymbolTable``), so that syntax nodes copy without reference counting.
 struct Name: Sendable, BitwiseCopyable {
@@ -169,8 +172,6 @@ struct PlainList<Element: BitwiseCopyable>: ~Copyable {
     precondition(span.first >= 0 && span.count >= 0 && Int(span.first) + Int(span.count) <= count)
     return UnsafeBufferPointer(start: base + Int(span.first), count: Int(span.count))
   }
-
-  var last: Element? { count > 0 ? base[count - 1] : nil }
 
   /// Empties the list, keeping its memory (plain values need no clean-up).
   mutating func removeAll() { count = 0 }

@@ -1,3 +1,6 @@
+// The third stage: resolves the names of a parsed statement (receivers, verbs, macros),
+// validates its arguments against the verbs' parameter kinds, and compiles it to ops.
+
 /// A receiver instance as the checker knows it.
 struct Instance: Sendable {
   var name: String
@@ -21,7 +24,7 @@ struct CheckerState: Sendable {
   let verbOwners: [String: [(type: Int, verb: Int)]]
   /// Every verb's declaration as plain values, made once: a session checks each chunk of
   /// a stream with a checker of its own.
-  let shapes: Checker.Shapes
+  let packedVerbs: Checker.PackedVerbTable
 
   init(registry: ReceiverRegistry) {
     types = registry.types
@@ -31,7 +34,7 @@ struct CheckerState: Sendable {
       for (v, verb) in type.verbs.enumerated() { owners[verb.name, default: []].append((t, v)) }
     }
     verbOwners = owners
-    shapes = Checker.Shapes(registry.types)
+    packedVerbs = Checker.PackedVerbTable(registry.types)
   }
 
   /// The instance a name stands for: the latest made by that name (an earlier one's `new`
@@ -55,7 +58,7 @@ struct Checker {
     self.state = state
     self.commands = commands
     self.symbols = symbols
-    shapes = state.shapes
+    packedVerbs = state.packedVerbs
   }
 
   /// The macro whose body is being checked: its parameters and what each must be.
@@ -127,20 +130,20 @@ struct Checker {
     case verbs(Range<Int>)
   }
   /// Which word of a parameter's set each symbol is, for the parameters that take words:
-  /// at `symbol * shapes.parameters.count + parameter` (parameters numbered as in
-  /// `shapes.parameters`), 0 if not looked up yet, -1 if none, else the index plus 1.
+  /// at `symbol * packedVerbs.parameters.count + parameter` (parameters numbered as in
+  /// `packedVerbs.parameters`), 0 if not looked up yet, -1 if none, else the index plus 1.
   private var wordIndices: [Int32] = []
 
   /// A verb's declaration as plain values, for checking a command without retaining
-  /// anything: its parameters are `shapes.parameters[first..<first + count]`.
-  struct VerbShape: Sendable {
+  /// anything: its parameters are `packedVerbs.parameters[first..<first + count]`.
+  struct PackedVerb: Sendable {
     var first: Int
     var count: Int
     var required: Int
     var isUndoable: Bool
   }
 
-  struct ParameterShape: Sendable {
+  struct PackedParameter: Sendable {
     /// An integer range, or nil: a word or a string.
     var integers: ClosedRange<Int>?
     var isWord: Bool
@@ -150,13 +153,14 @@ struct Checker {
   }
 
   /// Every verb of every type (verb `v` of type `t` is `verbs[firstVerb[t] + v]`) and every
-  /// parameter of each, numbered from 0 up without gaps.
-  private let shapes: Shapes
+  /// parameter of each, numbered from 0 up without gaps: the receivers' declarations packed
+  /// as plain values, for the fast path of checking a command.
+  private let packedVerbs: PackedVerbTable
 
-  struct Shapes: Sendable {
+  struct PackedVerbTable: Sendable {
     var firstVerb: [Int] = []
-    var verbs: [VerbShape] = []
-    var parameters: [ParameterShape] = []
+    var verbs: [PackedVerb] = []
+    var parameters: [PackedParameter] = []
     /// Each parameter's default value (apart, so that a parameter's shape is a plain value).
     var defaults: [Value?] = []
 
@@ -165,11 +169,11 @@ struct Checker {
         firstVerb.append(verbs.count)
         for verb in type.verbs {
           verbs.append(
-            VerbShape(
+            PackedVerb(
               first: parameters.count, count: verb.parameters.count, required: verb.requiredCount,
               isUndoable: verb.isUndoable))
           for p in verb.parameters {
-            var shape = ParameterShape(integers: nil, isWord: false)
+            var shape = PackedParameter(integers: nil, isWord: false)
             switch p.kind {
             case .integer(let range): shape.integers = range
             case .word: shape.isWord = true
@@ -492,7 +496,7 @@ struct Checker {
     instance: Int, verb: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree, start: SourceRange? = nil
   ) -> Op? {
     let type = state.instances[instance].type
-    let shape = shapes.verbs[shapes.firstVerb[type] + verb]
+    let shape = packedVerbs.verbs[packedVerbs.firstVerb[type] + verb]
     guard arguments.count <= shape.count, arguments.count >= shape.required else {
       reportArgumentCount(of: state.types[type].verbs[verb], name: name, arguments: arguments)
       return nil
@@ -535,7 +539,7 @@ struct Checker {
   @inline(__always) private mutating func packedArgument(
     _ i: Int, of arguments: ArgumentList, slot: Int, type: Int, verb: Int
   ) -> (value: Int, isWord: Bool)? {
-    let parameter = shapes.parameters[slot]
+    let parameter = packedVerbs.parameters[slot]
     if i >= arguments.count { return parameter.packedDefault }
     if case .integer(let n, _) = arguments[i], let allowed = parameter.integers, allowed.contains(n) {
       return (n, false)
@@ -555,7 +559,7 @@ struct Checker {
     instance: Int, verb: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree, start: SourceRange?
   ) -> Op? {
     let type = state.instances[instance].type
-    let shape = shapes.verbs[shapes.firstVerb[type] + verb]
+    let shape = packedVerbs.verbs[packedVerbs.firstVerb[type] + verb]
     var operands: [Operand] = []
     var ok = true
     for i in 0..<shape.count {
@@ -563,7 +567,7 @@ struct Checker {
       if let packed = packedArgument(i, of: arguments, slot: slot, type: type, verb: verb) {
         operands.append(.constant(packed.isWord ? .word(packed.value) : .integer(packed.value)))
       } else if i >= arguments.count {
-        operands.append(.constant(shapes.defaults[slot]!))
+        operands.append(.constant(packedVerbs.defaults[slot]!))
       } else {
         let declared = state.types[type].verbs[verb].parameters[i]
         guard let checked = operand(arguments[i], in: tree, for: Constraint(declared.kind), what: "`\(declared.name)`")
@@ -623,7 +627,7 @@ struct Checker {
     // names of a compilation, look up without it, so that input with millions of
     // distinct words cannot make it that large.
     guard word.symbol < Self.memoizedSymbols else { return lookUp() }
-    let i = Int(word.symbol) * shapes.parameters.count + slot
+    let i = Int(word.symbol) * packedVerbs.parameters.count + slot
     if i >= wordIndices.count { wordIndices.append(contentsOf: repeatElement(0, count: i + 1 - wordIndices.count)) }
     let known = wordIndices[i]
     if known != 0 { return known < 0 ? nil : Int(known) - 1 }

@@ -1,3 +1,6 @@
+// The checked receiver commands of a session, numbered once: an op names a command by its
+// index here, so that running and undoing one copies an integer.
+
 /// A receiver command fully resolved: which instance, which verb, which arguments.
 struct ResolvedCommand: Hashable, Sendable {
   var instance: Int32

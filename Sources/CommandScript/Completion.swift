@@ -26,10 +26,8 @@ extension Session {
     let state = checkerState
     let parameters = context.macroParameters.map { "$" + $0 }
     guard let head = tokens.first else {
-      // The start of a statement. Definitions and undo/redo/history stand only at the top
-      // level.
-      let nested: Set<Keyword> = [.repeat, .transaction, .show, .help]
-      let keywords = Help.statements.map(\.keyword).filter { context.depth == 0 || nested.contains($0) }
+      // The start of a statement: inside a block, only the statements that may stand there.
+      let keywords = Keyword.documented.filter { context.depth == 0 || $0.declaration.placement == .anywhere }
       return keywords.map(\.rawValue) + state.types.flatMap { $0.verbs.map(\.name) }
         + state.macroByName.keys + state.instances.map { $0.name + "." }
     }

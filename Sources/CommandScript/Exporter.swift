@@ -45,7 +45,11 @@ struct Exporter {
       case .call(let call):
         if used.insert(call.macro).inserted { pending += state.macros[call.macro].body }
       case .sequence(let ops), .repeat(_, let ops, _): pending += ops
-      default: break
+      case .command, .parameterizedCommand, .commands: break
+      // Never inside an undo step: questions change nothing, and the rest act on the session.
+      case .show, .help, .history, .undo, .redo, .definition, .queue, .runQueue, .listQueue, .discardQueue,
+        .batch, .source, .sourced, .export:
+        break
       }
     }
     return used
@@ -98,8 +102,9 @@ struct Exporter {
       let callee = state.macros[call.macro]
       let arguments = zip(call.arguments, callee.constraints).map { text($0, as: $1, macro: macro) }
       return ([macroNames[call.macro]!] + arguments).joined(separator: " ")
-    default:
-      // Questions (`show`, `help`) change nothing; the rest never stands inside a step.
+    // Questions (`show`, `help`) change nothing; the rest never stands inside a step.
+    case .show, .help, .history, .undo, .redo, .definition, .queue, .runQueue, .listQueue, .discardQueue,
+      .batch, .source, .sourced, .export:
       return ""
     }
   }

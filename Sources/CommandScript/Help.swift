@@ -1,26 +1,10 @@
 /// The text of `help`, generated from the same declarations the checker uses, so help and
 /// checking can never disagree. Lines stay within 80 columns.
 enum Help {
-  /// The built-in statements: usage and one line of description.
-  static let statements: [(keyword: Keyword, usage: String, summary: String)] = [
-    (.undo, "undo [n]", "undo the last n steps (default 1)"),
-    (.redo, "redo [n]", "redo n undone steps (default 1)"),
-    (.history, "history", "list the undo steps, marking the undone ones"),
-    (.show, "show [receiver]", "print the state of one or every receiver"),
-    (.use, "use receiver", "send bare verbs to this receiver first"),
-    (.help, "help [topic]", "this text, or help on one name"),
-    (.repeat, "repeat n { ... }", "run the block n times, as one undo step"),
-    (.macro, "macro name [param...] { ... }", "define a macro; $param in the body"),
-    (.transaction, "transaction { ... }", "run the block all or nothing"),
-    (.new, "new type name", "make another receiver of a type"),
-    (.queue, "queue statement", "check a statement now, run it at `run`"),
-    (.run, "run", "run the queued statements, each its own step"),
-    (.pending, "pending", "list the queued statements"),
-    (.discard, "discard", "empty the queue"),
-    (.batch, "batch n | off", "run the queue whenever n statements wait"),
-    (.source, "source \"file\"", "check and run a script here; its macros stay"),
-    (.export, "export \"file\"", "write the undo steps as a script"),
-  ]
+  /// The built-in statements, as `help` lists them.
+  static var statements: [(keyword: Keyword, usage: String, summary: String)] {
+    Keyword.documented.map { ($0, $0.declaration.usage, $0.declaration.summary) }
+  }
 
   static func topics(state: CheckerState) -> [String] {
     state.instances.map(\.name) + state.types.flatMap { $0.verbs.map(\.name) }

@@ -1,3 +1,6 @@
+// The last stage: runs ops on the receivers, records each command for undo, and rolls a
+// failed statement back.
+
 /// A run-time failure on its way out: the receiver's message, the failing command's
 /// range, and the macro calls it happened in (innermost first).
 struct RunFailure: Error {

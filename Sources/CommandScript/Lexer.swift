@@ -1,3 +1,5 @@
+// The first stage: UTF-8 bytes to tokens, and the keywords that name the statements.
+
 /// The kinds of token. Keywords are lexed as words; the parser recognises them.
 enum TokenKind: UInt8, Equatable, Sendable {
   case word, integer, string, parameter
@@ -27,11 +29,10 @@ struct Token: Sendable {
 }
 
 /// The words the parser treats as statements of the language. Receivers, verbs and macros
-/// may not take these names. Some are reserved for statements still to come, so that
-/// adding them later cannot break a script.
+/// may not take these names. `record`, `end` and `macros` are statements of the REPL (the
+/// command line handles them), reserved here so that no script can define them.
 enum Keyword: String, CaseIterable, Sendable {
   case undo, redo, history, show, use, help, `repeat`, macro, transaction
-  // Reserved for the statements of later language versions.
   case queue, run, pending, discard, batch, new, export, source, record, end, macros
 }
 
@@ -272,7 +273,7 @@ struct Lexer {
   }
 
   /// A word, or a parameter (`$` and a word), whose first byte has been read.
-  @inline(always) private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int)
+  @inline(__always) private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int)
     -> Token
   {
     let nameStart = kind == .parameter ? start &+ 1 : start
@@ -441,7 +442,7 @@ struct Lexer {
     }
   }
 
-  @inline(always) private mutating func lexInteger(start: Int, line startLine: Int, column: Int) -> Token {
+  @inline(__always) private mutating func lexInteger(start: Int, line startLine: Int, column: Int) -> Token {
     let negative = bytes[start] == UInt8(ascii: "-")
     let digitsStart = negative ? start + 1 : start
     position = digitsStart

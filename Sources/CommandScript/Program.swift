@@ -1,3 +1,5 @@
+// What the checker produces: compiled statements made of ops, and the macros they call.
+
 /// A checked script, ready to run: every name resolved, every argument validated.
 /// Made by ``Session/compile(_:)``, run by ``Session/execute(_:)``.
 public struct Program: Sendable {

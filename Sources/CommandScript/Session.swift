@@ -1,3 +1,6 @@
+// The library's one entry point for hosts: compiles and runs scripts, keeps the receivers,
+// the macros and the undo history between them, and hands back outputs and diagnostics.
+
 /// What a script asks to show: values for the host to render as it likes (text on a
 /// terminal, JSON lines, a test's expectations). The library itself never prints.
 public enum Output: Equatable, Sendable {

@@ -342,6 +342,38 @@ private let directions = "up, down, left, right"
     #expect(errors("macro m x x { }") == ["1:11: macro `m` has two parameters named `x`"])
   }
 
+  /// The placement each statement declares (which help and completion read) is the one
+  /// the checker enforces.
+  @Test func declaredPlacementIsWhatTheCheckerEnforces() {
+    for keyword in Keyword.allCases {
+      let example: String
+      switch keyword {
+      case .undo, .redo, .history, .show, .help, .run, .pending, .discard: example = keyword.rawValue
+      case .use: example = "use door"
+      case .repeat: example = "repeat 2 { }"
+      case .macro: example = "macro m { }"
+      case .transaction: example = "transaction { }"
+      case .new: example = "new door back"
+      case .queue: example = "queue move up"
+      case .batch: example = "batch 2"
+      case .source, .export: example = "\(keyword.rawValue) \"x.cmd\""
+      case .record, .end, .macros:
+        #expect(keyword.declaration.placement == .repl)
+        #expect(!Keyword.documented.contains(keyword))
+        continue
+      }
+      #expect(Keyword.documented.contains(keyword))
+      var messages: [String] = []
+      do {
+        _ = try Session(registry: testRegistry()).compile(SourceFile(name: "t", text: "{ \(example) }"))
+      } catch {
+        messages = error.diagnostics.map(\.message)
+      }
+      let refused = messages.contains { $0.contains("can only stand at the top level") }
+      #expect(refused == (keyword.declaration.placement == .topLevel), "\(keyword)")
+    }
+  }
+
   @Test func topLevelOnlyStatements() {
     #expect(errors("{ macro m { } }") == ["1:3: `macro` can only stand at the top level, not inside a block"])
     #expect(errors("macro m { macro k { } }") == ["1:11: `macro` can only stand at the top level, not inside a block"])

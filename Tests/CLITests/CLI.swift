@@ -3,6 +3,18 @@ import Testing
 
 /// Runs the built `cmdscript` binary and collects what it did.
 enum CLI {
+  /// Runs a system command (`mount`, `dd`, ...) quietly; whether it succeeded.
+  static func system(_ arguments: [String]) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
   /// The package root (this file is `Tests/CLITests/CLI.swift`).
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

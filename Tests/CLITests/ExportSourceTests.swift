@@ -111,30 +111,18 @@ import Testing
     #expect((try FileManager.default.contentsOfDirectory(atPath: dir.path)).isEmpty, "no temporary file is left")
   }
 
-  /// Runs a system command quietly; whether it succeeded.
-  private static func system(_ arguments: [String]) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }
-
   @Test func exportToAFullDiskFailsAndLeavesTheEarlierFileIntact() throws {
     // A 64 KiB file system, filled up: needs root and tmpfs (as in CI); skipped elsewhere.
     let dir = try temporaryDirectory()
     defer {
-      _ = Self.system(["umount", dir.path])
+      _ = CLI.system(["umount", dir.path])
       try? FileManager.default.removeItem(at: dir)
     }
-    guard Self.system(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", dir.path]) else { return }
+    guard CLI.system(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", dir.path]) else { return }
     let target = dir.appendingPathComponent("out.cmd").path
     #expect(try CLI.run(command: "move up; export \"\(target)\"").status == 0)
     let earlier = try String(contentsOfFile: target, encoding: .utf8)
-    _ = Self.system(["dd", "if=/dev/zero", "of=\(dir.path)/filler", "bs=4096", "count=64"])
+    _ = CLI.system(["dd", "if=/dev/zero", "of=\(dir.path)/filler", "bs=4096", "count=64"])
     let result = try CLI.run(command: "repeat 3 { move up }; new door back; export \"\(target)\"")
     #expect(result.status == 1, "\(result)")
     #expect(result.stderrLines.first?.contains("No space left on device; nothing was written") == true, "\(result)")

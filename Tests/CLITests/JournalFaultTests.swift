@@ -88,25 +88,14 @@ struct JournalFaultTests {
     }
   }
 
-  private static func system(_ arguments: [String]) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }
-
   @Test("a full disk: the statement that cannot be journaled fails, the run ends with 74, the journal stays whole")
   func fullDisk() throws {
     // A 16 KiB file system: needs root and tmpfs (as in CI); skipped elsewhere.
     try withJournal { scratch in
       let dir = scratch.deletingLastPathComponent().appendingPathComponent("tmpfs")
       try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-      defer { _ = Self.system(["umount", dir.path]) }
-      guard Self.system(["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", dir.path]) else { return }
+      defer { _ = CLI.system(["umount", dir.path]) }
+      guard CLI.system(["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", dir.path]) else { return }
       let journal = dir.appendingPathComponent("s.cmdsession")
       let input = String(repeating: "move up\nshow shape\n", count: 2000)
       let full = try runSession(journal, input, ["--on-error", "continue"])

@@ -28,13 +28,7 @@ private struct LiveState: Equatable, CustomStringConvertible {
   var macros: [String]
 
   init(_ session: Session) {
-    states = session.receiverNames.map { name in
-      var state = session.state(of: name)!
-      if name == "vehicle", case .object(let members) = state {
-        state = .object(members.filter { $0.key != "log" })
-      }
-      return "\(name): \(state.json)"
-    }
+    states = comparableStates(of: session)
     history = session.history
     undoCount = session.undoCount
     redoCount = session.redoCount

@@ -166,13 +166,7 @@ private struct Snapshot: Equatable, CustomStringConvertible {
   var redoCount: Int
 
   init(_ session: Session) {
-    states = session.receiverNames.map { name in
-      var state = session.state(of: name)!
-      if name == "vehicle", case .object(let members) = state {
-        state = .object(members.filter { $0.key != "log" })
-      }
-      return "\(name): \(state.json)"
-    }
+    states = comparableStates(of: session)
     undoCount = session.undoCount
     redoCount = session.redoCount
   }

@@ -102,16 +102,37 @@ public enum JournalFormat {
     i + 1 < content.count && content[i] == UInt8(ascii: "#") && content[i + 1] == UInt8(ascii: "~")
   }
 
-  /// `#~ CRC LENGTH` (without its line break): the checksum and length, or nil.
+  /// `#~ CRC LENGTH` (without its line break): the checksum (8 lowercase hex digits) and
+  /// length (decimal, no leading zero, at most 10 digits), or nil. Read byte by byte: it is
+  /// read once per entry on every resume.
   private static func trailer(_ line: ArraySlice<UInt8>) -> (UInt32, Int)? {
-    let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    guard fields.count == 3, fields[0].elementsEqual("#~".utf8), fields[1].count == 8,
-      fields[2].count <= 10, !fields[2].isEmpty, fields[2].first != UInt8(ascii: "0") || fields[2].count == 1,
-      let crc = UInt32(String(decoding: fields[1], as: UTF8.self), radix: 16),
-      fields[1].allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
-      fields[2].allSatisfy({ (48...57).contains($0) }),
-      let length = Int(String(decoding: fields[2], as: UTF8.self))
+    // "#~ " + 8 + " " + 1...10
+    guard line.count >= 13, line.count <= 22 else { return nil }
+    var i = line.startIndex
+    guard line[i] == UInt8(ascii: "#"), line[i + 1] == UInt8(ascii: "~"), line[i + 2] == UInt8(ascii: " ")
     else { return nil }
+    i += 3
+    var crc: UInt32 = 0
+    for _ in 0..<8 {
+      let byte = line[i]
+      let digit: UInt8
+      switch byte {
+      case 48...57: digit = byte - 48
+      case 97...102: digit = byte - 87
+      default: return nil
+      }
+      crc = crc << 4 | UInt32(digit)
+      i += 1
+    }
+    guard line[i] == UInt8(ascii: " ") else { return nil }
+    i += 1
+    let digits = line[i...]
+    guard digits.first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+    var length = 0
+    for byte in digits {
+      guard (48...57).contains(byte) else { return nil }
+      length = length * 10 + Int(byte - 48)
+    }
     return (crc, length)
   }
 

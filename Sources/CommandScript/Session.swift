@@ -151,11 +151,15 @@ public final class Session {
   /// Receives the source text of each top-level statement that took effect (receiver
   /// commands, `undo`, `redo`, `macro`, `use`; not questions, and not a statement that
   /// failed and was rolled back): what a journal needs to replay the session exactly.
-  public var onCommit: (String) -> Void = { _ in }
+  // Read once per statement and only ever replaced between runs by the host, never during
+  // an access to it: the dynamic exclusivity check (a third of a plain statement's run)
+  // is turned off, as for the shape's coordinates.
+  @exclusivity(unchecked) public var onCommit: (String) -> Void = { _ in }
   /// Where the statements that take effect are kept so that replaying them restores the
   /// session (a host's journal): each is recorded before it runs and withdrawn if it
   /// fails, so a statement the journal cannot hold never takes effect.
-  public var journal: (any StatementJournal)?
+  // Read once per statement, like `onCommit`: no dynamic exclusivity check.
+  @exclusivity(unchecked) public var journal: (any StatementJournal)?
 
   public init(registry: ReceiverRegistry) {
     self.registry = registry

@@ -226,3 +226,11 @@ func expectLines(
     "\(what) differs (- expected, + actual):\n\(diff)\(context.isEmpty ? "" : "\n" + context)",
     sourceLocation: sourceLocation)
 }
+
+/// Runs `body` with a fresh folder, and removes the folder afterwards.
+func withFolder(_ body: (URL) throws -> Void) throws {
+  let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-test-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: dir) }
+  try body(dir)
+}

@@ -5,17 +5,6 @@ import Testing
 /// journal, and output that cannot be written is reported once, with status 74.
 @Suite("Standard descriptors and write errors")
 struct DescriptorTests {
-  private func withFolder(_ body: (URL) throws -> Void) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-fd-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    try body(dir)
-  }
-
-  private func text(_ url: URL) throws -> String {
-    String(decoding: try Data(contentsOf: url), as: UTF8.self)
-  }
-
   // MARK: Closed standard descriptors
 
   /// With standard input closed, the journal opened next must not be read as the input:

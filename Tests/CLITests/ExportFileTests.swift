@@ -7,17 +7,6 @@ import Testing
 /// signal ends the process.
 @Suite("export's file")
 struct ExportFileTests {
-  private func withFolder(_ body: (URL) throws -> Void) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-export-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    try body(dir)
-  }
-
-  private func text(_ url: URL) throws -> String {
-    String(decoding: try Data(contentsOf: url), as: UTF8.self)
-  }
-
   private func mode(_ url: URL) -> mode_t {
     var info = stat()
     return lstat(url.path, &info) == 0 ? info.st_mode & 0o7777 : 0

@@ -6,13 +6,6 @@ import Testing
 /// its end.
 @Suite("Files that are not files")
 struct NotAFileTests {
-  private func withFolder(_ body: (URL) throws -> Void) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-fd-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    try body(dir)
-  }
-
   @Test(arguments: ["/dev/full", "/dev/zero", "fifo", "folder"])
   func aSessionThatIsNotAFileIsRefused(path: String) throws {
     try withFolder { dir in

@@ -3,6 +3,34 @@ import Testing
 
 /// Runs the built `cmdscript` binary and collects what it did.
 enum CLI {
+  /// Starts `arguments` (the first a path) as a shell would: with `defaultSignals` at their
+  /// default action and no signal blocked (a test's thread may block or ignore some, and a
+  /// child inherits that), standard input from /dev/null, and standard output and error
+  /// into the file `output` (nil: /dev/null). Returns the process, or nil.
+  static func spawnAsFromAShell(_ arguments: [String], defaultSignals: [Int32], output: String? = nil) -> pid_t? {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for signal in defaultSignals { sigaddset(&signals, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &signals)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    return posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ) == 0 ? pid : nil
+  }
+
   /// Runs a system command (`mount`, `dd`, ...) quietly; whether it succeeded.
   static func system(_ arguments: [String]) -> Bool {
     let process = Process()

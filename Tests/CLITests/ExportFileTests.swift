@@ -128,7 +128,9 @@ struct ExportFileTests {
       var signalled = 0
       for signal in [SIGTERM, SIGINT, SIGTERM, SIGINT, SIGTERM, SIGINT] {
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
-        let pid = spawnWithDefaultSignals([CLI.binary.path, dir.appendingPathComponent("big.cmd").path])
+        let pid = try #require(
+          CLI.spawnAsFromAShell(
+            [CLI.binary.path, dir.appendingPathComponent("big.cmd").path], defaultSignals: [SIGINT, SIGTERM]))
         var status: Int32 = 0
         let deadline = Date().addingTimeInterval(30)
         while waitpid(pid, &status, WNOHANG) == 0 {
@@ -145,34 +147,5 @@ struct ExportFileTests {
       let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
       #expect(left.isEmpty, "\(signalled) signals left \(left)")
     }
-  }
-
-  /// Starts `arguments` with SIGINT and SIGTERM at their default action and no signal
-  /// blocked, as from a shell (a test's thread may block or ignore some, and a child
-  /// inherits that); output goes to /dev/null.
-  private func spawnWithDefaultSignals(_ arguments: [String]) -> pid_t {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGINT)
-    sigaddset(&signals, SIGTERM)
-    posix_spawnattr_setsigdefault(&attributes, &signals)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid = pid_t()
-    #expect(posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ) == 0)
-    return pid
   }
 }

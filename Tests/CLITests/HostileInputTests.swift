@@ -247,30 +247,9 @@ struct HostileInputTests {
   /// process ignores it, and ignored signals stay ignored across exec); returns what
   /// bash printed.
   private func bash(_ script: String, in dir: URL) throws -> String {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGPIPE)
-    posix_spawnattr_setsigdefault(&attributes, &signals)
-    // Nor is any signal blocked, as a test's thread may block some.
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     let output = dir.appendingPathComponent("bash-output").path
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let arguments = ["bash", "-c", "cd \"$1\" && \(script)", "bash", dir.path, CLI.binary.path]
-    var argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid = pid_t()
-    #expect(posix_spawn(&pid, "/bin/bash", &actions, &attributes, &argv, environ) == 0)
+    let arguments = ["/bin/bash", "-c", "cd \"$1\" && \(script)", "bash", dir.path, CLI.binary.path]
+    let pid = try #require(CLI.spawnAsFromAShell(arguments, defaultSignals: [SIGPIPE], output: output))
     var status: Int32 = 0
     waitpid(pid, &status, 0)
     return try String(contentsOfFile: output, encoding: .utf8)

@@ -75,12 +75,6 @@ struct Checker {
   /// name where a statement stands.
   private var isQueuing = false
 
-  /// Where a statement that stands only at the top level was found instead: in a queued
-  /// statement, or `elsewhere`.
-  private func notTopLevel(_ elsewhere: String) -> String {
-    isQueuing ? "in a queued statement" : elsewhere
-  }
-
   /// Whether an instance made before this compilation exists now, at run time (where the
   /// checker runs in a session; without one, instances are taken to exist).
   var existsNow: (Int) -> Bool = { _ in true }
@@ -214,9 +208,16 @@ struct Checker {
   /// on errors.
   mutating func check(_ root: Statement, in tree: SyntaxTree) -> CompiledStatement? {
     let before = errorCount
-    let op = compile(root, in: tree, topLevel: true)
-    guard errorCount == before, let op else { return nil }
-    return CompiledStatement(op: op, range: root.range, isTransaction: root.isTransaction)
+    let action: CompiledStatement.Action?
+    if case .invocation(let receiver, let name, let arguments) = root.kind {
+      // Most statements: taken apart here rather than by two switches.
+      action = compileInvocation(receiver: receiver, name: name, arguments: tree.arguments[arguments], in: tree)
+        .map { .operation($0) }
+    } else {
+      action = compileTopLevel(root, in: tree)
+    }
+    guard errorCount == before, let action else { return nil }
+    return CompiledStatement(action: action, range: root.range, isTransaction: root.isTransaction)
   }
 
   private mutating func fail(_ message: String, at range: SourceRange, suggestion: String? = nil) {
@@ -247,7 +248,7 @@ struct Checker {
   }
 
   private mutating func compileBody(_ body: Span, in tree: SyntaxTree) -> [Op] {
-    Self.fusingConstantCommands(tree.statements[body].compactMap { compile($0, in: tree, topLevel: false) })
+    Self.fusingConstantCommands(tree.statements[body].compactMap { compile($0, in: tree) })
   }
 
   /// Replaces each run of commands with constant arguments by one `.commands` op.
@@ -272,7 +273,72 @@ struct Checker {
     return fused
   }
 
-  private mutating func compile(_ statement: Statement, in tree: SyntaxTree, topLevel: Bool) -> Op? {
+  /// A top-level statement: a directive to the session, or an operation.
+  private mutating func compileTopLevel(_ statement: Statement, in tree: SyntaxTree) -> CompiledStatement.Action? {
+    let range = statement.range
+    switch statement.kind {
+    case .invocation, .block, .transaction, .repeat, .show, .help, .new:
+      return compile(statement, in: tree).map { .operation($0) }
+    case .macro(let name, let parameters, let body):
+      return defineMacro(name: name, parameters: Array(tree.names[parameters]), body: body, in: tree, range: range)
+        .map { .directive($0) }
+    case .use(let name):
+      guard let instance = resolveInstance(name) else { return nil }
+      state.usedInstance = instance
+      return .directive(.definition)
+    case .undo(let count):
+      undosSeen += 1
+      return stepCount(count, of: "undo").map { .directive(.undo(count: $0, range: range)) }
+    case .redo(let count):
+      return stepCount(count, of: "redo").map { .directive(.redo(count: $0, range: range)) }
+    case .history: return .directive(.history)
+    case .queue(let index):
+      let queued = tree.statements[Int(index)]
+      isQueuing = true
+      defer { isQueuing = false }
+      return compile(queued, in: tree).map {
+        .directive(.queue($0, range: queued.range, isTransaction: queued.isTransaction))
+      }
+    case .run: return .directive(.runQueue)
+    case .pending: return .directive(.listQueue)
+    case .discard: return .directive(.discardQueue)
+    case .source(let index), .export(let index):
+      let path = tree.strings[Int(index)]
+      guard state.allowsFiles else {
+        fail(
+          "`\(statement.isSource ? "source" : "export")` is not allowed: this session may not touch files (--safe)",
+          at: range)
+        return nil
+      }
+      return .directive(statement.isSource ? .source(path: path, range: range) : .export(path: path, range: range))
+    case .batch(let size):
+      switch size {
+      case .word(let word) where text(word) == "off": return .directive(.batch(size: nil))
+      case .integer(let n, _) where n >= 1: return .directive(.batch(size: n))
+      default:
+        fail("`batch` takes a size of at least 1, or `off`", at: size.range)
+        return nil
+      }
+    }
+  }
+
+  /// The count of `undo N` or `redo N` (1 if not given), or nil after an error.
+  private mutating func stepCount(_ count: ArgumentNode?, of keyword: String) -> Int? {
+    guard let count else { return 1 }
+    guard case .integer(let value, let r) = count else {
+      fail("the count of `\(keyword)` must be an integer", at: count.range)
+      return nil
+    }
+    guard value >= 1 else {
+      fail("the count of `\(keyword)` must be at least 1", at: r)
+      return nil
+    }
+    return value
+  }
+
+  /// A statement that runs on the receivers: at the top level, or in a block, a macro body
+  /// or a queued statement, where the session's directives may not stand.
+  private mutating func compile(_ statement: Statement, in tree: SyntaxTree) -> Op? {
     let range = statement.range
     switch statement.kind {
     case .invocation(let receiver, let name, let arguments):
@@ -283,47 +349,6 @@ struct Checker {
       let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")
       let ops = compileNestedBody(body, in: tree)
       return settlingIrreversibles(countOperand.map { .repeat(count: $0, body: ops, range: range) })
-    case .macro(let name, let parameters, let body):
-      guard topLevel else {
-        fail("`macro` can only stand at the top level, not \(notTopLevel("inside a block"))", at: range)
-        return nil
-      }
-      return defineMacro(name: name, parameters: Array(tree.names[parameters]), body: body, in: tree, range: range)
-    case .use(let name):
-      guard topLevel else {
-        fail("`use` can only stand at the top level, not \(notTopLevel("inside a block"))", at: range)
-        return nil
-      }
-      guard let instance = resolveInstance(name) else { return nil }
-      state.usedInstance = instance
-      return .definition
-    case .undo(let count), .redo(let count):
-      let isUndo = if case .undo = statement.kind { true } else { false }
-      if isUndo { undosSeen += 1 }
-      let keyword = isUndo ? "undo" : "redo"
-      guard topLevel, scope == nil else {
-        fail("`\(keyword)` can only stand at the top level, not \(notTopLevel("inside a block or macro"))", at: range)
-        return nil
-      }
-      var n = 1
-      if let count {
-        guard case .integer(let value, let r) = count else {
-          fail("the count of `\(keyword)` must be an integer", at: count.range)
-          return nil
-        }
-        guard value >= 1 else {
-          fail("the count of `\(keyword)` must be at least 1", at: r)
-          return nil
-        }
-        n = value
-      }
-      return isUndo ? .undo(count: n, range: range) : .redo(count: n, range: range)
-    case .history:
-      guard topLevel, scope == nil else {
-        fail("`history` can only stand at the top level, not \(notTopLevel("inside a block or macro"))", at: range)
-        return nil
-      }
-      return .history
     case .show(let name):
       guard let name else { return .show(instance: nil) }
       return resolveInstance(name).map { .show(instance: $0) }
@@ -337,48 +362,29 @@ struct Checker {
       }
       return .help(topic: text(topic))
     case .new(let type, let name):
-      guard topLevel, scope == nil else { return onlyAtTopLevel("new", range) }
+      guard nesting == 0, !isQueuing else { return misplaced(.new, at: range) }
       return defineInstance(type: type, name: name)
-    case .queue(let index):
-      guard topLevel, scope == nil else { return onlyAtTopLevel("queue", range) }
-      let queued = tree.statements[Int(index)]
-      isQueuing = true
-      defer { isQueuing = false }
-      return compile(queued, in: tree, topLevel: false).map {
-        .queue($0, range: queued.range, isTransaction: queued.isTransaction)
-      }
-    case .run, .pending, .discard:
-      let (keyword, op): (String, Op) =
-        switch statement.kind {
-        case .run: ("run", .runQueue)
-        case .pending: ("pending", .listQueue)
-        default: ("discard", .discardQueue)
-        }
-      guard topLevel, scope == nil else { return onlyAtTopLevel(keyword, range) }
-      return op
-    case .source(let index), .export(let index):
-      let path = tree.strings[Int(index)]
-      let keyword = statement.isSource ? "source" : "export"
-      guard topLevel, scope == nil else { return onlyAtTopLevel(keyword, range) }
-      guard state.allowsFiles else {
-        fail("`\(keyword)` is not allowed: this session may not touch files (--safe)", at: range)
-        return nil
-      }
-      return statement.isSource ? .source(path: path, range: range) : .export(path: path, range: range)
-    case .batch(let size):
-      guard topLevel, scope == nil else { return onlyAtTopLevel("batch", range) }
-      switch size {
-      case .word(let word) where text(word) == "off": return .batch(size: nil)
-      case .integer(let n, _) where n >= 1: return .batch(size: n)
-      default:
-        fail("`batch` takes a size of at least 1, or `off`", at: size.range)
-        return nil
-      }
+    case .macro: return misplaced(.macro, at: range)
+    case .use: return misplaced(.use, at: range)
+    case .undo:
+      undosSeen += 1
+      return misplaced(.undo, at: range)
+    case .redo: return misplaced(.redo, at: range)
+    case .history: return misplaced(.history, at: range)
+    case .queue: return misplaced(.queue, at: range)
+    case .run: return misplaced(.run, at: range)
+    case .pending: return misplaced(.pending, at: range)
+    case .discard: return misplaced(.discard, at: range)
+    case .batch: return misplaced(.batch, at: range)
+    case .source: return misplaced(.source, at: range)
+    case .export: return misplaced(.export, at: range)
     }
   }
 
-  private mutating func onlyAtTopLevel(_ keyword: String, _ range: SourceRange) -> Op? {
-    fail("`\(keyword)` can only stand at the top level, not \(notTopLevel("inside a block or macro"))", at: range)
+  /// The one error for a statement that stands where its declaration does not allow it.
+  private mutating func misplaced(_ keyword: Keyword, at range: SourceRange) -> Op? {
+    let elsewhere = isQueuing ? "in a queued statement" : "inside a block or macro"
+    fail("`\(keyword.rawValue)` can only stand at the top level, not \(elsewhere)", at: range)
     return nil
   }
 
@@ -745,7 +751,7 @@ struct Checker {
 
   private mutating func defineMacro(
     name: Name, parameters: [Name], body: Span, in tree: SyntaxTree, range: SourceRange
-  ) -> Op? {
+  ) -> Directive? {
     var nameIsFree = false
     if let keyword = Keyword(rawValue: text(name)) {
       fail("`\(keyword.rawValue)` is a statement of the language and cannot name a macro", at: name.range)
@@ -802,7 +808,7 @@ struct Checker {
     switch op {
     case .sequence(let ops), .repeat(_, let ops, _): return 1 + ops.reduce(0) { max($0, levels(of: $1)) }
     case .call(let call): return 1 + state.macros[call.macro].depth
-    default: return 1
+    case .command, .parameterizedCommand, .commands, .show, .help: return 1
     }
   }
 }

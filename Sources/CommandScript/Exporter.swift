@@ -46,10 +46,8 @@ struct Exporter {
         if used.insert(call.macro).inserted { pending += state.macros[call.macro].body }
       case .sequence(let ops), .repeat(_, let ops, _): pending += ops
       case .command, .parameterizedCommand, .commands: break
-      // Never inside an undo step: questions change nothing, and the rest act on the session.
-      case .show, .help, .history, .undo, .redo, .definition, .queue, .runQueue, .listQueue, .discardQueue,
-        .batch, .source, .sourced, .export:
-        break
+      // Questions change nothing.
+      case .show, .help: break
       }
     }
     return used
@@ -102,10 +100,8 @@ struct Exporter {
       let callee = state.macros[call.macro]
       let arguments = zip(call.arguments, callee.constraints).map { text($0, as: $1, macro: macro) }
       return ([macroNames[call.macro]!] + arguments).joined(separator: " ")
-    // Questions (`show`, `help`) change nothing; the rest never stands inside a step.
-    case .show, .help, .history, .undo, .redo, .definition, .queue, .runQueue, .listQueue, .discardQueue,
-      .batch, .source, .sourced, .export:
-      return ""
+    // Questions (`show`, `help`) change nothing.
+    case .show, .help: return ""
     }
   }
 

@@ -54,35 +54,19 @@ final class Invoker {
 
   // MARK: Running statements
 
-  /// What a top-level statement asks of the session besides changing receivers.
+  /// What an operation asks of the session besides changing receivers.
   enum Request {
     case show(instance: Int?)
     case help(topic: String?)
-    case history
   }
 
-  /// Runs one top-level statement atomically. Receiver commands it runs become one undo
+  /// Runs one top-level operation atomically. Receiver commands it runs become one undo
   /// step; on failure they are rolled back and the receivers are as before.
-  func run(
-    _ statement: CompiledStatement, request: (Request) -> Void, control: (Op) -> Void
-  ) throws(RunFailure) {
-    switch statement.op {
-    case .undo, .redo, .queue, .runQueue, .listQueue, .discardQueue, .batch:
-      // The session's own business: history and the queue, not receiver commands.
-      control(statement.op)
-      return
-    case .definition:
-      return
-    case .show, .help, .history:
-      // Questions change nothing, and `history` must see the redo stack in place.
-      try execute(statement.op, frame: [], request: request)
-      return
-    default: break
-    }
+  func run(_ op: Op, statement range: SourceRange, request: (Request) -> Void) throws(RunFailure) {
     let redo = history.takeRedoStack()
     let mark = history.commands.count
     do {
-      try execute(statement.op, frame: [], request: request)
+      try execute(op, frame: [], request: request)
     } catch {
       var failure = error
       (failure.reverted, failure.notReverted) = rollBack(to: mark)
@@ -90,7 +74,7 @@ final class Invoker {
       throw failure
     }
     if history.commands.count > mark {
-      history.commitStep(statement: statement.range, op: statement.op)
+      history.commitStep(statement: range, op: op)
       if let historyLimit, let dropped = history.cap(to: historyLimit) { forget(dropped) }
     } else if let redo {
       history.restore(redo)
@@ -227,10 +211,6 @@ final class Invoker {
       }
     case .show(let instance): request(.show(instance: instance))
     case .help(let topic): request(.help(topic: topic))
-    case .history: request(.history)
-    case .undo, .redo, .definition, .queue, .runQueue, .listQueue, .discardQueue, .batch, .source, .sourced,
-      .export:
-      preconditionFailure("top-level only: handled by run(_:request:control:) or the session")
     }
   }
 

@@ -77,8 +77,7 @@ struct IrreversibleCommands {
             end.macro = Int32(truncatingIfNeeded: call.macro)
             setPending(end)
           }
-        case .queue(let queued, _, _): visit([queued])
-        default: break
+        case .show, .help: break
         }
       }
     }
@@ -129,7 +128,7 @@ extension Macro {
       case .command, .parameterizedCommand, .commands: return true
       case .sequence(let body), .repeat(_, let body, _): return runCommands(body, macros: macros)
       case .call(let call): return macros[call.macro].runsCommands
-      default: return false
+      case .show, .help: return false
       }
     }
   }

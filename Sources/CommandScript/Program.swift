@@ -13,10 +13,31 @@ public struct Program: Sendable {
 
 /// One top-level statement in compiled form.
 struct CompiledStatement: Sendable {
-  var op: Op
+  var action: Action
   var range: SourceRange
   /// A `transaction { … }`: its failure report lists what was rolled back.
   var isTransaction = false
+
+  /// What a top-level statement does: run an operation on the receivers (the invoker's
+  /// business), or a directive to the session.
+  enum Action: Sendable {
+    case operation(Op)
+    case directive(Directive)
+  }
+
+  /// Whether running it may change the receivers, the history, the queue or the
+  /// definitions, so that the session journals it; questions and `export` do not.
+  var changesTheSession: Bool {
+    switch action {
+    case .operation(.show), .operation(.help): false
+    case .operation: true
+    case .directive(let directive):
+      switch directive {
+      case .history, .listQueue, .export: false
+      case .undo, .redo, .definition, .queue, .runQueue, .discardQueue, .batch, .source, .sourced: true
+      }
+    }
+  }
 }
 
 /// Where an argument value comes from: the script text, or a macro parameter bound at
@@ -52,7 +73,8 @@ struct CallOp: Sendable {
   var range: SourceRange
 }
 
-/// What the invoker executes. A plain command is its index in the command table and its
+/// What the invoker executes: what runs on the receivers, and the questions (`show`, `help`)
+/// that may stand among commands. A plain command is its index in the command table and its
 /// range, plain values that cost nothing to copy or drop; cases that nest or are rare are
 /// boxed, so that every op stays small.
 enum Op: Sendable {
@@ -67,6 +89,11 @@ enum Op: Sendable {
   case call(CallOp)
   case show(instance: Int?)
   case help(topic: String?)
+}
+
+/// What the session does itself, at the top level only: its history, its queue, its files
+/// and its definitions. The invoker never sees one.
+enum Directive: Sendable {
   case undo(count: Int, range: SourceRange)
   case redo(count: Int, range: SourceRange)
   case history

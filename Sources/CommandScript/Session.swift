@@ -320,14 +320,14 @@ public final class Session {
       var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: checker.symbols))
       while let statement = parser.nextRoot() {
         guard let c = checker.check(statement, in: parser.tree) else { continue }
-        guard statement.isSource, case .source(let path, let range) = c.op else {
+        guard case .directive(.source(let path, let range)) = c.action else {
           if keeping { compiled.append(c) }
           continue
         }
         let sourcedFile = source(
           path, at: range, from: file, with: &checker, sourcing: &sourcing, problems: &problems, keeping: keeping)
-        if keeping, let op = sourcedFile {
-          compiled.append(CompiledStatement(op: op, range: c.range, isTransaction: c.isTransaction))
+        if keeping, let sourcedFile {
+          compiled.append(CompiledStatement(action: .directive(sourcedFile), range: c.range))
         }
       }
       return parser.allProblems
@@ -341,7 +341,7 @@ public final class Session {
   private func source(
     _ path: String, at range: SourceRange, from file: SourceFile, with checker: inout Checker,
     sourcing: inout [String], problems: inout [Problem], keeping: Bool
-  ) -> Op? {
+  ) -> Directive? {
     guard let fileAccess else { return nil }
     // Relative to the sourcing file's folder; from the working folder for `-c`, stdin
     // and the REPL, whose names are not paths.
@@ -398,7 +398,7 @@ public final class Session {
     var ran = 0
     func run(_ statements: [CompiledStatement]) {
       for (i, statement) in statements.enumerated() {
-        if !stopped, case .sourced(let sourced) = statement.op {
+        if !stopped, case .directive(.sourced(let sourced)) = statement.action {
           let before = ran
           run(sourced)
           let all = Self.statementCount(sourced)
@@ -436,7 +436,7 @@ public final class Session {
   private static func statementCount(_ statements: [CompiledStatement]) -> Int {
     var count = 0
     for s in statements {
-      if case .sourced(let inner) = s.op { count += statementCount(inner) } else { count += 1 }
+      if case .directive(.sourced(let inner)) = s.action { count += statementCount(inner) } else { count += 1 }
     }
     return count
   }
@@ -446,14 +446,14 @@ public final class Session {
   /// which then replays to what is in force.
   private func keepDefinitions(of statements: ArraySlice<CompiledStatement>) {
     for statement in statements {
-      switch statement.op {
-      case .sourced(let inner): keepDefinitions(of: inner[...])
-      case .definition:
+      switch statement.action {
+      case .directive(.sourced(let inner)): keepDefinitions(of: inner[...])
+      case .directive(.definition):
         let text = sourceText(of: statement.range)
         // A definition is in force whether or not the journal can hold it.
         try? journal?.record(text)
         onCommit(text)
-      default: break
+      case .operation, .directive: break
       }
     }
   }
@@ -499,11 +499,9 @@ public final class Session {
   /// before it runs (and withdrawn if it fails), so that it takes effect only if the
   /// journal holds it.
   private func execute(_ statement: CompiledStatement) throws(Diagnostic) {
-    switch statement.op {
-    case .show, .help, .history, .listQueue, .export:
+    guard statement.changesTheSession else {
       try runStatement(statement)
       return
-    default: break
     }
     let text = sourceText(of: statement.range)
     if let journal {
@@ -521,18 +519,16 @@ public final class Session {
 
   /// Runs one top-level statement (written, or taken from the queue) atomically.
   private func runStatement(_ statement: CompiledStatement) throws(Diagnostic) {
-    switch statement.op {
-    case .sourced(let statements):
-      // Each statement of a sourced file is its own top-level statement and undo step.
-      for sourced in statements { try runStatement(sourced) }
-      return
-    case .export(let path, let range):
-      try export(to: path, at: range)
-      return
-    default: break
+    switch statement.action {
+    case .operation(let op): try run(op, statement)
+    case .directive(let directive): try perform(directive)
     }
+  }
+
+  /// Runs an operation on the receivers as one atomic step.
+  private func run(_ op: Op, _ statement: CompiledStatement) throws(Diagnostic) {
     do {
-      try invoker.run(statement, request: answer, control: control)
+      try invoker.run(op, statement: statement.range, request: answer)
     } catch {
       var problem = Problem(error.message, at: error.range)
       problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
@@ -567,15 +563,26 @@ public final class Session {
       }
     case .help(let topic):
       onOutput(.help(Help.text(topic: topic, state: checkerState)))
-    case .history:
-      onOutput(.history(history))
     }
   }
 
-  private func control(_ op: Op) {
-    switch op {
+  /// Carries out a directive: the session's own business (its history, queue, files and
+  /// definitions), not the receivers'.
+  private func perform(_ directive: Directive) throws(Diagnostic) {
+    switch directive {
+    case .sourced(let statements):
+      // Each statement of a sourced file is its own top-level statement and undo step.
+      for sourced in statements { try runStatement(sourced) }
+    case .export(let path, let range):
+      try export(to: path, at: range)
+    case .source:
+      preconditionFailure("checking a `source` reads the file and makes it `sourced`")
+    case .definition:
+      break  // It took effect when checked.
+    case .history:
+      onOutput(.history(history))
     case .queue(let queued, let range, let isTransaction):
-      pendingQueue.append(CompiledStatement(op: queued, range: range, isTransaction: isTransaction))
+      pendingQueue.append(CompiledStatement(action: .operation(queued), range: range, isTransaction: isTransaction))
       if let batchSize, pendingQueue.count >= batchSize { runQueue() }
     case .runQueue: runQueue()
     case .listQueue: onOutput(.pending(pendingQueue.map { canonicalText(of: $0.range) }))
@@ -605,7 +612,6 @@ public final class Session {
       } catch {
         warn("redo stopped: \(error.message)", at: range)
       }
-    default: break
     }
   }
 

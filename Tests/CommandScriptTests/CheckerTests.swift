@@ -46,8 +46,8 @@ private let directions = "up, down, left, right"
     let (checker, compiled) = checked("door.open\nmove up")
     // Both commands are interned ahead of running, with the default filled in, so each op
     // is just its command's index and range.
-    guard compiled.count == 2, case .command(let open, let openRange) = compiled[0].op,
-      case .command(let move, let moveRange) = compiled[1].op
+    guard compiled.count == 2, case .operation(.command(let open, let openRange)) = compiled[0].action,
+      case .operation(.command(let move, let moveRange)) = compiled[1].action
     else {
       Issue.record("\(compiled)")
       return
@@ -169,7 +169,7 @@ private let directions = "up, down, left, right"
       #"dial.point; dial.point left; dial.turn; dial.turn left; dial.turn right 5; dial.turn left 3 "y""#,
       registry: registry)
     let arguments = compiled.map { statement -> [Value] in
-      guard case .command(let id, _) = statement.op else { return [] }
+      guard case .operation(.command(let id, _)) = statement.action else { return [] }
       return checker.commands[id].arguments
     }
     #expect(
@@ -182,7 +182,7 @@ private let directions = "up, down, left, right"
 
   @Test func aliasesResolveToTheirWord() {
     let (checker, compiled) = checked("paint gray")
-    guard case .command(let paint, _) = compiled.first?.op else {
+    guard case .operation(.command(let paint, _)) = compiled.first?.action else {
       Issue.record("\(compiled)")
       return
     }
@@ -375,10 +375,15 @@ private let directions = "up, down, left, right"
   }
 
   @Test func topLevelOnlyStatements() {
-    #expect(errors("{ macro m { } }") == ["1:3: `macro` can only stand at the top level, not inside a block"])
-    #expect(errors("macro m { macro k { } }") == ["1:11: `macro` can only stand at the top level, not inside a block"])
-    #expect(errors("repeat 2 { use door }") == ["1:12: `use` can only stand at the top level, not inside a block"])
-    #expect(errors("macro m { use door }") == ["1:11: `use` can only stand at the top level, not inside a block"])
+    #expect(errors("{ macro m { } }") == ["1:3: `macro` can only stand at the top level, not inside a block or macro"])
+    #expect(
+      errors("macro m { macro k { } }") == [
+        "1:11: `macro` can only stand at the top level, not inside a block or macro"
+      ])
+    #expect(
+      errors("repeat 2 { use door }") == ["1:12: `use` can only stand at the top level, not inside a block or macro"])
+    #expect(
+      errors("macro m { use door }") == ["1:11: `use` can only stand at the top level, not inside a block or macro"])
     #expect(errors("{ undo }") == ["1:3: `undo` can only stand at the top level, not inside a block or macro"])
     #expect(
       errors("transaction { redo 2 }") == ["1:15: `redo` can only stand at the top level, not inside a block or macro"])

@@ -15,7 +15,7 @@ private func history(_ stepSizes: [Int]) -> History {
       h.record(id)
       id += 1
     }
-    h.commitStep(statement: range(i), op: .history)
+    h.commitStep(statement: range(i), op: .help(topic: nil))
   }
   return h
 }
@@ -80,7 +80,7 @@ private func history(_ stepSizes: [Int]) -> History {
     h.didUndo()
     _ = h.takeRedoStack()
     h.record(42)
-    h.commitStep(statement: range(9), op: .history)
+    h.commitStep(statement: range(9), op: .help(topic: nil))
     #expect(Array(h.commands) == [0, 1, 2, 42])
     #expect(h.steps.map(\.end) == [3, 4])
     #expect(h.undoCount == 2)

@@ -9,8 +9,8 @@ macro m { undo 2; history }
 # stderr: 3:3: error: `undo` can only stand at the top level, not inside a block or macro
 # stderr: 4:12: error: `redo` can only stand at the top level, not inside a block or macro
 # stderr: 5:15: error: `history` can only stand at the top level, not inside a block or macro
-# stderr: 6:3: error: `macro` can only stand at the top level, not inside a block
-# stderr: 7:15: error: `use` can only stand at the top level, not inside a block
+# stderr: 6:3: error: `macro` can only stand at the top level, not inside a block or macro
+# stderr: 7:15: error: `use` can only stand at the top level, not inside a block or macro
 # stderr: 8:11: error: `undo` can only stand at the top level, not inside a block or macro
 # stderr: 8:19: error: `history` can only stand at the top level, not inside a block or macro
 # exit: 65

@@ -9,7 +9,7 @@ struct Name: Sendable, BitwiseCopyable {
 }
 
 /// Consecutive entries of one of a ``SyntaxTree``'s lists: `first..<first + count`.
-struct Span: Sendable, BitwiseCopyable {
+struct NodeRange: Sendable, BitwiseCopyable {
   var first: Int32
   var count: Int32
 }
@@ -50,13 +50,13 @@ struct Statement: Sendable, BitwiseCopyable {
   enum Kind: Sendable, BitwiseCopyable {
     /// `[receiver.]name arg...`: a receiver command or a macro call; the checker decides.
     /// The arguments are a span of the tree's `arguments`.
-    case invocation(receiver: Name?, name: Name, arguments: Span)
+    case invocation(receiver: Name?, name: Name, arguments: NodeRange)
     /// Blocks' bodies are spans of the tree's `statements`.
-    case block(Span)
-    case `repeat`(count: ArgumentNode, body: Span)
-    case transaction(Span)
+    case block(NodeRange)
+    case `repeat`(count: ArgumentNode, body: NodeRange)
+    case transaction(NodeRange)
     /// The parameters are a span of the tree's `names`.
-    case macro(name: Name, parameters: Span, body: Span)
+    case macro(name: Name, parameters: NodeRange, body: NodeRange)
     case use(Name)
     case undo(count: ArgumentNode?)
     case redo(count: ArgumentNode?)
@@ -121,8 +121,9 @@ final class SyntaxTree: @unchecked Sendable {
   }
 
   /// Appends statements as one block body.
-  func addBody(_ body: ArraySlice<Statement>) -> Span {
-    let span = Span(first: Int32(truncatingIfNeeded: statements.count), count: Int32(truncatingIfNeeded: body.count))
+  func addBody(_ body: ArraySlice<Statement>) -> NodeRange {
+    let span = NodeRange(
+      first: Int32(truncatingIfNeeded: statements.count), count: Int32(truncatingIfNeeded: body.count))
     for statement in body { _ = statements.append(statement) }
     return span
   }
@@ -168,9 +169,10 @@ struct PlainList<Element: BitwiseCopyable>: ~Copyable {
     return base[i]
   }
 
-  subscript(span: Span) -> UnsafeBufferPointer<Element> {
-    precondition(span.first >= 0 && span.count >= 0 && Int(span.first) + Int(span.count) <= count)
-    return UnsafeBufferPointer(start: base + Int(span.first), count: Int(span.count))
+  /// A copy of the entries in `range` (a block's statements, a macro's parameters).
+  subscript(range: NodeRange) -> [Element] {
+    precondition(range.first >= 0 && range.count >= 0 && Int(range.first) + Int(range.count) <= count)
+    return Array(UnsafeBufferPointer(start: base + Int(range.first), count: Int(range.count)))
   }
 
   /// Empties the list, keeping its memory (plain values need no clean-up).
@@ -179,9 +181,26 @@ struct PlainList<Element: BitwiseCopyable>: ~Copyable {
   deinit { base.deallocate() }
 }
 
-/// The arguments of one invocation, numbered from 0: a stretch of its tree's list, valid
-/// while the tree lives (the checker reads it while it checks the statement).
-typealias ArgumentList = UnsafeBufferPointer<ArgumentNode>
+/// The arguments of one invocation, numbered from 0: a range of its tree's `arguments`,
+/// read through the tree, so that keeping one keeps the tree (no pointer into it).
+struct ArgumentList: RandomAccessCollection {
+  let tree: SyntaxTree
+  private let first: Int
+  let endIndex: Int
+  var startIndex: Int { 0 }
+
+  init(_ range: NodeRange, of tree: SyntaxTree) {
+    self.tree = tree
+    first = Int(range.first)
+    endIndex = Int(range.count)
+  }
+
+  subscript(i: Int) -> ArgumentNode {
+    // The tree's list checks its own bounds; this range's are the caller's (indices).
+    assert(i >= 0 && i < endIndex, "index out of range")
+    return tree.arguments[first + i]
+  }
+}
 
 /// A top-level statement and the tree that holds what it contains: what
 /// ``Parser/nextStatement()`` returns, and the checker checks.
@@ -210,7 +229,7 @@ extension SyntaxTree {
 
   /// A statement of this tree in canonical form on one line.
   func canonical(_ statement: Statement) -> String {
-    func block(_ body: Span) -> String {
+    func block(_ body: NodeRange) -> String {
       body.count == 0 ? "{ }" : "{ " + statements[body].map(canonical).joined(separator: "; ") + " }"
     }
     func words(_ parts: [String?]) -> String { parts.compactMap { $0 }.joined(separator: " ") }

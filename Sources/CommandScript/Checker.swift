@@ -211,7 +211,7 @@ struct Checker {
     let action: CompiledStatement.Action?
     if case .invocation(let receiver, let name, let arguments) = root.kind {
       // Most statements: taken apart here rather than by two switches.
-      action = compileInvocation(receiver: receiver, name: name, arguments: tree.arguments[arguments], in: tree)
+      action = compileInvocation(receiver: receiver, name: name, arguments: ArgumentList(arguments, of: tree), in: tree)
         .map { .operation($0) }
     } else {
       action = compileTopLevel(root, in: tree)
@@ -226,7 +226,7 @@ struct Checker {
 
   /// A body one level deeper: a block's, a transaction's, a `repeat`'s or a macro's (for the
   /// warnings about commands that cannot be undone).
-  private mutating func compileNested(_ body: Span, in tree: SyntaxTree) -> [Op] {
+  private mutating func compileNested(_ body: NodeRange, in tree: SyntaxTree) -> [Op] {
     nesting += 1
     defer { nesting -= 1 }
     return compileBody(body, in: tree)
@@ -241,13 +241,13 @@ struct Checker {
 
   /// The body of a block, a transaction or a `repeat`, which the invoker also runs one level
   /// deeper (for `maxNesting`).
-  private mutating func compileNestedBody(_ body: Span, in tree: SyntaxTree) -> [Op] {
+  private mutating func compileNestedBody(_ body: NodeRange, in tree: SyntaxTree) -> [Op] {
     blockNesting += 1
     defer { blockNesting -= 1 }
     return compileNested(body, in: tree)
   }
 
-  private mutating func compileBody(_ body: Span, in tree: SyntaxTree) -> [Op] {
+  private mutating func compileBody(_ body: NodeRange, in tree: SyntaxTree) -> [Op] {
     Self.fusingConstantCommands(tree.statements[body].compactMap { compile($0, in: tree) })
   }
 
@@ -280,7 +280,7 @@ struct Checker {
     case .invocation, .block, .transaction, .repeat, .show, .help, .new:
       return compile(statement, in: tree).map { .operation($0) }
     case .macro(let name, let parameters, let body):
-      return defineMacro(name: name, parameters: Array(tree.names[parameters]), body: body, in: tree, range: range)
+      return defineMacro(name: name, parameters: tree.names[parameters], body: body, in: tree, range: range)
         .map { .directive($0) }
     case .use(let name):
       guard let instance = resolveInstance(name) else { return nil }
@@ -342,7 +342,7 @@ struct Checker {
     let range = statement.range
     switch statement.kind {
     case .invocation(let receiver, let name, let arguments):
-      return compileInvocation(receiver: receiver, name: name, arguments: tree.arguments[arguments], in: tree)
+      return compileInvocation(receiver: receiver, name: name, arguments: ArgumentList(arguments, of: tree), in: tree)
     case .block(let body), .transaction(let body):
       return settlingIrreversibles(.sequence(compileNestedBody(body, in: tree)))
     case .repeat(let count, let body):
@@ -750,7 +750,7 @@ struct Checker {
   // MARK: Macros
 
   private mutating func defineMacro(
-    name: Name, parameters: [Name], body: Span, in tree: SyntaxTree, range: SourceRange
+    name: Name, parameters: [Name], body: NodeRange, in tree: SyntaxTree, range: SourceRange
   ) -> Directive? {
     var nameIsFree = false
     if let keyword = Keyword(rawValue: text(name)) {

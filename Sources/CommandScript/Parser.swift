@@ -191,7 +191,7 @@ struct Parser {
         tree.add(self.name(of: token))
         advance()
       }
-      let parameters = Span(first: Int32(first), count: Int32(tree.names.count - first))
+      let parameters = NodeRange(first: Int32(first), count: Int32(tree.names.count - first))
       guard let block = parseBlockAfterHeader() else { return nil }
       return Statement(.macro(name: name, parameters: parameters, body: block.body), range: start.through(block.end))
     case .use?:
@@ -312,7 +312,7 @@ struct Parser {
       tree.add(argument)
       end = argumentEnd
     }
-    let arguments = Span(
+    let arguments = NodeRange(
       first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: tree.arguments.count &- first))
     var range = receiver?.range ?? name.range
     range.end = max(range.end, end)
@@ -353,7 +353,7 @@ struct Parser {
   }
 
   /// A block that follows a header (`repeat 3`, `macro zig n`); line breaks may come first.
-  private mutating func parseBlockAfterHeader() -> (body: Span, end: SourceRange)? {
+  private mutating func parseBlockAfterHeader() -> (body: NodeRange, end: SourceRange)? {
     skipNewlines()
     guard token.kind == .leftBrace else {
       if token.kind != .invalid {
@@ -365,7 +365,7 @@ struct Parser {
   }
 
   /// `{ statements }`, starting at the `{`. Returns the body and the range of the `}`.
-  private mutating func parseBlock() -> (body: Span, end: SourceRange)? {
+  private mutating func parseBlock() -> (body: NodeRange, end: SourceRange)? {
     let open = token.range
     advance()
     if depth >= Self.maxDepth {

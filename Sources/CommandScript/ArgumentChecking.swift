@@ -1,0 +1,220 @@
+// The checker's arguments stage: a command's arguments against its verb's parameters (the
+// packed fast path and the general one), and an argument against what its slot accepts.
+
+extension Checker {
+  // MARK: Arguments
+
+  mutating func compileCommand(
+    instance: Int, verb: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree, start: SourceRange? = nil
+  ) -> Op? {
+    let type = state.instances[instance].type
+    let shape = packedVerbs.verbs[packedVerbs.firstVerb[type] + verb]
+    guard arguments.count <= shape.count, arguments.count >= shape.required else {
+      reportArgumentCount(of: state.types[type].verbs[verb], name: name, arguments: arguments)
+      return nil
+    }
+    if !shape.isUndoable {
+      noteIrreversible(instance: instance, verb: verb, name: name, arguments: arguments, start: start)
+    }
+    // Nearly every command is a `SmallCommand`: it is looked up without making an array.
+    var small = CommandTable.SmallCommand(instance: Int32(instance), verb: Int32(verb))
+    for i in 0..<shape.count {
+      if let packed = packedArgument(i, of: arguments, slot: shape.first + i, type: type, verb: verb),
+        small.append(packed.value, isWord: packed.isWord)
+      {
+        continue
+      }
+      return compileLargeCommand(
+        instance: instance, verb: verb, name: name, arguments: arguments, in: tree, start: start)
+    }
+    return .command(id: commands.intern(small), range: commandRange(name: name, arguments: arguments, start: start))
+  }
+
+  /// Out of line: commands that cannot be undone are rare.
+  @inline(never) mutating func noteIrreversible(
+    instance: Int, verb: Int, name: Name, arguments: ArgumentList, start: SourceRange?
+  ) {
+    guard nesting > 0 else { return }
+    irreversibles.note(
+      instance: instance, verb: verb, name: name.range, op: commandRange(name: name, arguments: arguments, start: start)
+    )
+  }
+
+  /// The warnings for the commands that cannot be undone in `op`, the outermost block of a
+  /// statement (nil if it had errors: then none).
+  @inline(never) mutating func warnIrreversibles(in op: Op?) {
+    for warning in irreversibles.settle(op.map { [$0] } ?? [], state: state).warnings { record(warning) }
+  }
+
+  /// Argument `i` (or the parameter's default) as ``CommandTable/SmallCommand`` packs it,
+  /// if it is an integer or a word that its parameter accepts; nil otherwise.
+  @inline(__always) mutating func packedArgument(
+    _ i: Int, of arguments: ArgumentList, slot: Int, type: Int, verb: Int
+  ) -> (value: Int, isWord: Bool)? {
+    let parameter = packedVerbs.parameters[slot]
+    if i >= arguments.count { return parameter.packedDefault }
+    if case .integer(let n, _) = arguments[i], let allowed = parameter.integers, allowed.contains(n) {
+      return (n, false)
+    }
+    if parameter.isWord, case .word(let word) = arguments[i],
+      let index = wordIndex(word, slot: slot, type: type, verb: verb, parameter: i)
+    {
+      return (index, true)
+    }
+    return nil
+  }
+
+  /// A command that does not fit a `SmallCommand`: one with a string, a macro parameter or
+  /// more arguments than it packs; or one with an argument its parameter does not accept
+  /// (nil, with the error recorded).
+  mutating func compileLargeCommand(
+    instance: Int, verb: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree, start: SourceRange?
+  ) -> Op? {
+    let type = state.instances[instance].type
+    let shape = packedVerbs.verbs[packedVerbs.firstVerb[type] + verb]
+    var operands: [Operand] = []
+    var ok = true
+    for i in 0..<shape.count {
+      let slot = shape.first + i
+      if let packed = packedArgument(i, of: arguments, slot: slot, type: type, verb: verb) {
+        operands.append(.constant(packed.isWord ? .word(packed.value) : .integer(packed.value)))
+      } else if i >= arguments.count {
+        operands.append(.constant(packedVerbs.defaults[slot]!))
+      } else {
+        let declared = state.types[type].verbs[verb].parameters[i]
+        guard let checked = operand(arguments[i], in: tree, for: Constraint(declared.kind), what: "`\(declared.name)`")
+        else {
+          ok = false
+          continue
+        }
+        operands.append(checked)
+      }
+    }
+    guard ok else { return nil }
+    let range = commandRange(name: name, arguments: arguments, start: start)
+    let values = operands.compactMap { if case .constant(let v) = $0 { v } else { nil } }
+    guard values.count == operands.count else {
+      return .parameterizedCommand(
+        ParameterizedCommand(instance: instance, verb: verb, operands: operands, range: range))
+    }
+    let id = commands.intern(ResolvedCommand(instance: Int32(instance), verb: Int32(verb), arguments: values))
+    return .command(id: id, range: range)
+  }
+
+  /// A command's range: from its receiver (`start`) or its verb to its last argument.
+  @inline(__always) func commandRange(name: Name, arguments: ArgumentList, start: SourceRange?) -> SourceRange {
+    (start ?? name.range).through(arguments.last?.range ?? name.range)
+  }
+
+  /// The error for a command with too many arguments or too few.
+  mutating func reportArgumentCount(of declaration: VerbInfo, name: Name, arguments: ArgumentList) {
+    let parameters = declaration.parameters
+    if arguments.count > parameters.count {
+      let extra = arguments[parameters.count]
+      let most =
+        parameters.count == 0
+        ? "no arguments" : "at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
+      fail(
+        "`\(text(name))` takes \(most) (usage: \(declaration.signature))",
+        at: extra.range.through(arguments.last!.range)
+      )
+    } else {
+      fail(
+        "`\(text(name))` needs a \(parameters[arguments.count].name) (usage: \(declaration.signature))",
+        at: arguments.last?.range ?? name.range)
+    }
+  }
+
+  /// The index of `word` in the word set of parameter `parameter` of the verb, or nil if it
+  /// is not one of them (the caller reports it). By symbol: the first time a symbol is met
+  /// in a slot costs a search of the set, later times an array read.
+  @inline(__always) mutating func wordIndex(_ word: Name, slot: Int, type: Int, verb: Int, parameter: Int)
+    -> Int?
+  {
+    func lookUp() -> Int? {
+      guard case .word(let set) = state.types[type].verbs[verb].parameters[parameter].kind else { return nil }
+      return set.index(of: symbols[word.symbol])
+    }
+    // The memo grows with the highest symbol it meets: past the first `memoizedSymbols`
+    // names of a compilation, look up without it, so that input with millions of
+    // distinct words cannot make it that large.
+    guard word.symbol < Self.memoizedSymbols else { return lookUp() }
+    let i = Int(word.symbol) * packedVerbs.parameters.count + slot
+    if i >= wordIndices.count { wordIndices.append(contentsOf: repeatElement(0, count: i + 1 - wordIndices.count)) }
+    let known = wordIndices[i]
+    if known != 0 { return known < 0 ? nil : Int(known) - 1 }
+    let index = lookUp()
+    wordIndices[i] = index.map { Int32(truncatingIfNeeded: $0) + 1 } ?? -1
+    return index
+  }
+
+  /// How many of a compilation's symbols the per-parameter word memos cover.
+  static let memoizedSymbols: SymbolTable.ID = 4096
+
+  /// Checks an argument against what its slot needs, and says where its value comes from.
+  /// `what` names the slot in messages; it is built only when there is an error.
+  mutating func operand(
+    _ argument: ArgumentNode, in tree: SyntaxTree, for constraint: Constraint, what: @autoclosure () -> String
+  ) -> Operand? {
+    switch argument {
+    case .parameter(let parameter):
+      let (name, range) = (text(parameter), parameter.range)
+      guard var scope else {
+        fail("parameter `$\(name)` used outside a macro", at: range)
+        return nil
+      }
+      guard let slot = scope.parameters.firstIndex(of: name) else {
+        fail(
+          "macro `\(scope.name)` has no parameter `$\(name)`", at: range,
+          suggestion: suggestion(for: name, among: scope.parameters).map { "$" + $0 })
+        return nil
+      }
+      guard let merged = scope.constraints[slot].merged(with: constraint) else {
+        var problem = Problem(
+          "parameter `$\(name)` is used as \(constraint.description) here, but as \(scope.constraints[slot].description) before",
+          at: range)
+        if let earlier = scope.constrainedAt[slot] { problem.notes.append(("first used here", earlier)) }
+        record(problem)
+        return nil
+      }
+      scope.constraints[slot] = merged
+      if scope.constrainedAt[slot] == nil, constraint != .any { scope.constrainedAt[slot] = range }
+      self.scope = scope
+      return .parameter(slot)
+    case .integer(let n, let range):
+      switch constraint {
+      case .any: return .constant(.integer(n))
+      case .integer(let allowed) where allowed.contains(n): return .constant(.integer(n))
+      default:
+        fail("\(what()) must be \(constraint.description), not \(n)", at: range)
+        return nil
+      }
+    case .word(let name):
+      let (word, range) = (text(name), name.range)
+      switch constraint {
+      case .any, .string: return .constant(.string(word))
+      case .word(let set):
+        if let i = set.index(of: word) { return .constant(.word(i)) }
+        let message =
+          set.name != nil
+          ? "`\(word)` is not \(constraint.description)" : "\(what()) must be \(constraint.description), not `\(word)`"
+        fail(
+          message, at: range,
+          suggestion: suggestion(for: word, among: set.words + set.aliases.keys.sorted()))
+        return nil
+      case .integer:
+        fail("\(what()) must be \(constraint.description), not the word `\(word)`", at: range)
+        return nil
+      }
+    case .string(let index, let range):
+      switch constraint {
+      case .any, .string:
+        return .constant(.string(tree.strings[Int(index)]))
+      default:
+        fail("\(what()) must be \(constraint.description), not a string", at: range)
+        return nil
+      }
+    }
+  }
+
+}

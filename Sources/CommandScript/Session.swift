@@ -643,6 +643,16 @@ public final class Session {
   /// REPL, piped stdin) should read more lines before compiling it.
   public static func needsMoreInput(_ text: [UInt8]) -> Bool { Parser.needsMoreInput(text) }
 
+  /// Whether a statement beginning with `keyword` may stand only at the top level (so not
+  /// in a block or a macro body), as the language declares it.
+  public static func standsOnlyAtTopLevel(_ keyword: some StringProtocol) -> Bool {
+    guard let keyword = Keyword(rawValue: String(keyword)) else { return false }
+    switch keyword.declaration.placement {
+    case .anywhere: return false
+    case .topLevel, .repl: return true
+    }
+  }
+
   /// The receiver instances' names, in order.
   public var receiverNames: [String] { invoker.instances.filter(\.exists).map(\.name) }
 

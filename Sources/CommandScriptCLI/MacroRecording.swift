@@ -31,9 +31,6 @@ final class MacroRecording {
 
   private static func position(of session: Session) -> Int { session.undoCount + session.droppedSteps }
 
-  /// Statements that stand only at the top level, so cannot be part of a macro.
-  private static let topLevelOnly: Set<Substring> = ["new", "queue", "run", "batch", "discard", "use", "macro"]
-
   /// Called with each top-level statement that took effect, after it ran.
   func commit(_ statement: String, session: Session) {
     let now = Self.position(of: session)
@@ -63,7 +60,7 @@ final class MacroRecording {
       // New undo steps (a statement that ran no command, or a definition, makes none).
       let made = now - position
       guard made > 0 else { return }
-      let recordable = made == 1 && !Self.topLevelOnly.contains(keyword)
+      let recordable = made == 1 && !Session.standsOnlyAtTopLevel(keyword)
       steps += recordable ? [statement] : Array(repeating: nil, count: made)
       undone.removeAll()
       redoableBeforeStart = 0

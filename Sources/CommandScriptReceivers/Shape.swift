@@ -51,7 +51,8 @@ public final class Shape: Receiver {
 
   // x, y and the colour are written once per command by this class alone, never in
   // overlapping accesses, so the dynamic exclusivity check (most of the cost of a move)
-  // is turned off for them.
+  // is turned off for them. A receiver of your own does not need this: it is for the
+  // benchmark of a million moves, and wrong if a verb could reach the same property twice.
 
   /// The column: right is +1.
   @exclusivity(unchecked) public private(set) var x = 0

@@ -235,10 +235,10 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   }
 
   @Test func reservedWords() {
-    #expect(parseProblems("record") == ["1:1: `record` is reserved for a statement of a later version of the language"])
+    #expect(parseProblems("record") == ["1:1: `record` is a statement of the interactive prompt, not of scripts"])
     #expect(
       parseProblems("move up\n  macros { move up }") == [
-        "2:3: `macros` is reserved for a statement of a later version of the language"
+        "2:3: `macros` is a statement of the interactive prompt, not of scripts"
       ])
   }
 

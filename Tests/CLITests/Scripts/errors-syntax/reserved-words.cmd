@@ -1,6 +1,6 @@
-# Words kept for later versions of the language cannot be used as statements.
+# The interactive prompt's own statements (record, end, macros) cannot be used in scripts.
 record
 move up; macros { move up }
-# stderr: 2:1: error: `record` is reserved for a statement of a later version of the language
-# stderr: 3:10: error: `macros` is reserved for a statement of a later version of the language
+# stderr: 2:1: error: `record` is a statement of the interactive prompt, not of scripts
+# stderr: 3:10: error: `macros` is a statement of the interactive prompt, not of scripts
 # exit: 65

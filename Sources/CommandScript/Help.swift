@@ -113,7 +113,18 @@ enum Help {
       lines.append("  " + verbLine(verb))
       lines += parameterLines(verb)
     }
+    if !type.queries.isEmpty {
+      lines.append("  Queries, asked as `\(name).\(type.queries[0].name)`:")
+      for query in type.queries {
+        lines.append("  " + pad(query.signature, 28) + "\(query.summary): \(query.result.description)")
+      }
+    }
     return lines.joined(separator: "\n")
+  }
+
+  /// A type's query names on one line of the overview, or nil if it has none.
+  private static func queryLine(_ type: ReceiverTypeInfo) -> String? {
+    type.queries.isEmpty ? nil : "    queries: " + type.queries.map(\.name).joined(separator: ", ")
   }
 
   private static func overview(state: CheckerState) -> String {
@@ -124,6 +135,7 @@ enum Help {
       let type = state.types[instance.type]
       lines.append("  \(pad(instance.name, 10))\(type.summary)")
       for verb in type.verbs { lines.append("    " + verbLine(verb)) }
+      if let queries = queryLine(type) { lines.append(queries) }
     }
     lines.append("Statements (separate with `;` or a new line):")
     for s in statements { lines.append("  " + pad(s.usage, 32) + s.summary) }

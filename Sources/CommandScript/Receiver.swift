@@ -33,6 +33,9 @@ public protocol Receiver: AnyObject, SendableMetatype {
   static var summary: String { get }
   /// The verbs, in the order `help` lists them.
   static var verbs: [Verb<Self>] { get }
+  /// What scripts may ask it (`door.locked`, `board.cell 2 2`), in the order `help` lists
+  /// them. Defaults to none.
+  static var queries: [Query<Self>] { get }
 
   /// A receiver in its initial state.
   init()
@@ -52,6 +55,7 @@ public protocol Receiver: AnyObject, SendableMetatype {
 }
 
 extension Receiver {
+  public static var queries: [Query<Self>] { [] }
   public var stateDescription: String { state.compactDescription }
   public var view: StateValue? { nil }
   public func picture(fitting size: PictureSize) -> Picture? { nil }
@@ -136,6 +140,85 @@ public struct Verb<R: Receiver>: Sendable {
   public var isUndoable: Bool { undo != nil }
 }
 
+/// One query of a receiver type: a question a script may ask in a condition or an
+/// expression (`if door.locked { … }`, `move right (9 - shape.x)`). It never changes state.
+public struct Query<R: Receiver>: Sendable {
+  public let name: String
+  public let parameters: [Parameter]
+  /// What it answers.
+  public let result: QueryKind
+  public let summary: String
+  @usableFromInline let answer: @Sendable (R, Arguments) throws(CommandFailure) -> Answer
+
+  /// A query. `answer` gets arguments already checked against `parameters`, and must
+  /// answer a value of `result` (an integer within its range, a word of its set); it may
+  /// fail like a verb (a cell outside the board).
+  public init(
+    _ name: String, _ parameters: [Parameter], _ result: QueryKind, summary: String,
+    answer: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> Answer
+  ) {
+    self.name = name
+    self.parameters = parameters
+    self.result = result
+    self.summary = summary
+    self.answer = answer
+  }
+
+  /// A query without parameters.
+  public init(
+    _ name: String, _ result: QueryKind, summary: String,
+    answer: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> Answer
+  ) {
+    self.init(name, [], result, summary: summary, answer: answer)
+  }
+}
+
+/// What a query answers.
+public enum QueryKind: Sendable, Equatable {
+  case boolean
+  /// An integer within the range (`Int.min...Int.max` for any).
+  case integer(ClosedRange<Int>)
+  /// A word of the set; the answer is its index.
+  case word(WordSet)
+  case string
+
+  /// Any integer.
+  public static var integer: QueryKind { .integer(Int.min...Int.max) }
+
+  /// A word taken from a `CaseIterable` string enum, in declaration order.
+  public static func word<E: CaseIterable & RawRepresentable>(_: E.Type, name: String? = nil) -> QueryKind
+  where E.RawValue == String {
+    .word(WordSet(name: name, words: E.allCases.map { $0.rawValue }))
+  }
+
+  /// A name for the kind in help: `boolean`, `integer`, `X|O|empty`, `colour`.
+  public var description: String {
+    switch self {
+    case .boolean: return "boolean"
+    case .integer(let range):
+      if range == Int.min...Int.max { return "integer" }
+      if range.upperBound == Int.max { return "integer ≥ \(range.lowerBound)" }
+      return "integer \(range.lowerBound)...\(range.upperBound)"
+    case .word(let set): return set.name ?? set.words.joined(separator: "|")
+    case .string: return "string"
+    }
+  }
+}
+
+/// A query's answer, or the value of an expression.
+public enum Answer: Hashable, Sendable {
+  case boolean(Bool)
+  case integer(Int)
+  /// The index of a word in the query's ``WordSet``.
+  case word(Int)
+  case string(String)
+
+  /// The word that is case `value` of the enum a word query was declared with.
+  public static func word<E: CaseIterable & Equatable>(_ value: E) -> Answer {
+    .word(E.allCases.distance(from: E.allCases.startIndex, to: E.allCases.firstIndex(of: value)!))
+  }
+}
+
 /// A verb parameter: a name for help and diagnostics, a kind the checker enforces, and
 /// an optional default that makes the argument optional.
 public struct Parameter: Sendable, Equatable {
@@ -171,6 +254,16 @@ public enum ParameterKind: Sendable, Equatable {
     _: E.Type, name: String? = nil, aliases: [String: String] = [:]
   ) -> ParameterKind where E.RawValue == String {
     .word(WordSet(name: name, words: E.allCases.map { $0.rawValue }, aliases: aliases))
+  }
+
+  /// Whether `value` is a value of this kind.
+  public func accepts(_ value: Value) -> Bool {
+    switch (self, value) {
+    case (.integer(let range), .integer(let n)): range.contains(n)
+    case (.word(let set), .word(let index)): set.words.indices.contains(index)
+    case (.string, .string): true
+    case (.integer, _), (.word, _), (.string, _): false
+    }
   }
 
   /// A name for the kind in help and diagnostics: `integer 1...9`, `direction`, `string`.

@@ -25,6 +25,9 @@ public struct ReceiverRegistry: Sendable {
       verbs: R.verbs.map {
         VerbInfo(name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable)
       },
+      queries: R.queries.map {
+        QueryInfo(name: $0.name, parameters: $0.parameters, result: $0.result, summary: $0.summary)
+      },
       make: { instanceName in ReceiverInstance(name: instanceName, R.self) })
   }
 
@@ -34,7 +37,8 @@ public struct ReceiverRegistry: Sendable {
 
   @usableFromInline
   mutating func add(
-    name: String, summary: String, verbs: [VerbInfo], make: @escaping @Sendable (String) -> ReceiverInstance
+    name: String, summary: String, verbs: [VerbInfo], queries: [QueryInfo],
+    make: @escaping @Sendable (String) -> ReceiverInstance
   ) throws(RegistrationError) {
     try Self.validate(name, as: "receiver type `\(name)`")
     if types.contains(where: { $0.name == name }) {
@@ -45,18 +49,29 @@ public struct ReceiverRegistry: Sendable {
       if verbs[..<index].contains(where: { $0.name == verb.name }) {
         throw RegistrationError("`\(name)` declares verb `\(verb.name)` twice")
       }
-      var optionalSeen = false
-      for parameter in verb.parameters {
-        if parameter.defaultValue != nil {
-          optionalSeen = true
-        } else if optionalSeen {
-          throw RegistrationError(
-            "`\(name).\(verb.name)`: parameter `\(parameter.name)` without a default follows one with a default"
-          )
-        }
+      try Self.validate(verb.parameters, of: "`\(name).\(verb.name)`")
+    }
+    for (index, query) in queries.enumerated() {
+      try Self.validate(query.name, as: "query `\(query.name)` of `\(name)`")
+      if queries[..<index].contains(where: { $0.name == query.name }) {
+        throw RegistrationError("`\(name)` declares query `\(query.name)` twice")
+      }
+      try Self.validate(query.parameters, of: "`\(name).\(query.name)`")
+    }
+    types.append(ReceiverTypeInfo(name: name, summary: summary, verbs: verbs, queries: queries, make: make))
+  }
+
+  /// Checks that no parameter without a default follows one with a default.
+  private static func validate(_ parameters: [Parameter], of described: String) throws(RegistrationError) {
+    var optionalSeen = false
+    for parameter in parameters {
+      if parameter.defaultValue != nil {
+        optionalSeen = true
+      } else if optionalSeen {
+        throw RegistrationError(
+          "\(described): parameter `\(parameter.name)` without a default follows one with a default")
       }
     }
-    types.append(ReceiverTypeInfo(name: name, summary: summary, verbs: verbs, make: make))
   }
 
   /// Checks that `name` can be written in scripts; `described` names it in errors.
@@ -82,10 +97,36 @@ public struct ReceiverTypeInfo: Sendable {
   public let name: String
   public let summary: String
   public let verbs: [VerbInfo]
+  public let queries: [QueryInfo]
   let make: @Sendable (String) -> ReceiverInstance
 
   /// The index of the verb called `name`.
   public func verbIndex(_ name: String) -> Int? { verbs.firstIndex { $0.name == name } }
+  /// The index of the query called `name`.
+  public func queryIndex(_ name: String) -> Int? { queries.firstIndex { $0.name == name } }
+}
+
+/// A query's declaration, without its function.
+public struct QueryInfo: Sendable {
+  public let name: String
+  public let parameters: [Parameter]
+  public let result: QueryKind
+  public let summary: String
+
+  @usableFromInline
+  init(name: String, parameters: [Parameter], result: QueryKind, summary: String) {
+    self.name = name
+    self.parameters = parameters
+    self.result = result
+    self.summary = summary
+  }
+
+  /// How many arguments the query needs at least.
+  public var requiredCount: Int { parameters.prefix { $0.defaultValue == nil }.count }
+  /// `cell <row> <col>`, for help and diagnostics.
+  public var signature: String {
+    ([name] + parameters.map { $0.defaultValue == nil ? "<\($0.name)>" : "[\($0.name)]" }).joined(separator: " ")
+  }
 }
 
 /// A verb's declaration, without its functions.
@@ -127,6 +168,8 @@ final class ReceiverInstance {
   @exclusivity(unchecked) var exists = true
   let execute: (Int, Arguments) throws(CommandFailure) -> Void
   let undo: (Int, Arguments) -> Void
+  /// Answers query `index` of its type.
+  let ask: (Int, Arguments) throws(CommandFailure) -> Answer
   /// Forgets the oldest undo records (their steps fell off a capped history).
   let dropOldestRecords: (Int) -> Void
   let state: () -> StateValue
@@ -145,6 +188,7 @@ final class ReceiverInstance {
     // whole Verb). Per-verb arrays of the closures would each be of a new type for every
     // receiver type, whose metadata the runtime builds at every start-up.
     let verbs = R.verbs
+    let queries = R.queries
     let records = UndoRecords<R.Undo>()
     self.init(
       name: name,
@@ -156,6 +200,7 @@ final class ReceiverInstance {
         guard let undo = verbs[verb].undo else { return }
         undo(receiver, arguments, records.stack.removeLast())
       },
+      ask: { query, arguments throws(CommandFailure) in try queries[query].answer(receiver, arguments) },
       dropOldestRecords: { records.stack.removeFirst($0) },
       state: { receiver.state },
       stateDescription: { receiver.stateDescription },
@@ -166,7 +211,8 @@ final class ReceiverInstance {
   @usableFromInline
   init(
     name: String, execute: @escaping (Int, Arguments) throws(CommandFailure) -> Void,
-    undo: @escaping (Int, Arguments) -> Void, dropOldestRecords: @escaping (Int) -> Void,
+    undo: @escaping (Int, Arguments) -> Void, ask: @escaping (Int, Arguments) throws(CommandFailure) -> Answer,
+    dropOldestRecords: @escaping (Int) -> Void,
     state: @escaping () -> StateValue,
     stateDescription: @escaping () -> String, view: @escaping () -> StateValue?,
     picture: @escaping (PictureSize) -> Picture?, notUndoable: [String?], verbNames: [String]
@@ -174,6 +220,7 @@ final class ReceiverInstance {
     self.name = name
     self.execute = execute
     self.undo = undo
+    self.ask = ask
     self.dropOldestRecords = dropOldestRecords
     self.state = state
     self.stateDescription = stateDescription

@@ -661,6 +661,31 @@ public final class Session {
     invoker.instances.first { $0.name == name && $0.exists }?.state()
   }
 
+  /// Asks the receiver called `receiver` its query `query`, with `arguments` (defaults
+  /// filled in), as a condition in a script would; nothing changes. Throws if there is no
+  /// such receiver or query, the arguments do not fit its parameters, or the receiver
+  /// cannot answer (a cell outside the board).
+  public func ask(_ receiver: String, _ query: String, _ arguments: [Value] = []) throws(CommandFailure) -> Answer {
+    guard let index = invoker.instances.lastIndex(where: { $0.name == receiver && $0.exists }) else {
+      throw CommandFailure("no receiver named `\(receiver)`")
+    }
+    let type = checkerState.types[checkerState.instances[index].type]
+    guard let q = type.queryIndex(query) else { throw CommandFailure("`\(type.name)` has no query `\(query)`") }
+    let parameters = type.queries[q].parameters
+    guard arguments.count <= parameters.count, arguments.count >= type.queries[q].requiredCount else {
+      throw CommandFailure("`\(type.name).\(query)` takes \(type.queries[q].signature)")
+    }
+    var values = arguments
+    for (i, parameter) in parameters.enumerated() {
+      if i >= values.count { values.append(parameter.defaultValue!) }
+      guard parameter.kind.accepts(values[i]) else {
+        throw CommandFailure(
+          "`\(parameter.name)` of `\(type.name).\(query)` must be \(Constraint(parameter.kind).description)")
+      }
+    }
+    return try invoker.instances[index].ask(q, Arguments(values))
+  }
+
   /// How many steps `undo` and `redo` can take.
   public var undoCount: Int { invoker.history.undoCount }
   public var redoCount: Int { invoker.history.redoCount }

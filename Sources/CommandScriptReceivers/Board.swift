@@ -57,6 +57,38 @@ public final class Board: Receiver {
     },
   ]
 
+  /// The answers of `board.cell`, `board.next` and `board.winner`.
+  private static let cellWords = WordSet(words: ["empty", "X", "O"])
+  private static let playerWords = WordSet(words: ["X", "O"])
+  private static let outcomeWords = WordSet(words: ["none", "X", "O", "draw"])
+  private static let cellParameters = [Parameter("row", .integer(1...9)), Parameter("col", .integer(1...9))]
+
+  public static let queries: [Query<Board>] = [
+    Query("size", .integer(3...9), summary: "the number of rows and columns") { board, _ in .integer(board.size) },
+    Query("moves", .integer(0...81), summary: "how many marks are placed") { board, _ in .integer(board.filled) },
+    Query("next", .word(playerWords), summary: "the player to move") { board, _ in
+      .word(board.next == .x ? 0 : 1)
+    },
+    Query("winner", .word(outcomeWords), summary: "X, O, draw, or none while the game goes on") { board, _ in
+      switch board.winner {
+      case nil: .word(0)
+      case .x?: .word(1)
+      case .o?: .word(2)
+      case .empty?: .word(3)
+      }
+    },
+    Query("cell", cellParameters, .word(cellWords), summary: "what a cell holds") {
+      board, args throws(CommandFailure) in
+      .word(Int(try board.mark(row: args.int(0), col: args.int(1)).rawValue))
+    },
+    Query("free", cellParameters, .boolean, summary: "whether a mark can be placed in a cell") { board, args in
+      let (row, col) = (args.int(0), args.int(1))
+      return .boolean(
+        board.winner == nil && row <= board.size && col <= board.size && (try? board.mark(row: row, col: col)) == .empty
+      )
+    },
+  ]
+
   /// The number of rows and columns.
   public private(set) var size = 3
   /// Row by row, `Mark` raw values.
@@ -70,6 +102,14 @@ public final class Board: Receiver {
 
   /// An empty 3×3 board, X to move.
   public init() {}
+
+  /// What cell (row, col) holds; throws if it is outside the board.
+  private func mark(row: Int, col: Int) throws(CommandFailure) -> Mark {
+    guard row <= size, col <= size else {
+      throw CommandFailure("cell \(row) \(col) is outside the \(size)×\(size) board")
+    }
+    return Mark(rawValue: cells[(row - 1) * size + (col - 1)])!
+  }
 
   private func place(row: Int, col: Int) throws(CommandFailure) {
     if let winner {

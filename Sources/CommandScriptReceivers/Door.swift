@@ -26,6 +26,11 @@ public final class Door: Receiver {
     restoringPosition("unlock", summary: "unlock the door") { door, _ in door.position.isLocked = false },
   ]
 
+  public static let queries: [Query<Door>] = [
+    Query("open", .boolean, summary: "whether it is open") { door, _ in .boolean(door.isOpen) },
+    Query("locked", .boolean, summary: "whether it is locked") { door, _ in .boolean(door.isLocked) },
+  ]
+
   /// A verb whose undo puts the position back (`saving:restoring:` rather than a key
   /// path, which the runtime would build at every start-up).
   private static func restoringPosition(

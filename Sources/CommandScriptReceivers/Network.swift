@@ -41,6 +41,15 @@ public final class Network: Receiver {
     },
   ]
 
+  public static let queries: [Query<Network>] = [
+    Query("waiting", .integer(0...Int.max), summary: "how many requests are pending") { network, _ in
+      .integer(network.pending.count)
+    },
+    Query("cancelled", .integer(0...Int.max), summary: "how many requests were cancelled") { network, _ in
+      .integer(network.cancelled)
+    },
+  ]
+
   /// The URLs of the pending requests, oldest first.
   public private(set) var pending: [String] = []
   /// How many requests have been cancelled.

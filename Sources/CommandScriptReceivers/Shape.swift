@@ -49,6 +49,13 @@ public final class Shape: Receiver {
     },
   ]
 
+  public static let queries: [Query<Shape>] = [
+    Query("x", .integer, summary: "the column") { shape, _ in .integer(shape.x) },
+    Query("y", .integer, summary: "the row") { shape, _ in .integer(shape.y) },
+    Query("colour", .word(colours), summary: "the colour") { shape, _ in .word(Int(shape.colourIndex)) },
+    Query("color", .word(colours), summary: "the colour (as `colour`)") { shape, _ in .word(Int(shape.colourIndex)) },
+  ]
+
   // x, y and the colour are written once per command by this class alone, never in
   // overlapping accesses, so the dynamic exclusivity check (most of the cost of a move)
   // is turned off for them. A receiver of your own does not need this: it is for the

@@ -53,6 +53,17 @@ public final class Vehicle: Receiver {
     },
   ]
 
+  public static let queries: [Query<Vehicle>] = [
+    Query("saved", .boolean, summary: "whether the record is saved") { vehicle, _ in .boolean(vehicle.record.isSaved) },
+    Query("sent", .boolean, summary: "whether the record was sent") { vehicle, _ in .boolean(vehicle.record.isSent) },
+    Query("backend", .word(Health.self), summary: "whether the backend is up or down") { vehicle, _ in
+      .word(vehicle.record.backend)
+    },
+    Query("logs", .integer(0...Int.max), summary: "how many lines the audit log has") { vehicle, _ in
+      .integer(vehicle.auditLog.count)
+    },
+  ]
+
   /// A verb whose undo puts the record back (`saving:restoring:` rather than a key path,
   /// which the runtime would build at every start-up).
   private static func restoringRecord(

@@ -6,22 +6,27 @@ help
 # stdout:   shape     a shape that moves and is painted
 # stdout:     move <direction> [steps]    move some steps in a direction
 # stdout:     paint <colour>              paint in a colour
+# stdout:     queries: x, y, colour, color
 # stdout:   door      a door that opens, closes and locks
 # stdout:     open                        open the door unless it is locked
 # stdout:     close                       close the door
 # stdout:     lock                        lock the door unless it is open
 # stdout:     unlock                      unlock the door
+# stdout:     queries: open, locked
 # stdout:   board     a game of tic-tac-toe
 # stdout:     place <row> <col>           put the next player's mark in a cell
 # stdout:     reset [size]                start a new game (default size: the current one)
+# stdout:     queries: size, moves, next, winner, cell, free
 # stdout:   vehicle   a vehicle record: database, backend, audit log
 # stdout:     save                        store in the database; no-op if saved
 # stdout:     send                        send if saved and backend up; no-op if sent
 # stdout:     log                         append an audit line  (cannot be undone)
 # stdout:     backend <state>             set the simulated backend's health
+# stdout:     queries: saved, sent, backend, logs
 # stdout:   network   a manager of pending network requests
 # stdout:     request <url>               add a pending request (sends nothing)
 # stdout:     cancel                      cancel every pending request
+# stdout:     queries: waiting, cancelled
 # stdout: Statements (separate with `;` or a new line):
 # stdout:   undo [n]                        undo the last n steps (default 1)
 # stdout:   redo [n]                        redo n undone steps (default 1)

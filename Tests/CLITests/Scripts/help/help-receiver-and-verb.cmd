@@ -5,6 +5,9 @@ help move
 # stdout:   close                       close the door
 # stdout:   lock                        lock the door unless it is open
 # stdout:   unlock                      unlock the door
+# stdout:   Queries, asked as `door.open`:
+# stdout:   open                        whether it is open: boolean
+# stdout:   locked                      whether it is locked: boolean
 # stdout: shape.move <direction> [steps]    move some steps in a direction
 # stdout:     direction: direction (up down left right)
 # stdout:     steps: integer ≥ 1, default 1

@@ -22,11 +22,80 @@ enum ArgumentNode: Sendable, BitwiseCopyable {
   case string(index: Int32, SourceRange)
   /// `$name`: the name without its `$`.
   case parameter(Name)
+  /// `( expression )`: the expression is `expressions[index]` of its tree; the range
+  /// includes the parentheses.
+  case expression(index: Int32, SourceRange)
 
   var range: SourceRange {
     switch self {
-    case .integer(_, let r), .string(_, let r): return r
+    case .integer(_, let r), .string(_, let r), .expression(_, let r): return r
     case .word(let name), .parameter(let name): return name.range
+    }
+  }
+}
+
+/// The operators of conditions and integer expressions.
+enum Operator: UInt8, Sendable, BitwiseCopyable {
+  case or, and, not
+  case equal, notEqual, less, lessEqual, greater, greaterEqual
+  case plus, minus, times, divide, remainder, negate
+
+  /// How it is written.
+  var symbol: String {
+    switch self {
+    case .or: "or"
+    case .and: "and"
+    case .not: "not"
+    case .equal: "=="
+    case .notEqual: "!="
+    case .less: "<"
+    case .lessEqual: "<="
+    case .greater: ">"
+    case .greaterEqual: ">="
+    case .plus: "+"
+    case .minus, .negate: "-"
+    case .times: "*"
+    case .divide: "/"
+    case .remainder: "%"
+    }
+  }
+
+  /// Binding strength: `or` 1, `and` 2, `not` 3, comparisons 4, `+ -` 5, `* / %` 6, unary
+  /// minus 7.
+  var precedence: Int {
+    switch self {
+    case .or: 1
+    case .and: 2
+    case .not: 3
+    case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: 4
+    case .plus, .minus: 5
+    case .times, .divide, .remainder: 6
+    case .negate: 7
+    }
+  }
+}
+
+/// An expression as written: a condition, a `( … )` argument. Operands are indices into
+/// the tree's `expressions`.
+enum ExpressionNode: Sendable, BitwiseCopyable {
+  case integer(Int, SourceRange)
+  /// A word: `true`, `false`, or a word literal compared with a query (`X`, `red`).
+  case word(Name)
+  case string(index: Int32, SourceRange)
+  case parameter(Name)
+  /// `receiver.query argument…`: the arguments are a range of the tree's `queryArguments`.
+  case query(receiver: Name, name: Name, arguments: NodeRange, range: SourceRange)
+  /// `not a`, `-a`: `at` is the operator's range, `range` the whole expression's.
+  case unary(Operator, operand: Int32, at: SourceRange, range: SourceRange)
+  case binary(Operator, left: Int32, right: Int32, at: SourceRange, range: SourceRange)
+  /// `( … )`, kept so that the canonical text keeps the author's grouping.
+  case group(Int32, range: SourceRange)
+
+  var range: SourceRange {
+    switch self {
+    case .integer(_, let r), .string(_, let r): r
+    case .word(let name), .parameter(let name): name.range
+    case .query(_, _, _, let r), .unary(_, _, _, let r), .binary(_, _, _, _, let r), .group(_, let r): r
     }
   }
 }
@@ -78,6 +147,16 @@ struct Statement: Sendable, BitwiseCopyable {
     case source(index: Int32)
     /// `export "FILE"`: write the undo stack as a script.
     case export(index: Int32)
+    /// `if CONDITION { … } else { … }`: the condition is `expressions[condition]`; an
+    /// `else if` is an `otherwise` body of one `if` statement; no `else` is an empty body.
+    case `if`(condition: Int32, then: NodeRange, otherwise: NodeRange)
+    case `while`(condition: Int32, body: NodeRange)
+    /// `try { … } else { … }`; nil without `else`.
+    case `try`(body: NodeRange, otherwise: NodeRange?)
+    /// `assert CONDITION ["message"]`: the message is `strings[index]`.
+    case assert(condition: Int32, message: Int32?)
+    /// `echo argument…`: the arguments are a range of the tree's `arguments`.
+    case echo(arguments: NodeRange)
   }
 
   var isTransaction: Bool {
@@ -104,6 +183,10 @@ final class SyntaxTree: @unchecked Sendable {
   @exclusivity(unchecked) private(set) var statements = PlainList<Statement>()
   @exclusivity(unchecked) private(set) var arguments = PlainList<ArgumentNode>()
   @exclusivity(unchecked) private(set) var names = PlainList<Name>()
+  @exclusivity(unchecked) private(set) var expressions = PlainList<ExpressionNode>()
+  /// The arguments of queries: apart from `arguments`, so that a query inside a command's
+  /// `( … )` argument does not split the command's arguments.
+  @exclusivity(unchecked) private(set) var queryArguments = PlainList<ArgumentNode>()
   @exclusivity(unchecked) private(set) var strings: [String] = []
   /// What the names' symbols stand for.
   let symbols: SymbolTable
@@ -112,9 +195,20 @@ final class SyntaxTree: @unchecked Sendable {
     self.symbols = symbols
   }
 
+  /// A tree with nothing in it, for checking what needs no tree.
+  static let empty = SyntaxTree(symbols: SymbolTable())
+
   func add(_ statement: Statement) -> Int32 { statements.append(statement) }
   func add(_ argument: ArgumentNode) { _ = arguments.append(argument) }
   func add(_ name: Name) { _ = names.append(name) }
+  func add(_ expression: ExpressionNode) -> Int32 { expressions.append(expression) }
+  /// Appends a query's arguments, consecutive.
+  func addQueryArguments(_ list: [ArgumentNode]) -> NodeRange {
+    let range = NodeRange(
+      first: Int32(truncatingIfNeeded: queryArguments.count), count: Int32(truncatingIfNeeded: list.count))
+    for argument in list { _ = queryArguments.append(argument) }
+    return range
+  }
   func add(_ string: String) -> Int32 {
     strings.append(string)
     return Int32(truncatingIfNeeded: strings.count - 1)
@@ -133,6 +227,8 @@ final class SyntaxTree: @unchecked Sendable {
     statements.removeAll()
     arguments.removeAll()
     names.removeAll()
+    expressions.removeAll()
+    queryArguments.removeAll()
     if !strings.isEmpty { strings.removeAll(keepingCapacity: true) }
   }
 }
@@ -224,6 +320,26 @@ extension SyntaxTree {
     case .word(let w): return symbols[w.symbol]
     case .string(let index, _): return Lexer.stringLiteral(strings[Int(index)])
     case .parameter(let p): return "$" + symbols[p.symbol]
+    case .expression(let index, _): return "(" + canonical(expression: index) + ")"
+    }
+  }
+
+  /// An expression in canonical form: one space around each binary operator, the
+  /// author's parentheses kept.
+  func canonical(expression index: Int32) -> String {
+    switch expressions[Int(index)] {
+    case .integer(let n, _): return String(n)
+    case .word(let w): return symbols[w.symbol]
+    case .string(let i, _): return Lexer.stringLiteral(strings[Int(i)])
+    case .parameter(let p): return "$" + symbols[p.symbol]
+    case .query(let receiver, let name, let arguments, _):
+      return ([symbols[receiver.symbol] + "." + symbols[name.symbol]] + queryArguments[arguments].map(canonical))
+        .joined(separator: " ")
+    case .unary(let op, let operand, _, _):
+      return op == .not ? "not " + canonical(expression: operand) : "-" + canonical(expression: operand)
+    case .binary(let op, let left, let right, _, _):
+      return canonical(expression: left) + " \(op.symbol) " + canonical(expression: right)
+    case .group(let inner, _): return "(" + canonical(expression: inner) + ")"
     }
   }
 
@@ -257,6 +373,18 @@ extension SyntaxTree {
     case .batch(let size): return "batch \(canonical(size))"
     case .source(let index): return "source \(Lexer.stringLiteral(strings[Int(index)]))"
     case .export(let index): return "export \(Lexer.stringLiteral(strings[Int(index)]))"
+    case .if(let condition, let then, let otherwise):
+      let head = "if \(canonical(expression: condition)) \(block(then))"
+      guard otherwise.count > 0 else { return head }
+      if otherwise.count == 1, case .if = statements[Int(otherwise.first)].kind {
+        return head + " else " + canonical(statements[Int(otherwise.first)])
+      }
+      return head + " else " + block(otherwise)
+    case .while(let condition, let body): return "while \(canonical(expression: condition)) \(block(body))"
+    case .try(let body, let otherwise): return words(["try", block(body), otherwise.map { "else " + block($0) }])
+    case .assert(let condition, let message):
+      return words(["assert", canonical(expression: condition), message.map { Lexer.stringLiteral(strings[Int($0)]) }])
+    case .echo(let arguments): return words(["echo"] + self.arguments[arguments].map(canonical))
     }
   }
 }

@@ -214,6 +214,15 @@ extension Checker {
         fail("\(what()) must be \(constraint.description), not a string", at: range)
         return nil
       }
+    case .expression(let index, let range):
+      let expression: Expression?
+      switch constraint {
+      case .any: expression = compileAnyExpression(index, in: tree)?.0
+      case .integer: expression = compileExpression(index, in: tree, as: .integer, what: what())
+      case .word(let set): expression = compileExpression(index, in: tree, as: .word(set), what: what())
+      case .string: expression = compileExpression(index, in: tree, as: .string, what: what())
+      }
+      return expression.map { .computed($0, accepts: constraint, range: range) }
     }
   }
 

@@ -182,7 +182,7 @@ struct Checker {
   mutating func compileTopLevel(_ statement: Statement, in tree: SyntaxTree) -> CompiledStatement.Action? {
     let range = statement.range
     switch statement.kind {
-    case .invocation, .block, .transaction, .repeat, .show, .help, .new:
+    case .invocation, .block, .transaction, .repeat, .show, .help, .new, .if, .while, .try, .assert, .echo:
       return compile(statement, in: tree).map { .operation($0) }
     case .macro(let name, let parameters, let body):
       return defineMacro(name: name, parameters: tree.names[parameters], body: body, in: tree, range: range)
@@ -266,6 +266,43 @@ struct Checker {
         return nil
       }
       return .help(topic: text(topic))
+    case .if(let condition, let then, let otherwise):
+      let compiled = compileCondition(condition, in: tree)
+      let thenOps = compileNestedBody(then, in: tree)
+      let otherwiseOps = compileNestedBody(otherwise, in: tree)
+      return settlingIrreversibles(
+        compiled.map { .conditional(Conditional(condition: $0, then: thenOps, otherwise: otherwiseOps)) })
+    case .while(let condition, let body):
+      let compiled = compileCondition(condition, in: tree)
+      let ops = compileNestedBody(body, in: tree)
+      return settlingIrreversibles(compiled.map { .loop(Loop(condition: $0, body: ops, range: range)) })
+    case .try(let body, let otherwise):
+      let ops = compileNestedBody(body, in: tree)
+      let otherwiseOps = otherwise.map { compileNestedBody($0, in: tree) }
+      return settlingIrreversibles(.attempt(Attempt(body: ops, otherwise: otherwiseOps, range: range)))
+    case .assert(let condition, let message):
+      guard let compiled = compileCondition(condition, in: tree) else { return nil }
+      let text = message.map { tree.strings[Int($0)] } ?? "assertion failed: " + tree.canonical(expression: condition)
+      return .assertion(Assertion(condition: compiled, message: text, range: range))
+    case .echo(let arguments):
+      var parts: [(Expression, ValueKind)] = []
+      var ok = true
+      for argument in ArgumentList(arguments, of: tree) {
+        switch argument {
+        case .integer(let n, _): parts.append((.constant(.integer(n)), .integer))
+        case .word(let word): parts.append((.constant(.string(text(word))), .string))
+        case .string(let index, _): parts.append((.constant(.string(tree.strings[Int(index)])), .string))
+        case .parameter:
+          if case .parameter(let slot)? = operand(argument, in: tree, for: .any, what: "") {
+            parts.append((.parameter(slot), .string))
+          } else {
+            ok = false
+          }
+        case .expression(let index, _):
+          if let part = compileAnyExpression(index, in: tree) { parts.append(part) } else { ok = false }
+        }
+      }
+      return ok ? .echo(Echo(parts: parts, range: range)) : nil
     case .new(let type, let name):
       guard nesting == 0, !isQueuing else { return misplaced(.new, at: range) }
       return defineInstance(type: type, name: name)

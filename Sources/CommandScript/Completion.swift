@@ -145,6 +145,9 @@ private struct CompletionContext {
       case .word: statement.append(.word(lexer.text(of: token.range)))
       case .dot: statement.append(.dot)
       case .integer, .string, .parameter: statement.append(.otherArgument)
+      case .leftParen, .rightParen, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus,
+        .star, .slash, .percent:
+        statement.append(.otherArgument)
       case .invalid: statement.append(.invalid)
       }
     }

@@ -45,9 +45,12 @@ struct Exporter {
       case .call(let call):
         if used.insert(call.macro).inserted { pending += state.macros[call.macro].body }
       case .sequence(let ops), .repeat(_, let ops, _): pending += ops
+      case .conditional(let c): pending += c.then + c.otherwise
+      case .loop(let loop): pending += loop.body
+      case .attempt(let a): pending += a.body + (a.otherwise ?? [])
       case .command, .parameterizedCommand, .commands: break
-      // Questions change nothing.
-      case .show, .help: break
+      // Questions and outputs change nothing; expressions call no macro.
+      case .show, .help, .assertion, .echo: break
       }
     }
     return used
@@ -100,8 +103,61 @@ struct Exporter {
       let callee = state.macros[call.macro]
       let arguments = zip(call.arguments, callee.constraints).map { text($0, as: $1, macro: macro) }
       return ([macroNames[call.macro]!] + arguments).joined(separator: " ")
-    // Questions (`show`, `help`) change nothing.
-    case .show, .help: return ""
+    case .conditional(let c):
+      var text = "if \(self.text(c.condition, macro: macro)) \(block(c.then, macro: macro))"
+      if !c.otherwise.isEmpty { text += " else \(block(c.otherwise, macro: macro))" }
+      return text
+    case .loop(let loop): return "while \(text(loop.condition, macro: macro)) \(block(loop.body, macro: macro))"
+    case .attempt(let a):
+      return "try \(block(a.body, macro: macro))" + (a.otherwise.map { " else \(block($0, macro: macro))" } ?? "")
+    case .assertion(let a): return "assert \(text(a.condition, macro: macro)) \(Lexer.stringLiteral(a.message))"
+    // Questions (`show`, `help`) and outputs (`echo`) change nothing.
+    case .show, .help, .echo: return ""
+    }
+  }
+
+  /// An expression as a script writes it; operands that are not plain values in
+  /// parentheses, so that no precedence is relied on.
+  private func text(_ expression: Expression, as kind: ValueKind? = nil, macro: Macro?) -> String {
+    func operand(_ e: Expression, as kind: ValueKind? = nil) -> String {
+      switch e {
+      case .constant, .parameter: return text(e, as: kind, macro: macro)
+      case .query(let call) where call.arguments.isEmpty: return text(e, as: kind, macro: macro)
+      default: return "(" + text(e, as: kind, macro: macro) + ")"
+      }
+    }
+    switch expression {
+    case .constant(.boolean(let b)): return b ? "true" : "false"
+    case .constant(.integer(let n)): return n < 0 ? "(\(n))" : String(n)
+    case .constant(.string(let s)): return Lexer.stringLiteral(s)
+    case .constant(.word(let i)):
+      if case .word(let set)? = kind { return set.words[i] }
+      return String(i)
+    case .parameter(let slot): return "$" + (macro?.parameters[slot] ?? "?")
+    case .query(let call):
+      let instance = state.instances[call.instance]
+      let declaration = state.types[instance.type].queries[call.query]
+      let arguments = zip(call.arguments, declaration.parameters).map {
+        text($0.0, as: Constraint($0.1.kind), macro: macro)
+      }
+      return ([instance.name + "." + declaration.name] + arguments).joined(separator: " ")
+    case .not(let inner): return "not " + operand(inner)
+    case .and(let l, let r): return operand(l) + " and " + operand(r)
+    case .or(let l, let r): return operand(l) + " or " + operand(r)
+    case .comparison(let op, let l, let r):
+      let shared = self.kind(of: l) ?? self.kind(of: r)
+      return operand(l, as: shared) + " \(op.symbol) " + operand(r, as: shared)
+    case .arithmetic(let op, let l, let r, _): return operand(l) + " \(op.symbol) " + operand(r)
+    case .negation(let inner, _): return "-" + operand(inner)
+    }
+  }
+
+  /// The kind of a query's answer, which says how a word compared with it is written.
+  private func kind(of expression: Expression) -> ValueKind? {
+    guard case .query(let call) = expression else { return nil }
+    switch state.types[state.instances[call.instance].type].queries[call.query].result {
+    case .word(let set): return .word(set)
+    case .boolean, .integer, .string: return nil
     }
   }
 
@@ -121,6 +177,9 @@ struct Exporter {
     switch operand {
     case .constant(let value): return text(value, as: constraint)
     case .parameter(let slot): return "$" + (macro?.parameters[slot] ?? "?")
+    case .computed(let expression, let constraint, _):
+      let kind: ValueKind? = if case .word(let set) = constraint { .word(set) } else { nil }
+      return "(" + text(expression, as: kind, macro: macro) + ")"
     }
   }
 
@@ -137,7 +196,7 @@ struct Exporter {
   /// would write them: a default need not be writable (`board.reset` means the current
   /// size, which no argument spells).
   private static func dropDefaults(_ pairs: inout [(Operand, Parameter)]) {
-    while let last = pairs.last, let value = last.1.defaultValue, last.0 == .constant(value) { pairs.removeLast() }
+    while let last = pairs.last, let value = last.1.defaultValue, case .constant(value) = last.0 { pairs.removeLast() }
   }
 }
 

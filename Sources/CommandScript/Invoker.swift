@@ -11,6 +11,16 @@ struct RunFailure: Error {
   var notReverted: [String] = []
   /// The commands the rollback undid (each `receiver.verb` once), for a transaction's report.
   var reverted: [String] = []
+  /// An interruption or the step limit: `try` does not catch it.
+  var stopsEverything = false
+
+  static func interrupted(at range: SourceRange) -> RunFailure {
+    RunFailure(message: "interrupted", range: range, stopsEverything: true)
+  }
+
+  static func stepLimit(at range: SourceRange) -> RunFailure {
+    RunFailure(message: "the step limit was reached", range: range, stopsEverything: true)
+  }
 }
 
 /// Executes compiled ops against receiver instances and keeps the history.
@@ -58,6 +68,9 @@ final class Invoker {
   enum Request {
     case show(instance: Int?)
     case help(topic: String?)
+    case echo(String)
+    /// `try` caught this failure (already rolled back) and goes on.
+    case caught(RunFailure)
   }
 
   /// Runs one top-level operation atomically. Receiver commands it runs become one undo
@@ -94,7 +107,7 @@ final class Invoker {
   }
 
   /// Undoes the running statement's commands; returns those that could not be undone.
-  private func rollBack(to mark: Int) -> (reverted: [String], notReverted: [String]) {
+  func rollBack(to mark: Int) -> (reverted: [String], notReverted: [String]) {
     let cmds = history.commands
     var reverted: [String] = []
     var notUndone: [String] = []
@@ -157,8 +170,8 @@ final class Invoker {
   @inline(__always) private func executeCommand(_ id: Int32, range: @autoclosure () -> SourceRange)
     throws(RunFailure)
   {
-    if interruption.isRequested { throw RunFailure(message: "interrupted", range: range()) }
-    if remainingSteps == 0 { throw RunFailure(message: "the step limit was reached", range: range()) }
+    if interruption.isRequested { throw .interrupted(at: range()) }
+    if remainingSteps == 0 { throw .stepLimit(at: range()) }
     remainingSteps &-= 1
     do {
       try perform(id)
@@ -168,10 +181,19 @@ final class Invoker {
     history.record(id)
   }
 
-  private func value(_ operand: Operand, _ frame: [Value]) -> Value {
+  /// Counts a loop turn or a macro call against the step limit, and stops on Ctrl-C.
+  @inline(__always) func takeStep(at range: SourceRange) throws(RunFailure) {
+    if interruption.isRequested { throw .interrupted(at: range) }
+    if remainingSteps == 0 { throw .stepLimit(at: range) }
+    remainingSteps &-= 1
+  }
+
+  func value(_ operand: Operand, _ frame: [Value]) throws(RunFailure) -> Value {
     switch operand {
     case .constant(let v): return v
     case .parameter(let slot): return frame[slot]
+    case .computed(let expression, let constraint, let range):
+      return try argument(expression, accepts: constraint, at: range, frame: frame)
     }
   }
 
@@ -183,25 +205,25 @@ final class Invoker {
       let id = commands.intern(
         ResolvedCommand(
           instance: Int32(command.instance), verb: Int32(command.verb),
-          arguments: command.operands.map { value($0, frame) }))
+          arguments: try command.operands.map { (operand) throws(RunFailure) in try value(operand, frame) }))
       try executeCommand(id, range: command.range)
     case .commands(let run):
       for i in run.ids.indices { try executeCommand(run.ids[i], range: run.ranges[i]) }
     case .sequence(let ops):
       for op in ops { try execute(op, frame: frame, request: request) }
     case .repeat(let count, let body, let range):
-      guard case .integer(let n) = value(count, frame) else { preconditionFailure("checked") }
+      guard case .integer(let n) = try value(count, frame) else { preconditionFailure("checked") }
       for _ in 0..<n {
-        // Also here, not only before each command: a body may run none (`repeat N { }`,
-        // a loop of `show`s) and must still stop on Ctrl-C.
-        if interruption.isRequested { throw RunFailure(message: "interrupted", range: range) }
+        // Each turn is a step, so a body that runs no command (`repeat N { }`, a loop of
+        // `show`s) is bounded too, and stops on Ctrl-C.
+        try takeStep(at: range)
         for op in body { try execute(op, frame: frame, request: request) }
       }
     case .call(let call):
-      // Checked here too, so that macros fanning out to calls that run no command stop.
-      if interruption.isRequested { throw RunFailure(message: "interrupted", range: call.range) }
+      // A step too, so that macros fanning out to calls that run no command stop.
+      try takeStep(at: call.range)
       let macro = macros[call.macro]
-      let arguments = call.arguments.map { value($0, frame) }
+      let arguments = try call.arguments.map { (operand) throws(RunFailure) in try value(operand, frame) }
       do {
         for op in macro.body { try execute(op, frame: arguments, request: request) }
       } catch {
@@ -211,6 +233,46 @@ final class Invoker {
       }
     case .show(let instance): request(.show(instance: instance))
     case .help(let topic): request(.help(topic: topic))
+    case .conditional, .loop, .attempt, .assertion, .echo:
+      try executeLanguage2(op, frame: frame, request: request)
+    }
+  }
+
+  /// `if`, `while`, `try`, `assert` and `echo`. Out of line, so that the frame of
+  /// `execute`, which nested blocks and macro calls repeat, stays small.
+  @inline(never) private func executeLanguage2(_ op: Op, frame: [Value], request: (Request) -> Void)
+    throws(RunFailure)
+  {
+    switch op {
+    case .conditional(let conditional):
+      let branch = try isTrue(conditional.condition, frame: frame) ? conditional.then : conditional.otherwise
+      for op in branch { try execute(op, frame: frame, request: request) }
+    case .loop(let loop):
+      while try isTrue(loop.condition, frame: frame) {
+        try takeStep(at: loop.range)
+        for op in loop.body { try execute(op, frame: frame, request: request) }
+      }
+    case .attempt(let attempt):
+      let mark = history.commands.count
+      do {
+        for op in attempt.body { try execute(op, frame: frame, request: request) }
+      } catch {
+        guard !error.stopsEverything else { throw error }
+        var caught = error
+        (caught.reverted, caught.notReverted) = rollBack(to: mark)
+        request(.caught(caught))
+        for op in attempt.otherwise ?? [] { try execute(op, frame: frame, request: request) }
+      }
+    case .assertion(let assertion):
+      guard try isTrue(assertion.condition, frame: frame) else {
+        throw RunFailure(message: assertion.message, range: assertion.range)
+      }
+    case .echo(let echo):
+      var words: [String] = []
+      for (expression, kind) in echo.parts { words.append(try text(of: expression, as: kind, frame: frame)) }
+      request(.echo(words.joined(separator: " ")))
+    case .command, .parameterizedCommand, .commands, .sequence, .repeat, .call, .show, .help:
+      preconditionFailure("run by execute")
     }
   }
 

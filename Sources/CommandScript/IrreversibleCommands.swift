@@ -77,7 +77,17 @@ struct IrreversibleCommands {
             end.macro = Int32(truncatingIfNeeded: call.macro)
             setPending(end)
           }
-        case .show, .help: break
+        case .conditional(let c):
+          visit(c.then)
+          visit(c.otherwise)
+        case .loop(let loop):
+          let before = pendings
+          visit(loop.body)
+          if pendings != before, pending != nil { settlePending() }
+        case .attempt(let a):
+          visit(a.body)
+          visit(a.otherwise ?? [])
+        case .show, .help, .assertion, .echo: break
         }
       }
     }
@@ -128,7 +138,10 @@ extension Macro {
       case .command, .parameterizedCommand, .commands: return true
       case .sequence(let body), .repeat(_, let body, _): return runCommands(body, macros: macros)
       case .call(let call): return macros[call.macro].runsCommands
-      case .show, .help: return false
+      case .conditional(let c): return runCommands(c.then + c.otherwise, macros: macros)
+      case .loop(let loop): return runCommands(loop.body, macros: macros)
+      case .attempt(let a): return runCommands(a.body + (a.otherwise ?? []), macros: macros)
+      case .show, .help, .assertion, .echo: return false
       }
     }
   }

@@ -4,6 +4,10 @@
 enum TokenKind: UInt8, Equatable, Sendable {
   case word, integer, string, parameter
   case dot, semicolon, newline, leftBrace, rightBrace
+  /// `(` and `)`, around an expression.
+  case leftParen, rightParen
+  /// The operators of conditions and expressions.
+  case equal, notEqual, less, lessEqual, greater, greaterEqual, plus, minus, star, slash, percent
   case endOfInput
   /// Bytes that form no token; the lexer also reports a problem for them.
   case invalid
@@ -34,6 +38,9 @@ struct Token: Sendable {
 enum Keyword: String, CaseIterable, Sendable {
   case undo, redo, history, show, use, help, `repeat`, macro, transaction
   case queue, run, pending, discard, batch, new, export, source, record, end, macros
+  case `if`, `while`, `try`, assert, echo
+  /// Words of the statements above, and of conditions: never a statement of their own.
+  case `else`, `as`, and, or, not, `true`, `false`
 }
 
 /// Turns UTF-8 bytes into tokens, one at a time, without allocating for anything but the
@@ -258,10 +265,29 @@ struct Lexer {
     case UInt8(ascii: "{"): return token(.leftBrace)
     case UInt8(ascii: "}"): return token(.rightBrace)
     case UInt8(ascii: "\""): return lexString(start: start, line: startLine, column: startColumn)
+    case UInt8(ascii: "("): return token(.leftParen)
+    case UInt8(ascii: ")"): return token(.rightParen)
+    case UInt8(ascii: "+"): return token(.plus)
+    case UInt8(ascii: "*"): return token(.star)
+    case UInt8(ascii: "/"): return token(.slash)
+    case UInt8(ascii: "%"): return token(.percent)
+    case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+      let followedByEqual = position < bytes.count && bytes[position] == UInt8(ascii: "=")
+      if followedByEqual { position &+= 1 }
+      switch (b, followedByEqual) {
+      case (UInt8(ascii: "="), true): return token(.equal)
+      case (UInt8(ascii: "!"), true): return token(.notEqual)
+      case (UInt8(ascii: "<"), _): return token(followedByEqual ? .lessEqual : .less)
+      case (UInt8(ascii: ">"), _): return token(followedByEqual ? .greaterEqual : .greater)
+      default:
+        // A lone `=` or `!`.
+        return lexInvalid(start: start, line: startLine, column: startColumn)
+      }
     case UInt8(ascii: "$") where position < bytes.count && Self.isWordStart(bytes[position]):
       return lexParameter(start: start, line: startLine, column: startColumn)
     case _ where Self.isDigit(b) || (b == UInt8(ascii: "-") && position < bytes.count && Self.isDigit(bytes[position])):
       return lexInteger(start: start, line: startLine, column: startColumn)
+    case UInt8(ascii: "-"): return token(.minus)
     default:
       return lexInvalid(start: start, line: startLine, column: startColumn)
     }
@@ -360,10 +386,13 @@ struct Lexer {
     let b = bytes[offset]
     switch b {
     case 9, 10, 13, 32, UInt8(ascii: "#"), UInt8(ascii: ";"), UInt8(ascii: "."), UInt8(ascii: "{"),
-      UInt8(ascii: "}"), UInt8(ascii: "\""):
+      UInt8(ascii: "}"), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"),
+      UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+      UInt8(ascii: "-"):
       return false
     case UInt8(ascii: "$"): return !(offset + 1 < bytes.count && Self.isWordStart(bytes[offset + 1]))
-    case UInt8(ascii: "-"): return !(offset + 1 < bytes.count && Self.isDigit(bytes[offset + 1]))
+    case UInt8(ascii: "="), UInt8(ascii: "!"):
+      return !(offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "="))
     default: return !Self.isWordContinue(b)
     }
   }

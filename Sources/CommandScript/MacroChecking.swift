@@ -99,7 +99,10 @@ extension Checker {
     switch op {
     case .sequence(let ops), .repeat(_, let ops, _): return 1 + ops.reduce(0) { max($0, levels(of: $1)) }
     case .call(let call): return 1 + state.macros[call.macro].depth
-    case .command, .parameterizedCommand, .commands, .show, .help: return 1
+    case .conditional(let c): return 1 + (c.then + c.otherwise).reduce(0) { max($0, levels(of: $1)) }
+    case .loop(let loop): return 1 + loop.body.reduce(0) { max($0, levels(of: $1)) }
+    case .attempt(let a): return 1 + (a.body + (a.otherwise ?? [])).reduce(0) { max($0, levels(of: $1)) }
+    case .command, .parameterizedCommand, .commands, .show, .help, .assertion, .echo: return 1
     }
   }
 }

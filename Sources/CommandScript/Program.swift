@@ -42,9 +42,12 @@ struct CompiledStatement: Sendable {
 
 /// Where an argument value comes from: the script text, or a macro parameter bound at
 /// the call.
-enum Operand: Sendable, Hashable {
+enum Operand: Sendable {
   case constant(Value)
   case parameter(Int)
+  /// `( expression )`: evaluated when the command runs, and checked then against what its
+  /// slot accepts (its kind was checked statically).
+  indirect case computed(Expression, accepts: Constraint, range: SourceRange)
 }
 
 /// A receiver command some of whose arguments are macro parameters, so that it is resolved
@@ -89,6 +92,78 @@ enum Op: Sendable {
   case call(CallOp)
   case show(instance: Int?)
   case help(topic: String?)
+  indirect case conditional(Conditional)
+  indirect case loop(Loop)
+  indirect case attempt(Attempt)
+  indirect case assertion(Assertion)
+  indirect case echo(Echo)
+}
+
+/// `if`: the branches as ops (an `else if` is an `otherwise` of one conditional).
+struct Conditional: Sendable {
+  var condition: Expression
+  var then: [Op]
+  var otherwise: [Op]
+}
+
+/// `while`: the condition is tested before each turn.
+struct Loop: Sendable {
+  var condition: Expression
+  var body: [Op]
+  var range: SourceRange
+}
+
+/// `try { … } else { … }`.
+struct Attempt: Sendable {
+  var body: [Op]
+  var otherwise: [Op]?
+  var range: SourceRange
+}
+
+/// `assert`: fails with `message` unless the condition holds.
+struct Assertion: Sendable {
+  var condition: Expression
+  var message: String
+  var range: SourceRange
+}
+
+/// `echo`: values joined by single spaces, as one line of output.
+struct Echo: Sendable {
+  var parts: [(Expression, ValueKind)]
+  var range: SourceRange
+}
+
+/// What a checked expression's value is. Words are indices into their set.
+enum ValueKind: Sendable, Equatable {
+  case boolean
+  case integer
+  case word(WordSet)
+  case string
+}
+
+/// A checked condition or integer expression, ready to evaluate: every name resolved,
+/// every operand's kind known.
+indirect enum Expression: Sendable {
+  case constant(Answer)
+  /// A macro parameter, by slot.
+  case parameter(Int)
+  case query(QueryCall)
+  case not(Expression)
+  case and(Expression, Expression)
+  case or(Expression, Expression)
+  /// `==` `!=` `<` `<=` `>` `>=`.
+  case comparison(Operator, Expression, Expression)
+  /// `+ - * / %`: overflow and division by zero fail at `at`, the operator.
+  case arithmetic(Operator, Expression, Expression, at: SourceRange)
+  case negation(Expression, at: SourceRange)
+}
+
+/// A query as an expression asks it.
+struct QueryCall: Sendable {
+  var instance: Int
+  var query: Int
+  var arguments: [Operand]
+  var range: SourceRange
 }
 
 /// What the session does itself, at the top level only: its history, its queue, its files

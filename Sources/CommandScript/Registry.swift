@@ -25,8 +25,10 @@ public struct ReceiverRegistry: Sendable {
       verbs: R.verbs.map {
         VerbInfo(name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable)
       },
-      queries: R.queries.map {
-        QueryInfo(name: $0.name, parameters: $0.parameters, result: $0.result, summary: $0.summary)
+      // Read when first asked for (by the checker, help, `ask`), not at start-up: the
+      // query tables' generic metadata is built only in runs that use them.
+      queries: {
+        R.queries.map { QueryInfo(name: $0.name, parameters: $0.parameters, result: $0.result, summary: $0.summary) }
       },
       make: { instanceName in ReceiverInstance(name: instanceName, R.self) })
   }
@@ -37,7 +39,7 @@ public struct ReceiverRegistry: Sendable {
 
   @usableFromInline
   mutating func add(
-    name: String, summary: String, verbs: [VerbInfo], queries: [QueryInfo],
+    name: String, summary: String, verbs: [VerbInfo], queries: @escaping @Sendable () -> [QueryInfo],
     make: @escaping @Sendable (String) -> ReceiverInstance
   ) throws(RegistrationError) {
     try Self.validate(name, as: "receiver type `\(name)`")
@@ -51,14 +53,24 @@ public struct ReceiverRegistry: Sendable {
       }
       try Self.validate(verb.parameters, of: "`\(name).\(verb.name)`")
     }
-    for (index, query) in queries.enumerated() {
-      try Self.validate(query.name, as: "query `\(query.name)` of `\(name)`")
-      if queries[..<index].contains(where: { $0.name == query.name }) {
-        throw RegistrationError("`\(name)` declares query `\(query.name)` twice")
+    types.append(ReceiverTypeInfo(name: name, summary: summary, verbs: verbs, queryDeclarations: queries, make: make))
+  }
+
+  /// Checks every registered type's queries as registration checks verbs: names that can
+  /// be written, none twice, no parameter without a default after one with a default.
+  /// (Not done by `register`, which leaves query tables unread until a run uses them; an
+  /// app calls it from a test.)
+  public func validateQueries() throws(RegistrationError) {
+    for type in types {
+      let queries = type.queries
+      for (index, query) in queries.enumerated() {
+        try Self.validate(query.name, as: "query `\(query.name)` of `\(type.name)`")
+        if queries[..<index].contains(where: { $0.name == query.name }) {
+          throw RegistrationError("`\(type.name)` declares query `\(query.name)` twice")
+        }
+        try Self.validate(query.parameters, of: "`\(type.name).\(query.name)`")
       }
-      try Self.validate(query.parameters, of: "`\(name).\(query.name)`")
     }
-    types.append(ReceiverTypeInfo(name: name, summary: summary, verbs: verbs, queries: queries, make: make))
   }
 
   /// Checks that no parameter without a default follows one with a default.
@@ -97,8 +109,11 @@ public struct ReceiverTypeInfo: Sendable {
   public let name: String
   public let summary: String
   public let verbs: [VerbInfo]
-  public let queries: [QueryInfo]
+  let queryDeclarations: @Sendable () -> [QueryInfo]
   let make: @Sendable (String) -> ReceiverInstance
+
+  /// The queries, in declaration order.
+  public var queries: [QueryInfo] { queryDeclarations() }
 
   /// The index of the verb called `name`.
   public func verbIndex(_ name: String) -> Int? { verbs.firstIndex { $0.name == name } }
@@ -188,7 +203,6 @@ final class ReceiverInstance {
     // whole Verb). Per-verb arrays of the closures would each be of a new type for every
     // receiver type, whose metadata the runtime builds at every start-up.
     let verbs = R.verbs
-    let queries = R.queries
     let records = UndoRecords<R.Undo>()
     self.init(
       name: name,
@@ -200,7 +214,7 @@ final class ReceiverInstance {
         guard let undo = verbs[verb].undo else { return }
         undo(receiver, arguments, records.stack.removeLast())
       },
-      ask: { query, arguments throws(CommandFailure) in try queries[query].answer(receiver, arguments) },
+      ask: { query, arguments throws(CommandFailure) in try R.queries[query].answer(receiver, arguments) },
       dropOldestRecords: { records.stack.removeFirst($0) },
       state: { receiver.state },
       stateDescription: { receiver.stateDescription },

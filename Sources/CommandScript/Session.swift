@@ -17,6 +17,8 @@ public enum Output: Equatable, Sendable {
   case pending([String])
   /// `run` (or a full batch): how many queued statements finished and how many failed.
   case queueRun(finished: Int, failed: Int)
+  /// `echo`: one line of text.
+  case echo(String)
 }
 
 /// What `show` tells of one receiver when the host asks for views or pictures.
@@ -563,6 +565,17 @@ public final class Session {
       }
     case .help(let topic):
       onOutput(.help(Help.text(topic: topic, state: checkerState)))
+    case .echo(let line):
+      onOutput(.echo(line))
+    case .caught(let failure):
+      var problem = Problem(
+        "`try` caught: \(failure.message); it was rolled back", at: failure.range, severity: .warning)
+      problem.notes = failure.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
+      if !failure.notReverted.isEmpty {
+        let list = failure.notReverted.map { "`\($0)`" }.joined(separator: ", ")
+        problem.notes.append(("the rollback could not revert \(list): declared as not undoable", nil))
+      }
+      onDiagnostic(problem.diagnostic(in: sources))
     }
   }
 
@@ -648,7 +661,7 @@ public final class Session {
   public static func standsOnlyAtTopLevel(_ keyword: some StringProtocol) -> Bool {
     guard let keyword = Keyword(rawValue: String(keyword)) else { return false }
     switch keyword.declaration.placement {
-    case .anywhere: return false
+    case .anywhere, .inside: return false
     case .topLevel, .repl: return true
     }
   }

@@ -9,6 +9,8 @@ enum Placement: Sendable {
   case topLevel
   /// Only as a line of the REPL (the command line handles it; scripts may not use it).
   case repl
+  /// Never a statement: a word inside others (`else`, `and`, `true`).
+  case inside
 }
 
 /// What the language says about one statement keyword.
@@ -68,6 +70,26 @@ extension Keyword {
     case .export:
       StatementDeclaration(
         usage: "export \"file\"", summary: "write the undo steps as a script", placement: .topLevel)
+    case .if:
+      StatementDeclaration(
+        usage: "if cond { ... } [else ...]", summary: "run a block if the condition holds",
+        placement: .anywhere)
+    case .while:
+      StatementDeclaration(
+        usage: "while cond { ... }", summary: "run the block while the condition holds", placement: .anywhere)
+    case .try:
+      StatementDeclaration(
+        usage: "try { ... } [else { ... }]", summary: "run a block; if it fails, undo it and run else",
+        placement: .anywhere)
+    case .assert:
+      StatementDeclaration(
+        usage: "assert cond [\"message\"]", summary: "fail, rolled back, unless it holds",
+        placement: .anywhere)
+    case .echo:
+      StatementDeclaration(
+        usage: "echo value...", summary: "print values: words, numbers, (expressions)", placement: .anywhere)
+    case .else, .as, .and, .or, .not, .true, .false:
+      StatementDeclaration(usage: rawValue, summary: "", placement: .inside)
     // The REPL's own commands: their usage and summary are in the REPL's part of `help`.
     case .record: StatementDeclaration(usage: "record name", summary: "", placement: .repl)
     case .end: StatementDeclaration(usage: "end", summary: "", placement: .repl)
@@ -77,7 +99,7 @@ extension Keyword {
 
   /// The statements of the language (the REPL's own left out), in the order `help` lists them.
   static let documented: [Keyword] = [
-    .undo, .redo, .history, .show, .use, .help, .repeat, .macro, .transaction, .new, .queue, .run, .pending,
-    .discard, .batch, .source, .export,
+    .undo, .redo, .history, .show, .use, .help, .repeat, .macro, .transaction, .if, .while, .try, .assert, .echo,
+    .new, .queue, .run, .pending, .discard, .batch, .source, .export,
   ]
 }

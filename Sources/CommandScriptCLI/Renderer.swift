@@ -43,6 +43,8 @@ struct Renderer {
       for (i, statement) in statements.enumerated() { Console.out.line("\(i + 1)  \(statement)") }
     case .queueRun(let finished, let failed):
       Console.out.line("ran \(finished + failed) queued: \(finished) finished, \(failed) failed")
+    case .echo(let line):
+      Console.out.line(line)
     }
   }
 
@@ -63,6 +65,8 @@ struct Renderer {
       return StateValue.object([.init("pending", .array(statements.map { .string($0) }))]).json
     case .queueRun(let finished, let failed):
       return StateValue.object([.init("queue_run", ["finished": .int(finished), "failed": .int(failed)])]).json
+    case .echo(let line):
+      return StateValue.object([.init("echo", .string(line))]).json
     }
   }
 

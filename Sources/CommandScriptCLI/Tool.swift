@@ -102,7 +102,7 @@ struct CmdScript: ParsableCommand {
       """,
     version: CmdScript.version)
 
-  static let version = "cmdscript 0.1.0 (CommandScript language version 1)"
+  static let version = "cmdscript 0.2.0 (CommandScript language version 2)"
   /// What the REPL prints when it starts on a terminal.
   static let banner = "\(version). Type `help` for help, `exit` or Ctrl-D to leave."
 
@@ -150,7 +150,7 @@ struct CmdScript: ParsableCommand {
 
   @Flag(
     help:
-      "Touch no files from scripts: `source` and `export` are refused (for scripts from strangers). The REPL writes no files either: no history file, and `macros save` is refused."
+      "Touch no files from scripts: `source` and `export` are refused (for scripts from strangers). The REPL writes no files either: no history file, and `macros save` is refused. Without --max-steps, sets a budget of 10,000,000 steps."
   )
   var safe = false
 
@@ -162,7 +162,7 @@ struct CmdScript: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Execute at most N receiver commands in the run (in the REPL: per entry); the statement that would exceed it fails, rolled back.",
+      "Take at most N steps in the run (in the REPL: per entry): each receiver command, each loop turn (`repeat`, `while`) and each macro call is one. The statement that would exceed it fails, rolled back.",
       valueName: "n"))
   var maxSteps: Int?
 
@@ -238,11 +238,15 @@ struct Options: Equatable {
   /// For each `-c`, in order, how many of `scriptFiles` come before it on the command line.
   var filesBeforeCommands: [Int] = []
 
+  /// The steps `--safe` allows without `--max-steps`: a script from a stranger cannot loop
+  /// for ever.
+  static let safeStepBudget = 10_000_000
+
   func run(registry: ReceiverRegistry) -> ExitStatus {
     let driver = Driver(registry: registry, json: json, checkOnly: check)
     driver.errorPolicy = onError
     if safe { driver.session.fileAccess = nil }
-    driver.session.stepLimit = maxSteps
+    driver.session.stepLimit = maxSteps ?? (safe ? Self.safeStepBudget : nil)
     driver.session.historyLimit = historyLimit
     if let session, let salvageSession { return salvage(session, into: salvageSession) }
     if json {

@@ -49,12 +49,14 @@ import Testing
     #expect(result.status == 64, "\(result)")
   }
 
+  /// Each command and each loop turn is a step: `repeat 5 { move up }` takes 10.
   @Test func maxStepsStopsTheStatementThatWouldExceedIt() throws {
-    let result = try CLI.run(command: "repeat 5 { move up }; repeat 5 { move up }; show shape", ["--max-steps", "7"])
+    let result = try CLI.run(command: "repeat 5 { move up }; repeat 5 { move up }; show shape", ["--max-steps", "12"])
     #expect(result.status == 1, "\(result)")
-    #expect(diagnostics(result) == ["<command line>:1:34: error: the step limit was reached"])
+    #expect(diagnostics(result) == ["<command line>:1:23: error: the step limit was reached"])
     let continued = try CLI.run(
-      command: "repeat 5 { move up }; repeat 5 { move up }; show shape", ["--max-steps", "7", "--on-error", "continue"])
+      command: "repeat 5 { move up }; repeat 5 { move up }; show shape",
+      ["--max-steps", "12", "--on-error", "continue"])
     #expect(continued.stdoutLines == ["shape: at (0, 5), blue"])
   }
 

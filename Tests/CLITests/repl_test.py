@@ -374,7 +374,7 @@ def starting():
     with -q; `exit` and `quit` leave (and `help exit` says so); -i runs -c text or files,
     then stays at the prompt with their state, without the start-up file."""
     child = spawn(home="starting")
-    expect(child, "cmdscript 0.1.0 (CommandScript language version 1). Type `help` for help, `exit` or Ctrl-D to leave.",
+    expect(child, "cmdscript 0.2.0 (CommandScript language version 2). Type `help` for help, `exit` or Ctrl-D to leave.",
            "the banner")
     prompt(child, "first (banner)")
     run(child, "help exit", "exit                leave the REPL")
@@ -383,7 +383,7 @@ def starting():
 
     child = spawn(["-q"], home="starting")
     prompt(child, "first (-q)")
-    if "cmdscript 0.1.0" in child.before:
+    if "cmdscript 0.2.0" in child.before:
         fail("-q should suppress the banner", child)
     run(child, "exit now", "usage: exit (it takes no arguments)")
     leave(child, "quit # bye", "quit")

@@ -357,8 +357,17 @@ private let directions = "up, down, left, right"
       case .queue: example = "queue move up"
       case .batch: example = "batch 2"
       case .source, .export: example = "\(keyword.rawValue) \"x.cmd\""
+      case .if: example = "if true { }"
+      case .while: example = "while false { }"
+      case .try: example = "try { }"
+      case .assert: example = "assert true"
+      case .echo: example = "echo hello"
       case .record, .end, .macros:
         #expect(keyword.declaration.placement == .repl)
+        #expect(!Keyword.documented.contains(keyword))
+        continue
+      case .else, .as, .and, .or, .not, .true, .false:
+        #expect(keyword.declaration.placement == .inside)
         #expect(!Keyword.documented.contains(keyword))
         continue
       }

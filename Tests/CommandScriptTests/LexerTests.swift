@@ -89,9 +89,22 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     }
   }
 
-  @Test func minusWithoutADigitIsNotAnInteger() {
-    #expect(kinds("- 3") == [.invalid, .integer, .endOfInput])
-    #expect(lexProblems("- 3") == ["1:1: unexpected character `-`"])
+  @Test func minusWithoutADigitIsTheOperator() {
+    #expect(kinds("- 3") == [.minus, .integer, .endOfInput])
+    #expect(lexProblems("- 3") == [])
+  }
+
+  @Test func operatorsAreTokens() {
+    #expect(
+      kinds("( ) == != < <= > >= + * / % -x") == [
+        .leftParen, .rightParen, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .star,
+        .slash, .percent, .minus, .word, .endOfInput,
+      ])
+    #expect(kinds("a<=b") == [.word, .lessEqual, .word, .endOfInput])
+    // `-3` stays one integer; a lone `=` or `!` is not an operator.
+    #expect(kinds("-3") == [.integer, .endOfInput])
+    #expect(lexProblems("a = b") == ["1:3: unexpected character `=`"])
+    #expect(lexProblems("!x") == ["1:1: unexpected character `!`"])
   }
 
   @Test func integerOverflowIsALocatedError() {

@@ -180,10 +180,10 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   @Test func severalSyntaxErrorsAreAllReported() {
     let symbols = SymbolTable()
     let (statements, problems) = parseAll(
-      "move up )\nrepeat { move up }\nuse 3; paint red\nshow .\nmacro { }", symbols: symbols)
+      "move up @\nrepeat { move up }\nuse 3; paint red\nshow .\nmacro { }", symbols: symbols)
     #expect(
       problems.map(summary) == [
-        "1:9: unexpected character `)`",
+        "1:9: unexpected character `@`",
         "2:8: expected a repeat count, found `{`",
         "3:5: expected a receiver name after `use`, found `3`",
         "4:6: expected `;` or a line break after the statement, found `.`",
@@ -208,12 +208,12 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   @Test func recoveryInsideABlockStopsAtItsClose() {
     let symbols = SymbolTable()
     let (statements, problems) = parseAll(
-      "repeat 2 { use 3 }; paint red\n{ move ) }\n{ move up )\n paint red }", symbols: symbols)
+      "repeat 2 { use 3 }; paint red\n{ move @ }\n{ move up @\n paint red }", symbols: symbols)
     #expect(
       problems.map(summary) == [
         "1:16: expected a receiver name after `use`, found `3`",
-        "2:8: unexpected character `)`",
-        "3:11: unexpected character `)`",
+        "2:8: unexpected character `@`",
+        "3:11: unexpected character `@`",
       ])
     #expect(statements.map { $0.canonical } == ["repeat 2 { }", "paint red", "{ }", "{ paint red }"])
   }

@@ -114,11 +114,18 @@ import Testing
       init() {}
       var state: StateValue { [:] }
     }
-    var registry = ReceiverRegistry()
-    #expect(throws: RegistrationError("`twice` declares query `on` twice")) { try registry.register(Twice.self) }
+    var twice = ReceiverRegistry()
+    try? twice.register(Twice.self)
+    #expect(throws: RegistrationError("`twice` declares query `on` twice")) { try twice.validateQueries() }
+    var reserved = ReceiverRegistry()
+    try? reserved.register(Reserved.self)
     #expect(throws: RegistrationError("query `repeat` of `reserved` is a reserved word of the language")) {
-      try registry.register(Reserved.self)
+      try reserved.validateQueries()
     }
+  }
+
+  @Test func theBuiltInQueriesAreValid() throws {
+    try ReceiverRegistry.builtins.validateQueries()
   }
 
   @Test func helpListsEachReceiversQueries() {

@@ -82,11 +82,11 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
 
   @Test func multipleErrorsAreReportedInSourceOrder() {
     let r = Recorder()
-    let diagnostics = r.compileErrors("paitn red\nmove up )\nrepeat x { mvoe }\n}\nuse 3; shape.jump")
+    let diagnostics = r.compileErrors("paitn red\nmove up @\nrepeat x { mvoe }\n}\nuse 3; shape.jump")
     #expect(
       diagnostics.map(summary) == [
         "1:1: unknown command `paitn` [did you mean paint]",
-        "2:9: unexpected character `)`",
+        "2:9: unexpected character `@`",
         "3:8: the repeat count must be an integer ≥ 0, not the word `x`",
         "3:12: unknown command `mvoe` [did you mean move]",
         "4:1: unexpected `}`: no block is open",
@@ -350,7 +350,8 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
 
   @Test func theStatementThatWouldExceedTheStepLimitFailsRolledBack() throws {
     let s = Session(registry: .builtins)
-    s.stepLimit = 10
+    // Each turn and each command is a step: 8 here, and 14 for the next.
+    s.stepLimit = 20
     try run(s, "repeat 4 { move up }")
     do {
       try run(s, "repeat 7 { move right }")

@@ -1,3 +1,3 @@
 # mode: none
 # args: --version
-# stdout: cmdscript 0.1.0 (CommandScript language version 1)
+# stdout: cmdscript 0.2.0 (CommandScript language version 2)

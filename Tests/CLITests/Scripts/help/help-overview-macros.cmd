@@ -37,6 +37,11 @@ help
 # stdout:   repeat n { ... }                run the block n times, as one undo step
 # stdout:   macro name [param...] { ... }   define a macro; $param in the body
 # stdout:   transaction { ... }             run the block all or nothing
+# stdout:   if cond { ... } [else ...]      run a block if the condition holds
+# stdout:   while cond { ... }              run the block while the condition holds
+# stdout:   try { ... } [else { ... }]      run a block; if it fails, undo it and run else
+# stdout:   assert cond ["message"]         fail, rolled back, unless it holds
+# stdout:   echo value...                   print values: words, numbers, (expressions)
 # stdout:   new type name                   make another receiver of a type
 # stdout:   queue statement                 check a statement now, run it at `run`
 # stdout:   run                             run the queued statements, each its own step

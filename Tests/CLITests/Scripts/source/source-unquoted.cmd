@@ -6,6 +6,5 @@ export out.2.cmd; show
 source lib/x.cmd
 # stderr: 4:8: error: expected a file name in double quotes, found `lib` (did you mean `source "lib.cmd"`?)
 # stderr: 5:8: error: expected a file name in double quotes, found `out` (did you mean `export "out.2.cmd"`?)
-# stderr: 6:8: error: expected a file name in double quotes, found `lib`
-# stderr: 6:11: error: unexpected character `/`
+# stderr: 6:8: error: expected a file name in double quotes, found `lib` (did you mean `source "lib/x.cmd"`?)
 # exit: 65

@@ -1,0 +1,110 @@
+// The invoker's expressions: conditions and integer expressions evaluated as a statement
+// runs, with 64-bit arithmetic that fails (and rolls back) rather than wraps.
+
+extension Invoker {
+  /// The value of `expression`; `frame` holds the macro's arguments.
+  func evaluate(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Answer {
+    switch expression {
+    case .constant(let answer): return answer
+    case .parameter(let slot):
+      switch frame[slot] {
+      case .integer(let n): return .integer(n)
+      case .word(let i): return .word(i)
+      case .string(let s): return .string(s)
+      }
+    case .query(let call):
+      let instance = instances[call.instance]
+      guard instance.exists else {
+        throw RunFailure(
+          message: "receiver `\(instance.name)` does not exist: the `new` that made it was undone", range: call.range)
+      }
+      let arguments = try call.arguments.map { (operand) throws(RunFailure) in try value(operand, frame) }
+      do {
+        return try instance.ask(call.query, Arguments(arguments))
+      } catch {
+        throw RunFailure(message: "\(instance.name): \(error.message)", range: call.range)
+      }
+    case .not(let inner): return .boolean(!(try isTrue(inner, frame: frame)))
+    case .and(let left, let right):
+      guard try isTrue(left, frame: frame) else { return .boolean(false) }
+      return .boolean(try isTrue(right, frame: frame))
+    case .or(let left, let right):
+      if try isTrue(left, frame: frame) { return .boolean(true) }
+      return .boolean(try isTrue(right, frame: frame))
+    case .comparison(let op, let left, let right):
+      let (l, r) = (try evaluate(left, frame: frame), try evaluate(right, frame: frame))
+      switch op {
+      case .equal: return .boolean(l == r)
+      case .notEqual: return .boolean(l != r)
+      default:
+        guard case .integer(let a) = l, case .integer(let b) = r else { preconditionFailure("checked: integers") }
+        switch op {
+        case .less: return .boolean(a < b)
+        case .lessEqual: return .boolean(a <= b)
+        case .greater: return .boolean(a > b)
+        default: return .boolean(a >= b)
+        }
+      }
+    case .arithmetic(let op, let left, let right, let at):
+      let (a, b) = (try integer(left, frame: frame), try integer(right, frame: frame))
+      let (result, overflow): (Int, Bool)
+      switch op {
+      case .plus: (result, overflow) = a.addingReportingOverflow(b)
+      case .minus: (result, overflow) = a.subtractingReportingOverflow(b)
+      case .times: (result, overflow) = a.multipliedReportingOverflow(by: b)
+      default:
+        guard b != 0 else {
+          throw RunFailure(message: op == .divide ? "division by zero" : "remainder of a division by zero", range: at)
+        }
+        (result, overflow) =
+          op == .divide ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+      }
+      guard !overflow else { throw RunFailure(message: "integer overflow in `\(op.symbol)`", range: at) }
+      return .integer(result)
+    case .negation(let inner, let at):
+      let (result, overflow) = Int(0).subtractingReportingOverflow(try integer(inner, frame: frame))
+      guard !overflow else { throw RunFailure(message: "integer overflow in `-`", range: at) }
+      return .integer(result)
+    }
+  }
+
+  /// A condition's value.
+  @inline(__always) func isTrue(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Bool {
+    guard case .boolean(let b) = try evaluate(expression, frame: frame) else { preconditionFailure("checked: boolean") }
+    return b
+  }
+
+  private func integer(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Int {
+    guard case .integer(let n) = try evaluate(expression, frame: frame) else { preconditionFailure("checked: integer") }
+    return n
+  }
+
+  /// A `( … )` command argument's value, checked against what its slot accepts.
+  func argument(_ expression: Expression, accepts constraint: Constraint, at range: SourceRange, frame: [Value])
+    throws(RunFailure) -> Value
+  {
+    let answer = try evaluate(expression, frame: frame)
+    switch (answer, constraint) {
+    case (.integer(let n), .integer(let allowed)):
+      guard allowed.contains(n) else {
+        throw RunFailure(message: "the value must be \(constraint.description), not \(n)", range: range)
+      }
+      return .integer(n)
+    case (.integer(let n), _): return .integer(n)
+    case (.word(let i), _): return .word(i)
+    case (.string(let s), _): return .string(s)
+    case (.boolean(let b), _): return .string(b ? "true" : "false")
+    }
+  }
+
+  /// How `echo` writes a value.
+  func text(of expression: Expression, as kind: ValueKind, frame: [Value]) throws(RunFailure) -> String {
+    switch (try evaluate(expression, frame: frame), kind) {
+    case (.boolean(let b), _): return b ? "true" : "false"
+    case (.integer(let n), _): return String(n)
+    case (.string(let s), _): return s
+    case (.word(let i), .word(let set)): return set.words[i]
+    case (.word(let i), _): return "#\(i)"
+    }
+  }
+}

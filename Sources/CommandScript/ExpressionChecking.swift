@@ -1,0 +1,221 @@
+// The checker's expressions: conditions and integer expressions, each operand's kind known
+// before anything runs, compiled to `Expression`s (`if`, `while`, `assert`, `echo`, and
+// `( … )` arguments).
+
+extension Checker {
+  /// An expression being checked: its compiled form and kind, or, for a bare word or a
+  /// macro parameter, what it may still become once the other side of a comparison says.
+  struct Typed {
+    enum Kind {
+      case known(ValueKind)
+      /// A word literal: a word of whatever set it is compared with.
+      case word(Name)
+      /// A macro parameter not yet given a kind by this expression.
+      case parameter(Name)
+    }
+    var expression: Expression
+    var kind: Kind
+    var range: SourceRange
+  }
+
+  /// A condition: a boolean expression.
+  mutating func compileCondition(_ index: Int32, in tree: SyntaxTree) -> Expression? {
+    guard let typed = compileExpression(index, in: tree) else { return nil }
+    return resolve(typed, as: .boolean, what: "a condition")
+  }
+
+  /// An expression whose value must be of `kind`; `what` names it in errors.
+  mutating func compileExpression(_ index: Int32, in tree: SyntaxTree, as kind: ValueKind, what: String)
+    -> Expression?
+  {
+    guard let typed = compileExpression(index, in: tree) else { return nil }
+    return resolve(typed, as: kind, what: what)
+  }
+
+  /// An expression of any kind (for `echo`); a bare word is its text.
+  mutating func compileAnyExpression(_ index: Int32, in tree: SyntaxTree) -> (Expression, ValueKind)? {
+    guard let typed = compileExpression(index, in: tree) else { return nil }
+    switch typed.kind {
+    case .known(let kind): return (typed.expression, kind)
+    case .word(let name): return (.constant(.string(text(name))), .string)
+    case .parameter:
+      guard let expression = resolve(typed, as: .string, what: "a value") else { return nil }
+      return (expression, .string)
+    }
+  }
+
+  private func describe(_ kind: ValueKind) -> String {
+    switch kind {
+    case .boolean: "a boolean"
+    case .integer: "an integer"
+    case .word(let set): set.name.map { "a \($0)" } ?? "one of " + set.words.joined(separator: ", ")
+    case .string: "a string"
+    }
+  }
+
+  /// `typed` as a value of `kind`: a word literal looked up in the set, a parameter
+  /// constrained, a known kind checked. nil (with the error recorded) if it cannot be.
+  mutating func resolve(_ typed: Typed, as kind: ValueKind, what: String) -> Expression? {
+    switch typed.kind {
+    case .known(let known):
+      guard known == kind else {
+        fail("\(what) must be \(describe(kind)), not \(describe(known))", at: typed.range)
+        return nil
+      }
+      return typed.expression
+    case .word(let name):
+      switch kind {
+      case .boolean:
+        fail("\(what) must be a boolean, not the word `\(text(name))`", at: name.range)
+        return nil
+      case .integer:
+        fail("\(what) must be an integer, not the word `\(text(name))`", at: name.range)
+        return nil
+      case .string: return .constant(.string(text(name)))
+      case .word(let set):
+        guard let index = set.index(of: text(name)) else {
+          fail(
+            "`\(text(name))` is not \(describe(kind))", at: name.range,
+            suggestion: suggestion(for: text(name), among: set.words + set.aliases.keys.sorted()))
+          return nil
+        }
+        return .constant(.word(index))
+      }
+    case .parameter(let name):
+      let constraint: Constraint
+      switch kind {
+      case .boolean:
+        fail("\(what) must be a boolean; a parameter is a number, a word or a string", at: name.range)
+        return nil
+      case .integer: constraint = .integer(Int.min...Int.max)
+      case .word(let set): constraint = .word(set)
+      case .string: constraint = .any
+      }
+      guard case .parameter(let slot)? = operand(.parameter(name), in: SyntaxTree.empty, for: constraint, what: what)
+      else { return nil }
+      return .parameter(slot)
+    }
+  }
+
+  /// Checks expression `index` of `tree` bottom up.
+  mutating func compileExpression(_ index: Int32, in tree: SyntaxTree) -> Typed? {
+    let node = tree.expressions[Int(index)]
+    let range = node.range
+    switch node {
+    case .integer(let n, _): return Typed(expression: .constant(.integer(n)), kind: .known(.integer), range: range)
+    case .string(let i, _):
+      return Typed(expression: .constant(.string(tree.strings[Int(i)])), kind: .known(.string), range: range)
+    case .word(let name):
+      switch Keyword(symbol: name.symbol) {
+      case .true?: return Typed(expression: .constant(.boolean(true)), kind: .known(.boolean), range: range)
+      case .false?: return Typed(expression: .constant(.boolean(false)), kind: .known(.boolean), range: range)
+      default: return Typed(expression: .constant(.boolean(false)), kind: .word(name), range: range)
+      }
+    case .parameter(let name):
+      return Typed(expression: .constant(.boolean(false)), kind: .parameter(name), range: range)
+    case .group(let inner, _):
+      guard var typed = compileExpression(inner, in: tree) else { return nil }
+      typed.range = range
+      return typed
+    case .query(let receiver, let name, let arguments, _):
+      return compileQuery(receiver: receiver, name: name, arguments: arguments, in: tree, range: range)
+    case .unary(let op, let operand, _, _):
+      let kind: ValueKind = op == .not ? .boolean : .integer
+      guard let inner = compileExpression(operand, in: tree, as: kind, what: "the operand of `\(op.symbol)`")
+      else { return nil }
+      let at = node.operatorRange
+      return Typed(
+        expression: op == .not ? .not(inner) : .negation(inner, at: at), kind: .known(kind), range: range)
+    case .binary(let op, let leftIndex, let rightIndex, let at, _):
+      guard let left = compileExpression(leftIndex, in: tree) else {
+        _ = compileExpression(rightIndex, in: tree)
+        return nil
+      }
+      guard let right = compileExpression(rightIndex, in: tree) else { return nil }
+      switch op {
+      case .and, .or:
+        guard let l = resolve(left, as: .boolean, what: "the operand of `\(op.symbol)`"),
+          let r = resolve(right, as: .boolean, what: "the operand of `\(op.symbol)`")
+        else { return nil }
+        return Typed(expression: op == .and ? .and(l, r) : .or(l, r), kind: .known(.boolean), range: range)
+      case .plus, .minus, .times, .divide, .remainder, .negate, .not:
+        guard let l = resolve(left, as: .integer, what: "the operand of `\(op.symbol)`"),
+          let r = resolve(right, as: .integer, what: "the operand of `\(op.symbol)`")
+        else { return nil }
+        return Typed(expression: .arithmetic(op, l, r, at: at), kind: .known(.integer), range: range)
+      case .less, .lessEqual, .greater, .greaterEqual:
+        guard let l = resolve(left, as: .integer, what: "the operand of `\(op.symbol)`"),
+          let r = resolve(right, as: .integer, what: "the operand of `\(op.symbol)`")
+        else { return nil }
+        return Typed(expression: .comparison(op, l, r), kind: .known(.boolean), range: range)
+      case .equal, .notEqual:
+        // The side whose kind is known gives it to the other.
+        let kind: ValueKind
+        switch (left.kind, right.kind) {
+        case (.known(let k), _), (_, .known(let k)): kind = k
+        case (.parameter, _), (_, .parameter): kind = .integer
+        case (.word, .word):
+          fail("compare a word with a query, such as `board.winner == X`", at: range)
+          return nil
+        }
+        guard let l = resolve(left, as: kind, what: "the left of `\(op.symbol)`"),
+          let r = resolve(right, as: kind, what: "the right of `\(op.symbol)`")
+        else { return nil }
+        return Typed(expression: .comparison(op, l, r), kind: .known(.boolean), range: range)
+      }
+    }
+  }
+
+  /// `receiver.query argument…`, checked against the query's declaration.
+  private mutating func compileQuery(
+    receiver: Name, name: Name, arguments: NodeRange, in tree: SyntaxTree, range: SourceRange
+  ) -> Typed? {
+    guard let instance = resolveInstance(receiver) else { return nil }
+    let type = state.types[state.instances[instance].type]
+    guard let query = type.queryIndex(text(name)) else {
+      let hint = type.queries.isEmpty ? ": it has none" : ""
+      fail(
+        "`\(text(receiver))` has no query `\(text(name))`\(hint)", at: name.range,
+        suggestion: suggestion(for: text(name), among: type.queries.map(\.name)))
+      return nil
+    }
+    let declaration = type.queries[query]
+    let given = tree.queryArguments[arguments]
+    guard given.count <= declaration.parameters.count, given.count >= declaration.requiredCount else {
+      fail(
+        "`\(text(receiver)).\(text(name))` takes \(declaration.parameters.count) argument\(declaration.parameters.count == 1 ? "" : "s") (usage: \(declaration.signature))",
+        at: given.last.map { name.range.through($0.range) } ?? name.range)
+      return nil
+    }
+    var operands: [Operand] = []
+    for (i, parameter) in declaration.parameters.enumerated() {
+      if i >= given.count {
+        operands.append(.constant(parameter.defaultValue!))
+        continue
+      }
+      guard let operand = operand(given[i], in: tree, for: Constraint(parameter.kind), what: "`\(parameter.name)`")
+      else { return nil }
+      operands.append(operand)
+    }
+    let kind: ValueKind =
+      switch declaration.result {
+      case .boolean: .boolean
+      case .integer: .integer
+      case .word(let set): .word(set)
+      case .string: .string
+      }
+    return Typed(
+      expression: .query(QueryCall(instance: instance, query: query, arguments: operands, range: range)),
+      kind: .known(kind), range: range)
+  }
+}
+
+extension ExpressionNode {
+  /// The operator's own range, for an operator; else the whole expression's.
+  var operatorRange: SourceRange {
+    switch self {
+    case .unary(_, _, let at, _), .binary(_, _, _, let at, _): at
+    default: range
+    }
+  }
+}

@@ -1,0 +1,7 @@
+# If the `else` block fails too, the whole statement fails, rolled back.
+door.lock
+try { move up; door.open } else { move left; door.open }
+show shape
+# stderr: 3:16: warning: `try` caught: the door is locked; it was rolled back
+# stderr: 3:46: error: the door is locked
+# exit: 1

@@ -1,0 +1,17 @@
+#!/usr/bin/env cmdscript
+# A door routine that decides: open the door if it can, and when opening fails, `try`
+# rolls back what the attempt did, warns, and runs its `else` instead.
+macro enter { if door.locked { door.unlock }; door.open; move up }
+enter
+show door
+door.close; door.lock
+# The attempt locks nothing new: it moves, then fails to open the locked door.
+try { move right; door.open } else { echo "the door stayed shut" }
+show shape
+enter
+echo "open:" (door.open) "locked:" (door.locked)
+# stderr: 9:19: warning: `try` caught: the door is locked; it was rolled back
+# stdout: door: open, unlocked
+# stdout: the door stayed shut
+# stdout: shape: at (0, 1), blue
+# stdout: open: true locked: false

@@ -151,6 +151,8 @@ struct Statement: Sendable, BitwiseCopyable {
     /// `else if` is an `otherwise` body of one `if` statement; no `else` is an empty body.
     case `if`(condition: Int32, then: NodeRange, otherwise: NodeRange)
     case `while`(condition: Int32, body: NodeRange)
+    /// `repeat COUNT as NAME { … }`: NAME is `names[name]`; `$NAME` is the turn, from 1.
+    case countedRepeat(count: ArgumentNode, name: Int32, body: NodeRange)
     /// `try { … } else { … }`; nil without `else`.
     case `try`(body: NodeRange, otherwise: NodeRange?)
     /// `assert CONDITION ["message"]`: the message is `strings[index]`.
@@ -380,6 +382,8 @@ extension SyntaxTree {
         return head + " else " + canonical(statements[Int(otherwise.first)])
       }
       return head + " else " + block(otherwise)
+    case .countedRepeat(let count, let name, let body):
+      return "repeat \(canonical(count)) as \(text(names[Int(name)])) \(block(body))"
     case .while(let condition, let body): return "while \(canonical(expression: condition)) \(block(body))"
     case .try(let body, let otherwise): return words(["try", block(body), otherwise.map { "else " + block($0) }])
     case .assert(let condition, let message):

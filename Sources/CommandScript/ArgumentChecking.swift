@@ -148,6 +148,24 @@ extension Checker {
     return index
   }
 
+  /// `$NAME` of a `repeat … as NAME`: an integer from 1, checked against a narrower range
+  /// when the command runs.
+  private mutating func loopVariable(slot: Int, named name: String, at range: SourceRange, for constraint: Constraint)
+    -> Operand?
+  {
+    switch constraint {
+    case .any: return .parameter(slot)
+    case .integer(let allowed):
+      if allowed.lowerBound <= 1 && allowed.upperBound == Int.max { return .parameter(slot) }
+      return .computed(.parameter(slot), accepts: constraint, range: range)
+    case .word, .string:
+      fail(
+        "`$\(name)` is the turn of `repeat … as \(name)`, an integer; here it must be \(constraint.description)",
+        at: range)
+      return nil
+    }
+  }
+
   /// How many of a compilation's symbols the per-parameter word memos cover.
   static let memoizedSymbols: SymbolTable.ID = 4096
 
@@ -159,6 +177,9 @@ extension Checker {
     switch argument {
     case .parameter(let parameter):
       let (name, range) = (text(parameter), parameter.range)
+      if let index = loopVariables.lastIndex(of: name) {
+        return loopVariable(slot: (scope?.parameters.count ?? 0) + index, named: name, at: range, for: constraint)
+      }
       guard var scope else {
         fail("parameter `$\(name)` used outside a macro", at: range)
         return nil

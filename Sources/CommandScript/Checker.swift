@@ -34,6 +34,9 @@ struct Checker {
   /// Whether the statement being checked is queued (`queue STATEMENT`), for errors that
   /// name where a statement stands.
   var isQueuing = false
+  /// The names of the `repeat … as` turns around the statement being checked, innermost
+  /// last: `$NAME` is frame slot (macro parameters) + index.
+  var loopVariables: [String] = []
 
   /// Whether an instance made before this compilation exists now, at run time (where the
   /// checker runs in a session; without one, instances are taken to exist).
@@ -182,7 +185,8 @@ struct Checker {
   mutating func compileTopLevel(_ statement: Statement, in tree: SyntaxTree) -> CompiledStatement.Action? {
     let range = statement.range
     switch statement.kind {
-    case .invocation, .block, .transaction, .repeat, .show, .help, .new, .if, .while, .try, .assert, .echo:
+    case .invocation, .block, .transaction, .repeat, .show, .help, .new, .if, .while, .try, .assert, .echo,
+      .countedRepeat:
       return compile(statement, in: tree).map { .operation($0) }
     case .macro(let name, let parameters, let body):
       return defineMacro(name: name, parameters: tree.names[parameters], body: body, in: tree, range: range)
@@ -254,6 +258,15 @@ struct Checker {
       let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")
       let ops = compileNestedBody(body, in: tree)
       return settlingIrreversibles(countOperand.map { .repeat(count: $0, body: ops, range: range) })
+    case .countedRepeat(let count, let nameIndex, let body):
+      let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")
+      let name = text(tree.names[Int(nameIndex)])
+      let slot = (scope?.parameters.count ?? 0) + loopVariables.count
+      loopVariables.append(name)
+      let ops = compileNestedBody(body, in: tree)
+      loopVariables.removeLast()
+      return settlingIrreversibles(
+        countOperand.map { .countedLoop(CountedLoop(count: $0, name: name, slot: slot, body: ops, range: range)) })
     case .show(let name):
       guard let name else { return .show(instance: nil) }
       return resolveInstance(name).map { .show(instance: $0) }

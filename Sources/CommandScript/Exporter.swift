@@ -28,9 +28,9 @@ struct Exporter {
       for index in used.sorted() where defined.insert(index).inserted {
         let macro = state.macros[index]
         let head = ([macroNames[index]!] + macro.parameters).joined(separator: " ")
-        lines.append("macro \(head) \(block(macro.body, macro: macro))")
+        lines.append("macro \(head) \(block(macro.body, names: macro.parameters))")
       }
-      lines.append(text(op, macro: nil))
+      lines.append(text(op, names: []))
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -47,6 +47,7 @@ struct Exporter {
       case .sequence(let ops), .repeat(_, let ops, _): pending += ops
       case .conditional(let c): pending += c.then + c.otherwise
       case .loop(let loop): pending += loop.body
+      case .countedLoop(let loop): pending += loop.body
       case .attempt(let a): pending += a.body + (a.otherwise ?? [])
       case .command, .parameterizedCommand, .commands: break
       // Questions and outputs change nothing; expressions call no macro.
@@ -80,12 +81,12 @@ struct Exporter {
     }
   }
 
-  private func block(_ ops: [Op], macro: Macro?) -> String {
-    let parts = ops.map { text($0, macro: macro) }.filter { !$0.isEmpty }
+  private func block(_ ops: [Op], names: [String]) -> String {
+    let parts = ops.map { text($0, names: names) }.filter { !$0.isEmpty }
     return parts.isEmpty ? "{ }" : "{ " + parts.joined(separator: "; ") + " }"
   }
 
-  private func text(_ op: Op, macro: Macro?) -> String {
+  private func text(_ op: Op, names: [String]) -> String {
     switch op {
     case .command(let id, _): return text(command: id)
     case .parameterizedCommand(let command):
@@ -93,24 +94,27 @@ struct Exporter {
       let verb = type.verbs[command.verb]
       var pairs = Array(zip(command.operands, verb.parameters))
       Self.dropDefaults(&pairs)
-      let arguments = pairs.map { text($0.0, as: Constraint($0.1.kind), macro: macro) }
+      let arguments = pairs.map { text($0.0, as: Constraint($0.1.kind), names: names) }
       return ([state.instances[command.instance].name + "." + verb.name] + arguments).joined(separator: " ")
     case .commands(let run): return run.ids.map(text(command:)).joined(separator: "; ")
-    case .sequence(let ops): return block(ops, macro: macro)
+    case .sequence(let ops): return block(ops, names: names)
     case .repeat(let count, let body, _):
-      return "repeat \(text(count, as: .integer(0...Int.max), macro: macro)) \(block(body, macro: macro))"
+      return "repeat \(text(count, as: .integer(0...Int.max), names: names)) \(block(body, names: names))"
     case .call(let call):
       let callee = state.macros[call.macro]
-      let arguments = zip(call.arguments, callee.constraints).map { text($0, as: $1, macro: macro) }
+      let arguments = zip(call.arguments, callee.constraints).map { text($0, as: $1, names: names) }
       return ([macroNames[call.macro]!] + arguments).joined(separator: " ")
     case .conditional(let c):
-      var text = "if \(self.text(c.condition, macro: macro)) \(block(c.then, macro: macro))"
-      if !c.otherwise.isEmpty { text += " else \(block(c.otherwise, macro: macro))" }
+      var text = "if \(self.text(c.condition, names: names)) \(block(c.then, names: names))"
+      if !c.otherwise.isEmpty { text += " else \(block(c.otherwise, names: names))" }
       return text
-    case .loop(let loop): return "while \(text(loop.condition, macro: macro)) \(block(loop.body, macro: macro))"
+    case .countedLoop(let loop):
+      let count = text(loop.count, as: .integer(0...Int.max), names: names)
+      return "repeat \(count) as \(loop.name) \(block(loop.body, names: names + [loop.name]))"
+    case .loop(let loop): return "while \(text(loop.condition, names: names)) \(block(loop.body, names: names))"
     case .attempt(let a):
-      return "try \(block(a.body, macro: macro))" + (a.otherwise.map { " else \(block($0, macro: macro))" } ?? "")
-    case .assertion(let a): return "assert \(text(a.condition, macro: macro)) \(Lexer.stringLiteral(a.message))"
+      return "try \(block(a.body, names: names))" + (a.otherwise.map { " else \(block($0, names: names))" } ?? "")
+    case .assertion(let a): return "assert \(text(a.condition, names: names)) \(Lexer.stringLiteral(a.message))"
     // Questions (`show`, `help`) and outputs (`echo`) change nothing.
     case .show, .help, .echo: return ""
     }
@@ -118,12 +122,12 @@ struct Exporter {
 
   /// An expression as a script writes it; operands that are not plain values in
   /// parentheses, so that no precedence is relied on.
-  private func text(_ expression: Expression, as kind: ValueKind? = nil, macro: Macro?) -> String {
+  private func text(_ expression: Expression, as kind: ValueKind? = nil, names: [String]) -> String {
     func operand(_ e: Expression, as kind: ValueKind? = nil) -> String {
       switch e {
-      case .constant, .parameter: return text(e, as: kind, macro: macro)
-      case .query(let call) where call.arguments.isEmpty: return text(e, as: kind, macro: macro)
-      default: return "(" + text(e, as: kind, macro: macro) + ")"
+      case .constant, .parameter: return text(e, as: kind, names: names)
+      case .query(let call) where call.arguments.isEmpty: return text(e, as: kind, names: names)
+      default: return "(" + text(e, as: kind, names: names) + ")"
       }
     }
     switch expression {
@@ -133,12 +137,12 @@ struct Exporter {
     case .constant(.word(let i)):
       if case .word(let set)? = kind { return set.words[i] }
       return String(i)
-    case .parameter(let slot): return "$" + (macro?.parameters[slot] ?? "?")
+    case .parameter(let slot): return "$" + names[slot]
     case .query(let call):
       let instance = state.instances[call.instance]
       let declaration = state.types[instance.type].queries[call.query]
       let arguments = zip(call.arguments, declaration.parameters).map {
-        text($0.0, as: Constraint($0.1.kind), macro: macro)
+        text($0.0, as: Constraint($0.1.kind), names: names)
       }
       return ([instance.name + "." + declaration.name] + arguments).joined(separator: " ")
     case .not(let inner): return "not " + operand(inner)
@@ -169,17 +173,17 @@ struct Exporter {
     let verb = type.verbs[Int(command.verb)]
     var pairs = Array(zip(command.arguments.map(Operand.constant), verb.parameters))
     Self.dropDefaults(&pairs)
-    let arguments = pairs.map { text($0.0, as: Constraint($0.1.kind), macro: nil) }
+    let arguments = pairs.map { text($0.0, as: Constraint($0.1.kind), names: []) }
     return ([instance.name + "." + verb.name] + arguments).joined(separator: " ")
   }
 
-  private func text(_ operand: Operand, as constraint: Constraint, macro: Macro?) -> String {
+  private func text(_ operand: Operand, as constraint: Constraint, names: [String]) -> String {
     switch operand {
     case .constant(let value): return text(value, as: constraint)
-    case .parameter(let slot): return "$" + (macro?.parameters[slot] ?? "?")
+    case .parameter(let slot): return "$" + names[slot]
     case .computed(let expression, let constraint, _):
       let kind: ValueKind? = if case .word(let set) = constraint { .word(set) } else { nil }
-      return "(" + text(expression, as: kind, macro: macro) + ")"
+      return "(" + text(expression, as: kind, names: names) + ")"
     }
   }
 

@@ -233,7 +233,7 @@ final class Invoker {
       }
     case .show(let instance): request(.show(instance: instance))
     case .help(let topic): request(.help(topic: topic))
-    case .conditional, .loop, .attempt, .assertion, .echo:
+    case .conditional, .loop, .countedLoop, .attempt, .assertion, .echo:
       try executeLanguage2(op, frame: frame, request: request)
     }
   }
@@ -247,6 +247,16 @@ final class Invoker {
     case .conditional(let conditional):
       let branch = try isTrue(conditional.condition, frame: frame) ? conditional.then : conditional.otherwise
       for op in branch { try execute(op, frame: frame, request: request) }
+    case .countedLoop(let loop):
+      guard case .integer(let n) = try value(loop.count, frame) else { preconditionFailure("checked") }
+      // The turn's slot follows the macro's parameters and the enclosing turns.
+      var inner = frame
+      inner.append(.integer(0))
+      for turn in 0..<n {
+        try takeStep(at: loop.range)
+        inner[loop.slot] = .integer(turn + 1)
+        for op in loop.body { try execute(op, frame: inner, request: request) }
+      }
     case .loop(let loop):
       while try isTrue(loop.condition, frame: frame) {
         try takeStep(at: loop.range)

@@ -80,6 +80,10 @@ struct IrreversibleCommands {
         case .conditional(let c):
           visit(c.then)
           visit(c.otherwise)
+        case .countedLoop(let loop):
+          let before = pendings
+          visit(loop.body)
+          if pendings != before, pending != nil, !Self.runsAtMostOnce(loop.count) { settlePending() }
         case .loop(let loop):
           let before = pendings
           visit(loop.body)
@@ -140,6 +144,7 @@ extension Macro {
       case .call(let call): return macros[call.macro].runsCommands
       case .conditional(let c): return runCommands(c.then + c.otherwise, macros: macros)
       case .loop(let loop): return runCommands(loop.body, macros: macros)
+      case .countedLoop(let loop): return runCommands(loop.body, macros: macros)
       case .attempt(let a): return runCommands(a.body + (a.otherwise ?? []), macros: macros)
       case .show, .help, .assertion, .echo: return false
       }

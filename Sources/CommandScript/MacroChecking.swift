@@ -101,6 +101,7 @@ extension Checker {
     case .call(let call): return 1 + state.macros[call.macro].depth
     case .conditional(let c): return 1 + (c.then + c.otherwise).reduce(0) { max($0, levels(of: $1)) }
     case .loop(let loop): return 1 + loop.body.reduce(0) { max($0, levels(of: $1)) }
+    case .countedLoop(let loop): return 1 + loop.body.reduce(0) { max($0, levels(of: $1)) }
     case .attempt(let a): return 1 + (a.body + (a.otherwise ?? [])).reduce(0) { max($0, levels(of: $1)) }
     case .command, .parameterizedCommand, .commands, .show, .help, .assertion, .echo: return 1
     }

@@ -186,6 +186,7 @@ struct Parser {
     case .repeat?:
       advance()
       guard let count = parseArgument(what: "a repeat count") else { return nil }
+      if isKeyword(.as) { return parseCountedRepeat(count: count, start: start) }
       guard let block = parseBlockAfterHeader() else { return nil }
       return Statement(.repeat(count: count, body: block.body), range: start.through(block.end))
     case .transaction?:
@@ -468,6 +469,17 @@ struct Parser {
       return Statement(.echo(arguments: arguments), range: start.through(end))
     default: preconditionFailure("parseLanguage2Statement is called for while, try, assert and echo")
     }
+  }
+
+  /// `repeat COUNT as NAME { … }`, at the `as`.
+  @inline(never) private mutating func parseCountedRepeat(count: ArgumentNode, start: SourceRange) -> Statement? {
+    advance()
+    guard let name = expectWord("a name for the turn after `as`") else { return nil }
+    let index = tree.names.count
+    tree.add(name)
+    guard let block = parseBlockAfterHeader() else { return nil }
+    return Statement(
+      .countedRepeat(count: count, name: Int32(index), body: block.body), range: start.through(block.end))
   }
 
   /// A keyword that cannot start a statement of a script. Out of line: it is rare.

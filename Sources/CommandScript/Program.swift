@@ -92,6 +92,7 @@ enum Op: Sendable {
   case call(CallOp)
   case show(instance: Int?)
   case help(topic: String?)
+  indirect case countedLoop(CountedLoop)
   indirect case conditional(Conditional)
   indirect case loop(Loop)
   indirect case attempt(Attempt)
@@ -104,6 +105,15 @@ struct Conditional: Sendable {
   var condition: Expression
   var then: [Op]
   var otherwise: [Op]
+}
+
+/// `repeat COUNT as NAME`: the turn (from 1) is `frame[slot]` while the body runs.
+struct CountedLoop: Sendable {
+  var count: Operand
+  var name: String
+  var slot: Int
+  var body: [Op]
+  var range: SourceRange
 }
 
 /// `while`: the condition is tested before each turn.

@@ -9,6 +9,7 @@ while 1 < 2 < 3 { }
 if door.open + 1 > 2 { }
 move up (door.open)
 echo (not shape.x)
+repeat 2 as i { paint $i }
 # stderr: 4:20: error: `Z` is not one of none, X, O, draw (did you mean `X`?)
 # stderr: 5:4: error: a condition must be a boolean, not an integer
 # stderr: 6:15: error: the right of `==` must be an integer, not the word `red`
@@ -17,4 +18,5 @@ echo (not shape.x)
 # stderr: 9:4: error: the operand of `+` must be an integer, not a boolean
 # stderr: 10:10: error: `steps` must be an integer, not a boolean
 # stderr: 11:11: error: the operand of `not` must be a boolean, not an integer
+# stderr: 12:23: error: `$i` is the turn of `repeat … as i`, an integer; here it must be a colour (red, orange, yellow, green, teal, cyan, blue, purple, magenta, black, white, grey)
 # exit: 65

@@ -320,7 +320,7 @@ extension SyntaxTree {
     switch argument {
     case .integer(let n, _): return String(n)
     case .word(let w): return symbols[w.symbol]
-    case .string(let index, _): return Lexer.stringLiteral(strings[Int(index)])
+    case .string(let index, _): return ScriptString.canonical(strings[Int(index)])
     case .parameter(let p): return "$" + symbols[p.symbol]
     case .expression(let index, _): return "(" + canonical(expression: index) + ")"
     }
@@ -332,7 +332,7 @@ extension SyntaxTree {
     switch expressions[Int(index)] {
     case .integer(let n, _): return String(n)
     case .word(let w): return symbols[w.symbol]
-    case .string(let i, _): return Lexer.stringLiteral(strings[Int(i)])
+    case .string(let i, _): return ScriptString.canonical(strings[Int(i)])
     case .parameter(let p): return "$" + symbols[p.symbol]
     case .query(let receiver, let name, let arguments, _):
       return ([symbols[receiver.symbol] + "." + symbols[name.symbol]] + queryArguments[arguments].map(canonical))
@@ -373,8 +373,8 @@ extension SyntaxTree {
     case .pending: return "pending"
     case .discard: return "discard"
     case .batch(let size): return "batch \(canonical(size))"
-    case .source(let index): return "source \(Lexer.stringLiteral(strings[Int(index)]))"
-    case .export(let index): return "export \(Lexer.stringLiteral(strings[Int(index)]))"
+    case .source(let index): return "source \(ScriptString.canonical(strings[Int(index)]))"
+    case .export(let index): return "export \(ScriptString.canonical(strings[Int(index)]))"
     case .if(let condition, let then, let otherwise):
       let head = "if \(canonical(expression: condition)) \(block(then))"
       guard otherwise.count > 0 else { return head }
@@ -387,7 +387,9 @@ extension SyntaxTree {
     case .while(let condition, let body): return "while \(canonical(expression: condition)) \(block(body))"
     case .try(let body, let otherwise): return words(["try", block(body), otherwise.map { "else " + block($0) }])
     case .assert(let condition, let message):
-      return words(["assert", canonical(expression: condition), message.map { Lexer.stringLiteral(strings[Int($0)]) }])
+      return words([
+        "assert", canonical(expression: condition), message.map { ScriptString.canonical(strings[Int($0)]) },
+      ])
     case .echo(let arguments): return words(["echo"] + self.arguments[arguments].map(canonical))
     }
   }

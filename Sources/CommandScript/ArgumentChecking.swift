@@ -230,7 +230,9 @@ extension Checker {
     case .string(let index, let range):
       switch constraint {
       case .any, .string:
-        return .constant(.string(tree.strings[Int(index)]))
+        guard let string = compileString(index, in: tree, at: range) else { return nil }
+        if case .constant(.string(let text)) = string { return .constant(.string(text)) }
+        return .computed(string, accepts: .string, range: range)
       default:
         fail("\(what()) must be \(constraint.description), not a string", at: range)
         return nil

@@ -212,7 +212,7 @@ struct Checker {
     case .pending: return .directive(.listQueue)
     case .discard: return .directive(.discardQueue)
     case .source(let index), .export(let index):
-      let path = tree.strings[Int(index)]
+      let path = ScriptString.plain(tree.strings[Int(index)])
       guard state.allowsFiles else {
         fail(
           "`\(statement.isSource ? "source" : "export")` is not allowed: this session may not touch files (--safe)",
@@ -295,7 +295,9 @@ struct Checker {
       return settlingIrreversibles(.attempt(Attempt(body: ops, otherwise: otherwiseOps, range: range)))
     case .assert(let condition, let message):
       guard let compiled = compileCondition(condition, in: tree) else { return nil }
-      let text = message.map { tree.strings[Int($0)] } ?? "assertion failed: " + tree.canonical(expression: condition)
+      let text =
+        message.map { ScriptString.plain(tree.strings[Int($0)]) } ?? "assertion failed: "
+        + tree.canonical(expression: condition)
       return .assertion(Assertion(condition: compiled, message: text, range: range))
     case .echo(let arguments):
       var parts: [(Expression, ValueKind)] = []
@@ -304,7 +306,12 @@ struct Checker {
         switch argument {
         case .integer(let n, _): parts.append((.constant(.integer(n)), .integer))
         case .word(let word): parts.append((.constant(.string(text(word))), .string))
-        case .string(let index, _): parts.append((.constant(.string(tree.strings[Int(index)])), .string))
+        case .string(let index, let range):
+          if let string = compileString(index, in: tree, at: range) {
+            parts.append((string, .string))
+          } else {
+            ok = false
+          }
         case .parameter:
           if case .parameter(let slot)? = operand(argument, in: tree, for: .any, what: "") {
             parts.append((.parameter(slot), .string))

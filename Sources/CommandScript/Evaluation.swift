@@ -61,6 +61,10 @@ extension Invoker {
       }
       guard !overflow else { throw RunFailure(message: "integer overflow in `\(op.symbol)`", range: at) }
       return .integer(result)
+    case .interpolation(let pieces):
+      var text = ""
+      for piece in pieces { text += try self.text(of: piece, as: .string, frame: frame) }
+      return .string(text)
     case .negation(let inner, let at):
       let (result, overflow) = Int(0).subtractingReportingOverflow(try integer(inner, frame: frame))
       guard !overflow else { throw RunFailure(message: "integer overflow in `-`", range: at) }

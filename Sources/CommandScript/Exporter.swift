@@ -153,6 +153,15 @@ struct Exporter {
       return operand(l, as: shared) + " \(op.symbol) " + operand(r, as: shared)
     case .arithmetic(let op, let l, let r, _): return operand(l) + " \(op.symbol) " + operand(r)
     case .negation(let inner, _): return "-" + operand(inner)
+    case .interpolation(let pieces):
+      var out = ""
+      for piece in pieces {
+        switch piece {
+        case .constant(.string(let t)): out += ScriptString.literal(t).dropFirst().dropLast()
+        default: out += text(piece, names: names)
+        }
+      }
+      return "\"" + out + "\""
     }
   }
 

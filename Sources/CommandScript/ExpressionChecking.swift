@@ -104,7 +104,8 @@ extension Checker {
     switch node {
     case .integer(let n, _): return Typed(expression: .constant(.integer(n)), kind: .known(.integer), range: range)
     case .string(let i, _):
-      return Typed(expression: .constant(.string(tree.strings[Int(i)])), kind: .known(.string), range: range)
+      guard let string = compileString(i, in: tree, at: range) else { return nil }
+      return Typed(expression: string, kind: .known(.string), range: range)
     case .word(let name):
       switch Keyword(symbol: name.symbol) {
       case .true?: return Typed(expression: .constant(.boolean(true)), kind: .known(.boolean), range: range)
@@ -164,6 +165,27 @@ extension Checker {
         return Typed(expression: .comparison(op, l, r), kind: .known(.boolean), range: range)
       }
     }
+  }
+
+  /// String `index` of `tree`: a constant, or with `$NAME`s an interpolation of the
+  /// parameters (or turns) of those names; an unknown one is an error at the string.
+  mutating func compileString(_ index: Int32, in tree: SyntaxTree, at range: SourceRange) -> Expression? {
+    let pieces = ScriptString.pieces(of: tree.strings[Int(index)])
+    if pieces.count == 1, case .text(let text) = pieces[0] { return .constant(.string(text)) }
+    var parts: [Expression] = []
+    for piece in pieces {
+      switch piece {
+      case .text(let text): parts.append(.constant(.string(text)))
+      case .parameter(let name):
+        let symbol = Array(name.utf8).withUnsafeBufferPointer { symbols.intern($0) }
+        guard
+          case .parameter(let slot)? = operand(
+            .parameter(Name(symbol: symbol, range: range)), in: tree, for: .any, what: "")
+        else { return nil }
+        parts.append(.parameter(slot))
+      }
+    }
+    return .interpolation(parts)
   }
 
   /// `receiver.query argument…`, checked against the query's declaration.

@@ -106,19 +106,7 @@ struct Lexer {
 
   /// `text` as a string literal this lexer reads back as `text`: its four escapes, every
   /// other character as it is (so canonical text and exported scripts re-parse).
-  static func stringLiteral(_ text: String) -> String {
-    var out = "\""
-    for c in text.unicodeScalars {
-      switch c {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      default: out.unicodeScalars.append(c)
-      }
-    }
-    return out + "\""
-  }
+  static func stringLiteral(_ text: String) -> String { ScriptString.literal(text) }
 
   /// Per byte value: 1 if it starts a word (a letter, either case, or `_`), 2 if it
   /// continues one (those and digits). A literal, so that it is static data.
@@ -531,10 +519,13 @@ struct Lexer {
           case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = bytes[position]
           case UInt8(ascii: "n"): escaped = 10
           case UInt8(ascii: "t"): escaped = 9
+          case UInt8(ascii: "$"): escaped = UInt8(ascii: "$")
           default: break
           }
         }
         if let escaped {
+          // A dollar sign that is not a `$NAME` is kept as `$$` (see ``ScriptString``).
+          if escaped == UInt8(ascii: "$") { text.append(escaped) }
           text.append(escaped)
           position += 1
         } else {
@@ -562,6 +553,11 @@ struct Lexer {
         text.append(b)
         position += 1
         newLine(at: position - 1)
+      case UInt8(ascii: "$"):
+        // `$NAME` stays as written; any other `$` is a literal one, kept as `$$`.
+        if !(position + 1 < bytes.count && Self.isWordStart(bytes[position + 1])) { text.append(b) }
+        text.append(b)
+        position += 1
       default:
         if b >= 0x80 { lineHasNonASCII = true }
         text.append(b)

@@ -166,6 +166,8 @@ indirect enum Expression: Sendable {
   /// `+ - * / %`: overflow and division by zero fail at `at`, the operator.
   case arithmetic(Operator, Expression, Expression, at: SourceRange)
   case negation(Expression, at: SourceRange)
+  /// A string with `$NAME`s: its pieces' texts joined.
+  case interpolation([Expression])
 }
 
 /// A query as an expression asks it.

@@ -1,0 +1,90 @@
+// The one writer of values as script text, and the one reader of `$NAME` in strings.
+
+/// Strings as scripts write them. Inside a string, `$NAME` is replaced by the macro
+/// parameter (or `repeat … as` turn) of that name, and `\$` writes a dollar sign.
+///
+/// The lexer keeps a string's text with every literal dollar sign doubled (`$$`), so that
+/// `$NAME` is always an interpolation: this type reads that form and writes both.
+public enum ScriptString {
+  /// `value` as a string literal that reads back as exactly `value`: quotes, backslashes,
+  /// line breaks and tabs escaped, and a `$` that would start a `$NAME` written `\$`.
+  public static func literal(_ value: String) -> String {
+    var out = "\""
+    let scalars = Array(value.unicodeScalars)
+    for (i, c) in scalars.enumerated() {
+      switch c {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "$"
+      where i + 1 < scalars.count && scalars[i + 1].isASCII
+        && Lexer.isWordStart(UInt8(scalars[i + 1].value)):
+        out += "\\$"
+      default: out.unicodeScalars.append(c)
+      }
+    }
+    return out + "\""
+  }
+
+  /// A piece of a string as the lexer keeps it.
+  enum Piece: Equatable {
+    case text(String)
+    case parameter(String)
+  }
+
+  /// The pieces of `encoded` (the lexer's form): text, with each `$$` a dollar sign, and
+  /// the `$NAME`s between.
+  static func pieces(of encoded: String) -> [Piece] {
+    guard encoded.utf8.contains(UInt8(ascii: "$")) else { return [.text(encoded)] }
+    var pieces: [Piece] = []
+    var text: [UInt8] = []
+    let bytes = Array(encoded.utf8)
+    var i = 0
+    while i < bytes.count {
+      guard bytes[i] == UInt8(ascii: "$") else {
+        text.append(bytes[i])
+        i += 1
+        continue
+      }
+      if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "$") {
+        text.append(bytes[i])
+        i += 2
+        continue
+      }
+      var end = i + 1
+      while end < bytes.count, Lexer.isWordContinue(bytes[end]) { end += 1 }
+      if !text.isEmpty { pieces.append(.text(String(decoding: text, as: UTF8.self))) }
+      text = []
+      pieces.append(.parameter(String(decoding: bytes[(i + 1)..<end], as: UTF8.self)))
+      i = end
+    }
+    if !text.isEmpty || pieces.isEmpty { pieces.append(.text(String(decoding: text, as: UTF8.self))) }
+    return pieces
+  }
+
+  /// `encoded` with no interpolation: each `$$` a dollar sign, a `$NAME` as written (for
+  /// file names, which are read at the top level, where no parameter exists).
+  static func plain(_ encoded: String) -> String {
+    guard encoded.utf8.contains(UInt8(ascii: "$")) else { return encoded }
+    return pieces(of: encoded).map {
+      switch $0 {
+      case .text(let t): t
+      case .parameter(let p): "$" + p
+      }
+    }.joined()
+  }
+
+  /// `encoded` as written in a script: like ``literal(_:)``, with its `$NAME`s kept.
+  static func canonical(_ encoded: String) -> String {
+    guard encoded.utf8.contains(UInt8(ascii: "$")) else { return literal(encoded) }
+    var out = ""
+    for piece in pieces(of: encoded) {
+      switch piece {
+      case .text(let t): out += literal(t).dropFirst().dropLast()
+      case .parameter(let p): out += "$" + p
+      }
+    }
+    return "\"" + out + "\""
+  }
+}

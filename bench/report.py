@@ -58,6 +58,7 @@ def main(out):
         if row[0] == "load" and len(row) == 3:
             machine["load_start"], machine["load_end"] = row[1], row[2]
     exec_runs = load_runs(out / "exec.json")
+    decide_runs = load_runs(out / "decide.json")
     parse_runs = load_runs(out / "parse.json")
     start_runs = load_runs(out / "startup.json")
     memory = {}
@@ -139,6 +140,11 @@ def main(out):
     emit(f"| exec: at most 1/5 of Lua's time | {ratio(c_exec, median(exec_runs['Lua']))} of Lua's time | {status(exec_lua <= 0.2)} |")
     exec_c = c_exec / median(exec_runs["C floor"])
     emit(f"| exec, aim: 2× the C floor | {exec_c:.1f}× the C floor | {status(exec_c <= 2)} |")
+    c_decide = median(decide_runs["cmdscript"])
+    decide_lua = c_decide / median(decide_runs["Lua"])
+    emit(f"| decide: at most 1/5 of Lua's time | {ratio(c_decide, median(decide_runs['Lua']))} of Lua's time | {status(decide_lua <= 0.2)} |")
+    decide_c = c_decide / median(decide_runs["C floor"])
+    emit(f"| decide, aim: 2× the C floor | {decide_c:.1f}× the C floor | {status(decide_c <= 2)} |")
     if cmd_costs:
         at_max = per_command[("cmdscript", cmd_ns[-1])]
         emit(
@@ -195,6 +201,7 @@ def main(out):
     emit("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for title, runs in [
         ("exec 1,000,000 commands + undo", exec_runs),
+        ("decide 1,000,000 commands + undo", decide_runs),
         ("parse 10 MB", parse_runs),
         ("start-up", start_runs),
     ]:
@@ -218,6 +225,7 @@ def main(out):
     emit("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for title, runs in [
         ("exec 1,000,000 commands + undo", exec_runs),
+        ("decide 1,000,000 commands + undo", decide_runs),
         ("parse 10 MB", parse_runs),
         ("start-up", start_runs),
     ]:
@@ -256,6 +264,18 @@ def main(out):
     )
     emit("")
     detail(exec_runs)
+
+    emit("## decide: 1,000,000 commands, each decided by a condition, then undo all of them")
+    emit("")
+    emit(
+        "cmdscript runs `bench/out/decide-500000.cmd`: `repeat 500000 { if shape.x < 9 { move right } "
+        "else { move left 9 }; if shape.colour == red { paint green } else { paint red } }` (one "
+        "undo step of 1,000,000 commands, each chosen by asking the shape), `show shape`, `undo`, "
+        "`show shape` (checked). The peers run `decide 500000`: the same turns, asking their shape "
+        "object before each command."
+    )
+    emit("")
+    detail(decide_runs)
 
     emit("## parse: the 10 MB generated script")
     emit("")

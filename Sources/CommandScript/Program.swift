@@ -93,18 +93,25 @@ enum Op: Sendable {
   case show(instance: Int?)
   case help(topic: String?)
   indirect case countedLoop(CountedLoop)
-  indirect case conditional(Conditional)
+  case conditional(Conditional)
   indirect case loop(Loop)
   indirect case attempt(Attempt)
   indirect case assertion(Assertion)
   indirect case echo(Echo)
 }
 
-/// `if`: the branches as ops (an `else if` is an `otherwise` of one conditional).
-struct Conditional: Sendable {
-  var condition: Expression
-  var then: [Op]
-  var otherwise: [Op]
+/// `if`: the branches as ops (an `else if` is an `otherwise` of one conditional). A class,
+/// so that running one retains one reference, not each of its parts.
+final class Conditional: Sendable {
+  let condition: Expression
+  let then: [Op]
+  let otherwise: [Op]
+
+  init(condition: Expression, then: [Op], otherwise: [Op]) {
+    self.condition = condition
+    self.then = then
+    self.otherwise = otherwise
+  }
 }
 
 /// `repeat COUNT as NAME`: the turn (from 1) is `frame[slot]` while the body runs.

@@ -4,6 +4,10 @@
 /// defined under a name of its own, so neither `use` nor later redefinitions can change
 /// what the file means. A macro is defined just before the first step that calls it, after
 /// the `new` of every instance it names (which ran before that step).
+///
+/// A step that decided (an `if`, a loop, a `try`, an `assert`, there or in a macro it called)
+/// is written as the commands it ran, in one block: a branch it did not take may name an
+/// instance whose `new` was undone, which a fresh session would not know.
 struct Exporter {
   let state: CheckerState
   let commands: CommandTable
@@ -15,24 +19,47 @@ struct Exporter {
     self.commands = commands
   }
 
-  /// The script for the undo steps whose ops are `steps`, oldest first.
-  mutating func script(of steps: [Op]) -> String {
-    let usedBySteps = steps.map(macrosCalled(by:))
+  /// The script for the undo steps, oldest first: each step's op, and the commands it ran.
+  mutating func script(of steps: [(op: Op, ran: ArraySlice<Int32>)]) -> String {
+    let usedBySteps = steps.map { decides($0.op) ? [] : macrosCalled(by: $0.op) }
     nameMacros(Set(usedBySteps.joined()).sorted())
     var lines = [
       "# Written by `export`: run on fresh receivers, it reaches the state the session had."
     ]
     var defined = Set<Int>()
-    for (op, used) in zip(steps, usedBySteps) {
+    for (step, used) in zip(steps, usedBySteps) {
+      if decides(step.op) {
+        lines.append("{ " + step.ran.map(text(command:)).joined(separator: "; ") + " }")
+        continue
+      }
       // In the order they were defined, so that a macro follows the macros it calls.
       for index in used.sorted() where defined.insert(index).inserted {
         let macro = state.macros[index]
         let head = ([macroNames[index]!] + macro.parameters).joined(separator: " ")
         lines.append("macro \(head) \(block(macro.body, names: macro.parameters))")
       }
-      lines.append(text(op, names: []))
+      lines.append(text(step.op, names: []))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Whether `op`, or a macro it calls, decides what runs.
+  private func decides(_ op: Op) -> Bool {
+    var seen = Set<Int>()
+    var pending = [op]
+    while let next = pending.popLast() {
+      switch next {
+      case .conditional, .loop, .countedLoop, .attempt, .assertion: return true
+      case .call(let call):
+        if seen.insert(call.macro).inserted { pending += state.macros[call.macro].body }
+      case .sequence(let ops), .repeat(_, let ops, _): pending += ops
+      case .parameterizedCommand(let command):
+        // A `( … )` argument decides the value the command gets.
+        if command.operands.contains(where: { if case .computed = $0 { true } else { false } }) { return true }
+      case .command, .commands, .show, .help, .echo: break
+      }
+    }
+    return false
   }
 
   /// The macros `op` calls, directly or through other macros. A work list rather than
@@ -229,7 +256,9 @@ extension Session {
       ).diagnostic(in: sources)
     }
     var exporter = Exporter(state: checkerState, commands: commands)
-    let steps = history.listed.filter { !$0.undone }.map(\.step.op)
+    let steps = (history.floor..<history.applied).map { i in
+      (op: history.steps[i].op, ran: history.commands[history.start(of: i)..<history.steps[i].end])
+    }
     do {
       try fileAccess.writeAtomically(Array(exporter.script(of: steps).utf8), to: path)
     } catch {

@@ -331,7 +331,8 @@ struct Parser {
       let argumentEnd = token.range.end
       guard let argument = parseArgument(what: "an argument") else { return nil }
       tree.add(argument)
-      end = argumentEnd
+      // A `( … )` argument ends at its `)`.
+      if case .expression(_, let range) = argument { end = range.end } else { end = argumentEnd }
     }
     let arguments = NodeRange(
       first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: tree.arguments.count &- first))

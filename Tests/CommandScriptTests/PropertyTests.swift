@@ -94,7 +94,7 @@ struct ProgramGenerator {
   /// A statement that may stand in a block: a command, a macro call, or a block, repeat or
   /// transaction around more of them.
   private mutating func inner(depth: Int) -> String {
-    let choice = random.below(depth >= 3 ? 7 : 10)
+    let choice = random.below(depth >= 3 ? 7 : 18)
     switch choice {
     case 0..<5: return command()
     case 5, 6:
@@ -102,8 +102,58 @@ struct ProgramGenerator {
       return ([macro.name] + macro.parameters.map { argument(for: $0) }).joined(separator: " ")
     case 7: return "{ " + body(depth: depth + 1) + " }"
     case 8: return "repeat \(random.below(4)) { " + body(depth: depth + 1) + " }"
-    default: return "transaction { " + body(depth: depth + 1) + " }"
+    case 9: return "transaction { " + body(depth: depth + 1) + " }"
+    // Language version 2: decisions, loops, try, assert, expressions.
+    case 10:
+      let otherwise = random.chance(50) ? " else { " + body(depth: depth + 1) + " }" : ""
+      return "if \(condition()) { " + body(depth: depth + 1) + " }" + otherwise
+    case 11:
+      let otherwise = random.chance(60) ? " else { " + body(depth: depth + 1) + " }" : ""
+      return "try { " + body(depth: depth + 1) + " }" + otherwise
+    case 12: return "assert \(condition())" + (random.chance(30) ? " \"checked\"" : "")
+    case 13:
+      // Ends within a few turns: each moves right, nothing else in the body moves the shape,
+      // and a shape moved far left (by the largest integer) does not start.
+      let others = (0..<random.below(3)).map { _ in steadyCommand() }
+      return "while shape.x < \(random.below(5)) and shape.x > -5 { "
+        + (["shape.move right"] + others).joined(separator: "; ") + " }"
+    case 14:
+      return "repeat \(random.below(4)) as i { move \(random.pick(Self.directions)) $i; " + inner(depth: depth + 1)
+        + " }"
+    case 15: return "move \(random.pick(Self.directions)) (\(integerExpression()))"
+    case 16: return "board.place (board.moves % 4 + 1) \(argument(for: .cell))"
+    default: return "echo \"x\" (\(integerExpression())) (\(condition()))"
     }
+  }
+
+  /// A command that does not move the shape.
+  private mutating func steadyCommand() -> String {
+    random.pick([
+      "paint \(random.pick(Self.colours))", "door.lock", "door.unlock", "door.open", "vehicle.save", "vehicle.log",
+      "request \"https://example.org/w\"",
+    ])
+  }
+
+  /// A condition over the built-in queries: may be true or false as the program goes.
+  private mutating func condition() -> String {
+    let simple = [
+      "shape.x < \(random.below(4))", "shape.y >= 0", "door.locked", "not door.open", "board.winner == none",
+      "board.free \(argument(for: .cell)) \(argument(for: .cell))", "shape.colour == red", "vehicle.saved",
+      "(shape.x + shape.y) % 2 == 0", "network.waiting > 1", "board.next == X", "vehicle.backend == up",
+    ]
+    switch random.below(4) {
+    case 0: return random.pick(simple) + " and " + random.pick(simple)
+    case 1: return random.pick(simple) + " or not " + random.pick(simple)
+    default: return random.pick(simple)
+    }
+  }
+
+  /// An integer expression that may be out of a parameter's range (a run-time error).
+  private mutating func integerExpression() -> String {
+    random.pick([
+      "shape.x % 3 + 1", "board.moves + 1", "shape.y - shape.x", "10 / (shape.x - 1)", "network.waiting * 2",
+      "-shape.x",
+    ])
   }
 
   private mutating func body(depth: Int) -> String {

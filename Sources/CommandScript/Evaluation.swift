@@ -2,6 +2,9 @@
 // runs, with 64-bit arithmetic that fails (and rolls back) rather than wraps.
 
 extension Invoker {
+  /// The arguments of a query that takes none.
+  static let noArguments = Arguments([])
+
   /// The value of `expression`; `frame` holds the macro's arguments.
   func evaluate(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Answer {
     switch expression {
@@ -18,9 +21,12 @@ extension Invoker {
         throw RunFailure(
           message: "receiver `\(instance.name)` does not exist: the `new` that made it was undone", range: call.range)
       }
-      let arguments = try call.arguments.map { (operand) throws(RunFailure) in try value(operand, frame) }
+      let arguments =
+        call.arguments.isEmpty
+        ? Self.noArguments
+        : Arguments(try call.arguments.map { (operand) throws(RunFailure) in try value(operand, frame) })
       do {
-        return try instance.ask(call.query, Arguments(arguments))
+        return try instance.ask(call.query, arguments)
       } catch {
         throw RunFailure(message: "\(instance.name): \(error.message)", range: call.range)
       }
@@ -72,13 +78,45 @@ extension Invoker {
     }
   }
 
-  /// A condition's value.
-  @inline(__always) func isTrue(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Bool {
-    guard case .boolean(let b) = try evaluate(expression, frame: frame) else { preconditionFailure("checked: boolean") }
-    return b
+  /// A condition's value. The common shapes (a comparison, `and`, `or`, `not`, a boolean
+  /// query) are taken apart here, without making an `Answer` for each operand.
+  func isTrue(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Bool {
+    switch expression {
+    case .comparison(let op, let left, let right):
+      switch op {
+      case .less: return try integer(left, frame: frame) < integer(right, frame: frame)
+      case .lessEqual: return try integer(left, frame: frame) <= integer(right, frame: frame)
+      case .greater: return try integer(left, frame: frame) > integer(right, frame: frame)
+      case .greaterEqual: return try integer(left, frame: frame) >= integer(right, frame: frame)
+      default:
+        let equal: Bool
+        switch (try evaluate(left, frame: frame), try evaluate(right, frame: frame)) {
+        case (.word(let a), .word(let b)), (.integer(let a), .integer(let b)): equal = a == b
+        case (.boolean(let a), .boolean(let b)): equal = a == b
+        case (let a, let b): equal = a == b
+        }
+        return op == .equal ? equal : !equal
+      }
+    case .and(let left, let right):
+      guard try isTrue(left, frame: frame) else { return false }
+      return try isTrue(right, frame: frame)
+    case .or(let left, let right):
+      if try isTrue(left, frame: frame) { return true }
+      return try isTrue(right, frame: frame)
+    case .not(let inner): return !(try isTrue(inner, frame: frame))
+    case .constant(.boolean(let b)): return b
+    default:
+      guard case .boolean(let b) = try evaluate(expression, frame: frame) else {
+        preconditionFailure("checked: boolean")
+      }
+      return b
+    }
   }
 
+  /// An integer expression's value; constants and queries without making an `Answer` box
+  /// around a plain value where it can.
   private func integer(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Int {
+    if case .constant(.integer(let n)) = expression { return n }
     guard case .integer(let n) = try evaluate(expression, frame: frame) else { preconditionFailure("checked: integer") }
     return n
   }

@@ -7,11 +7,11 @@ struct Parser {
   /// How many arguments a command, and parameters a macro, can have at most.
   static let maxArguments = 256
 
-  private var lexer: Lexer
+  var lexer: Lexer
   /// The current token, where the lexer made it.
-  private var token: Token { lexer.token }
-  private var depth = 0
-  private(set) var problems: [Problem] = [] {
+  var token: Token { lexer.token }
+  var depth = 0
+  var problems: [Problem] = [] {
     didSet { problemLimit = Lexer.maxProblems - problems.count }
   }
   /// How many problems the lexer may have found before the parser stops: `maxProblems`
@@ -34,7 +34,7 @@ struct Parser {
     }
   }
 
-  @inline(__always) private mutating func advance() {
+  @inline(__always) mutating func advance() {
     guard problemsBeforeStop == nil else { return }
     lexer.advance()
     if lexer.problemCount >= problemLimit { stop() }
@@ -152,7 +152,7 @@ struct Parser {
     }
   }
 
-  private func describe(_ token: Token) -> String {
+  func describe(_ token: Token) -> String {
     switch token.kind {
     case .word, .integer, .parameter: return "`\(lexer.shortText(of: token.range))`"
     case .string: return "a string"
@@ -301,7 +301,7 @@ struct Parser {
     return " (did you mean `\(keyword.rawValue) \"\(lexer.text(of: first.through(last)))\"`?)"
   }
 
-  private var atStatementEnd: Bool {
+  var atStatementEnd: Bool {
     switch token.kind {
     case .semicolon, .newline, .rightBrace, .endOfInput: return true
     default: return false
@@ -341,7 +341,7 @@ struct Parser {
     return Statement(.invocation(receiver: receiver, name: name, arguments: arguments), range: range)
   }
 
-  @inline(__always) private mutating func parseArgument(what: @autoclosure () -> String) -> ArgumentNode? {
+  @inline(__always) mutating func parseArgument(what: @autoclosure () -> String) -> ArgumentNode? {
     let argument: ArgumentNode
     switch token.kind {
     case .integer: argument = .integer(token.integer, token.range)
@@ -358,7 +358,7 @@ struct Parser {
     return argument
   }
 
-  private mutating func expectWord(_ what: String) -> Name? {
+  mutating func expectWord(_ what: String) -> Name? {
     guard token.kind == .word else {
       if token.kind != .invalid {
         problems.append(Problem("expected \(what), found \(describe(token))", at: token.range))
@@ -371,12 +371,12 @@ struct Parser {
   }
 
   /// The name a word or parameter token spells.
-  private func name(of token: Token) -> Name {
+  func name(of token: Token) -> Name {
     Name(symbol: token.symbol, range: token.range)
   }
 
   /// A block that follows a header (`repeat 3`, `macro zig n`); line breaks may come first.
-  private mutating func parseBlockAfterHeader() -> (body: NodeRange, end: SourceRange)? {
+  mutating func parseBlockAfterHeader() -> (body: NodeRange, end: SourceRange)? {
     skipNewlines()
     guard token.kind == .leftBrace else {
       if token.kind != .invalid {
@@ -418,269 +418,6 @@ struct Parser {
       default:
         if let statement = parseStatement() { openBodies.append(statement) }
       }
-    }
-  }
-
-  /// `while`, `try`, `assert` and `echo`, at the keyword. Out of line, so that the frame of
-  /// `parseStatement`, which recursion through blocks repeats, stays small.
-  @inline(never) private mutating func parseLanguage2Statement(_ keyword: Keyword, start: SourceRange) -> Statement? {
-    switch keyword {
-    case .while:
-      advance()
-      guard let condition = parseCondition(), let block = parseBlockAfterHeader() else { return nil }
-      return Statement(.while(condition: condition, body: block.body), range: start.through(block.end))
-    case .try:
-      advance()
-      guard let block = parseBlockAfterHeader() else { return nil }
-      var otherwise: NodeRange?
-      var end = block.end
-      if isKeyword(.else) {
-        advance()
-        guard let alternative = parseBlockAfterHeader() else { return nil }
-        otherwise = alternative.body
-        end = alternative.end
-      }
-      return Statement(.try(body: block.body, otherwise: otherwise), range: start.through(end))
-    case .assert:
-      advance()
-      guard let condition = parseCondition() else { return nil }
-      var end = tree.expressions[Int(condition)].range
-      var message: Int32?
-      if token.kind == .string {
-        message = tree.add(lexer.stringText)
-        end = token.range
-        advance()
-      }
-      return Statement(.assert(condition: condition, message: message), range: start.through(end))
-    case .echo:
-      advance()
-      let first = tree.arguments.count
-      var end = start
-      while !atStatementEnd {
-        guard tree.arguments.count &- first < Self.maxArguments else {
-          problems.append(Problem("`echo` can have at most \(Self.maxArguments) arguments", at: token.range))
-          return nil
-        }
-        guard let argument = parseArgument(what: "something to echo") else { return nil }
-        tree.add(argument)
-        end = argument.range
-      }
-      let arguments = NodeRange(
-        first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: tree.arguments.count &- first))
-      return Statement(.echo(arguments: arguments), range: start.through(end))
-    default: preconditionFailure("parseLanguage2Statement is called for while, try, assert and echo")
-    }
-  }
-
-  /// `repeat COUNT as NAME { … }`, at the `as`.
-  @inline(never) private mutating func parseCountedRepeat(count: ArgumentNode, start: SourceRange) -> Statement? {
-    advance()
-    guard let name = expectWord("a name for the turn after `as`") else { return nil }
-    let index = tree.names.count
-    tree.add(name)
-    guard let block = parseBlockAfterHeader() else { return nil }
-    return Statement(
-      .countedRepeat(count: count, name: Int32(index), body: block.body), range: start.through(block.end))
-  }
-
-  /// A keyword that cannot start a statement of a script. Out of line: it is rare.
-  @inline(never) private mutating func reportMisplaced(_ keyword: Keyword, at start: SourceRange) {
-    let message =
-      switch keyword {
-      case .else: "`else` must follow the `}` of an `if` or `try` block, on the same line"
-      case .record, .end, .macros: "`\(keyword.rawValue)` is a statement of the interactive prompt, not of scripts"
-      default: "`\(keyword.rawValue)` is a word of conditions and cannot start a statement"
-      }
-    problems.append(Problem(message, at: start))
-  }
-
-  /// `( expression )` as an argument, at the `(`. Out of line, so that arguments (the most
-  /// frequent thing parsed) stay a short switch.
-  @inline(never) private mutating func parseParenthesizedArgument() -> ArgumentNode? {
-    let open = token.range
-    advance()
-    guard let expression = parseCondition() else { return nil }
-    guard token.kind == .rightParen else {
-      problems.append(Problem("expected `)` to close `(` opened at \(open.line):\(open.column)", at: token.range))
-      return nil
-    }
-    let close = token.range
-    advance()
-    return .expression(index: expression, open.through(close))
-  }
-
-  // MARK: Conditions and expressions
-
-  /// Whether the current token is the word `keyword`.
-  private func isKeyword(_ keyword: Keyword) -> Bool {
-    token.kind == .word && Keyword(symbol: token.symbol) == keyword
-  }
-
-  /// `if CONDITION { … } [else if … | else { … }]`, at the `if`.
-  @inline(never) private mutating func parseIf(start: SourceRange) -> Statement? {
-    advance()
-    guard let condition = parseCondition(), let then = parseBlockAfterHeader() else { return nil }
-    var otherwise = NodeRange(first: 0, count: 0)
-    var end = then.end
-    if isKeyword(.else) {
-      advance()
-      if isKeyword(.if) {
-        guard let nested = parseIf(start: token.range) else { return nil }
-        otherwise = tree.addBody([nested][...])
-        end = nested.range
-      } else {
-        guard let block = parseBlockAfterHeader() else { return nil }
-        otherwise = block.body
-        end = block.end
-      }
-    }
-    return Statement(.if(condition: condition, then: then.body, otherwise: otherwise), range: start.through(end))
-  }
-
-  /// A condition or integer expression; its root's index in the tree's `expressions`.
-  mutating func parseCondition() -> Int32? { parseBinary(above: 0) }
-
-  /// The binary operator the current token is, if any.
-  private var binaryOperator: Operator? {
-    switch token.kind {
-    case .equal: return .equal
-    case .notEqual: return .notEqual
-    case .less: return .less
-    case .lessEqual: return .lessEqual
-    case .greater: return .greater
-    case .greaterEqual: return .greaterEqual
-    case .plus: return .plus
-    case .minus: return .minus
-    case .star: return .times
-    case .slash: return .divide
-    case .percent: return .remainder
-    // `a -3` is a − 3: the lexer made `-3` one integer.
-    case .integer where token.integer < 0 && lexer.shortText(of: token.range).hasPrefix("-"): return .minus
-    case .word:
-      switch Keyword(symbol: token.symbol) {
-      case .or?: return .or
-      case .and?: return .and
-      default: return nil
-      }
-    default: return nil
-    }
-  }
-
-  /// Operands joined by operators that bind more tightly than `precedence` (precedence
-  /// climbing); comparisons do not chain.
-  private mutating func parseBinary(above precedence: Int) -> Int32? {
-    guard depth < Self.maxDepth else {
-      problems.append(Problem("an expression is nested more than \(Self.maxDepth) deep", at: token.range))
-      return nil
-    }
-    depth += 1
-    defer { depth -= 1 }
-    guard var left = parseUnary() else { return nil }
-    var comparedAlready = false
-    while let op = binaryOperator, op.precedence > precedence {
-      let at = token.range
-      let isComparison = op.precedence == Operator.equal.precedence
-      if isComparison && comparedAlready {
-        problems.append(Problem("comparisons do not chain: put one in parentheses", at: at))
-        return nil
-      }
-      let right: Int32
-      if token.kind == .integer {
-        // `a -3`: the operand is 3.
-        guard token.integer != Int.min else {
-          problems.append(Problem("the integer is out of range", at: token.range))
-          return nil
-        }
-        let r = SourceRange(
-          source: at.source, start: at.start + 1, end: at.end, line: at.line, column: at.column + 1)
-        right = tree.add(.integer(-token.integer, r))
-        advance()
-      } else {
-        advance()
-        guard let operand = parseBinary(above: op.precedence) else { return nil }
-        right = operand
-      }
-      let range = tree.expressions[Int(left)].range.through(tree.expressions[Int(right)].range)
-      left = tree.add(.binary(op, left: left, right: right, at: at, range: range))
-      if isComparison { comparedAlready = true }
-    }
-    return left
-  }
-
-  /// `not` and unary `-`, then a primary.
-  private mutating func parseUnary() -> Int32? {
-    if isKeyword(.not) || token.kind == .minus {
-      let at = token.range
-      let op: Operator = token.kind == .minus ? .negate : .not
-      advance()
-      guard let operand = op == .not ? parseBinary(above: Operator.not.precedence - 1) : parseUnary() else {
-        return nil
-      }
-      return tree.add(.unary(op, operand: operand, at: at, range: at.through(tree.expressions[Int(operand)].range)))
-    }
-    return parsePrimary()
-  }
-
-  /// An integer, a word, a string, a parameter, a query, or `( … )`.
-  private mutating func parsePrimary() -> Int32? {
-    let node: ExpressionNode
-    switch token.kind {
-    case .integer: node = .integer(token.integer, token.range)
-    case .string: node = .string(index: tree.add(lexer.stringText), token.range)
-    case .parameter: node = .parameter(name(of: token))
-    case .word:
-      let word = name(of: token)
-      if let keyword = Keyword(symbol: word.symbol), keyword != .true, keyword != .false {
-        problems.append(Problem("expected a value, found `\(keyword.rawValue)`", at: token.range))
-        return nil
-      }
-      advance()
-      guard token.kind == .dot else { return tree.add(.word(word)) }
-      advance()
-      guard let query = expectWord("a query after `\(lexer.symbols[word.symbol]).`") else { return nil }
-      return parseQueryArguments(receiver: word, query: query)
-    case .leftParen:
-      let open = token.range
-      advance()
-      guard let inner = parseCondition() else { return nil }
-      guard token.kind == .rightParen else {
-        problems.append(Problem("expected `)` to close `(` opened at \(open.line):\(open.column)", at: token.range))
-        return nil
-      }
-      let close = token.range
-      advance()
-      return tree.add(.group(inner, range: open.through(close)))
-    case .invalid: return nil
-    default:
-      problems.append(Problem("expected a value, found \(describe(token))", at: token.range))
-      return nil
-    }
-    advance()
-    return tree.add(node)
-  }
-
-  /// The arguments of a query: integers (not negative: `shape.x -3` is a subtraction),
-  /// words that are not keywords, parameters and `( … )` (a string in parentheses: after a
-  /// condition, a string is `assert`'s message), up to anything else.
-  private mutating func parseQueryArguments(receiver: Name, query: Name) -> Int32? {
-    var arguments: [ArgumentNode] = []
-    var end = query.range
-    while true {
-      switch token.kind {
-      case .integer where token.integer >= 0 && !lexer.shortText(of: token.range).hasPrefix("-"): break
-      case .word where Keyword(symbol: token.symbol) == nil: break
-      case .parameter, .leftParen: break
-      default:
-        let range = tree.addQueryArguments(arguments)
-        return tree.add(.query(receiver: receiver, name: query, arguments: range, range: receiver.range.through(end)))
-      }
-      guard arguments.count < Self.maxArguments else {
-        problems.append(Problem("a query can have at most \(Self.maxArguments) arguments", at: token.range))
-        return nil
-      }
-      guard let argument = parseArgument(what: "an argument") else { return nil }
-      arguments.append(argument)
-      end = argument.range
     }
   }
 

@@ -42,7 +42,12 @@ extension Session {
       case .new: return state.types.map(\.name)
       case .batch: return ["off"]
       case .repeat: return parameters
-      default: return []
+      // A condition starts with a query (`door.locked`), `not`, or a parameter.
+      case .if, .while, .assert: return state.instances.map { $0.name + "." } + ["not"] + parameters
+      // Listed rather than a `default:`, so that a new keyword is a decision here too.
+      case .undo, .redo, .history, .macro, .transaction, .queue, .run, .pending, .discard, .source, .export,
+        .record, .end, .macros, .try, .echo, .else, .as, .and, .or, .not, .true, .false:
+        return []
       }
     }
     // `receiver.verb arguments` or `verb arguments`: which parameter kinds could the next

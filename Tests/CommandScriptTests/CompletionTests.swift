@@ -71,6 +71,12 @@ import Testing
     #expect(complete("batch ") == ["off"])
   }
 
+  @Test func aConditionStartsWithAReceiverOrNot() {
+    #expect(complete("if d") == ["door."])
+    #expect(complete("while ") == ["board.", "door.", "not", "shape."])
+    #expect(complete("echo ") == [])
+  }
+
   @Test func instancesMadeWithNew() throws {
     try session.run(SourceFile(name: "t", text: "new door back"))
     #expect(complete("ba") == ["back.", "batch"])

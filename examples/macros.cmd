@@ -21,6 +21,8 @@ show shape
 help zig
 # stdout: macro zig n
 # stdout:   $n: an integer ≥ 0
+# stdout:   defined as:
+# stdout:     macro zig n { repeat $n { move right; move up } }
 
 # Macros call macros and pass their arguments on. `$colour` goes to `paint`, so only a
 # colour is accepted: `box 2 pink` would be an error before anything runs.

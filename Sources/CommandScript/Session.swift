@@ -564,7 +564,7 @@ public final class Session {
         }
       }
     case .help(let topic):
-      onOutput(.help(Help.text(topic: topic, state: checkerState)))
+      onOutput(.help(help(topic)))
     case .echo(let line):
       onOutput(.echo(line))
     case .caught(let failure):
@@ -710,8 +710,16 @@ public final class Session {
     }
   }
 
-  /// The help text for a topic (nil: the overview).
-  public func help(_ topic: String? = nil) -> String { Help.text(topic: topic, state: checkerState) }
+  /// The help text for a topic (nil: the overview). On a macro it ends with the
+  /// definition as written.
+  public func help(_ topic: String? = nil) -> String {
+    let text = Help.text(topic: topic, state: checkerState)
+    guard let topic, let index = checkerState.macroByName[topic] else { return text }
+    let definition = sourceText(of: checkerState.macros[index].range)
+    return text + "\n  defined as:\n"
+      + definition.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "    " + $0 }.joined(separator: "\n")
+  }
 
   /// The text of `range` as written.
   func sourceText(of range: SourceRange) -> String {

@@ -264,6 +264,8 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
           $n: an integer ≥ 1
           $c: a colour (red, orange, yellow, green, teal, cyan, blue, purple, magenta,
             black, white, grey)
+          defined as:
+            macro zig n c { move up $n; paint $c }
         """)
     for topic in [
       "shape", "door", "board", "counter", "gate", "move", "place", "reset", "log", "undo", "macro", "help",

@@ -130,7 +130,8 @@ struct Statement: Sendable, BitwiseCopyable {
     case undo(count: ArgumentNode?)
     case redo(count: ArgumentNode?)
     case history
-    case show(Name?)
+    /// `show [NAME…]`: the names are a range of the tree's `names` (none: every receiver).
+    case show(NodeRange)
     case help(Name?)
     /// `new TYPE NAME`: another instance of a receiver type.
     case new(type: Name, name: Name)
@@ -365,7 +366,7 @@ extension SyntaxTree {
     case .undo(let count): return words(["undo", count.map(canonical)])
     case .redo(let count): return words(["redo", count.map(canonical)])
     case .history: return "history"
-    case .show(let name): return words(["show", name.map(text)])
+    case .show(let names): return words(["show"] + self.names[names].map(text))
     case .help(let name): return words(["help", name.map(text)])
     case .new(let type, let name): return "new \(text(type)) \(text(name))"
     case .queue(let index): return "queue \(canonical(statements[Int(index)]))"

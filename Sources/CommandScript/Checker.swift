@@ -267,9 +267,11 @@ struct Checker {
       loopVariables.removeLast()
       return settlingIrreversibles(
         countOperand.map { .countedLoop(CountedLoop(count: $0, name: name, slot: slot, body: ops, range: range)) })
-    case .show(let name):
-      guard let name else { return .show(instance: nil) }
-      return resolveInstance(name).map { .show(instance: $0) }
+    case .show(let names):
+      guard names.count > 0 else { return .show(instances: nil) }
+      let instances = tree.names[names].map { resolveInstance($0) }
+      guard instances.allSatisfy({ $0 != nil }) else { return nil }
+      return .show(instances: instances.map { $0! })
     case .help(let topic):
       guard let topic else { return .help(topic: nil) }
       guard Help.knows(text(topic), state: state) else {

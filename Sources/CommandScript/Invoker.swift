@@ -66,7 +66,7 @@ final class Invoker {
 
   /// What an operation asks of the session besides changing receivers.
   enum Request {
-    case show(instance: Int?)
+    case show(instances: [Int]?)
     case help(topic: String?)
     case echo(String)
     /// `try` caught this failure (already rolled back) and goes on.
@@ -231,7 +231,7 @@ final class Invoker {
         failure.calls.append((macro.name, call.range))
         throw failure
       }
-    case .show(let instance): request(.show(instance: instance))
+    case .show(let instances): request(.show(instances: instances))
     case .help(let topic): request(.help(topic: topic))
     case .conditional, .loop, .countedLoop, .attempt, .assertion, .echo:
       try executeLanguage2(op, frame: frame, request: request)

@@ -224,7 +224,9 @@ struct Parser {
     case .history?:
       advance()
       return Statement(.history, range: start)
-    case .show?, .help?:
+    case .show?:
+      return parseShow(start: start)
+    case .help?:
       advance()
       var topic: Name?
       if token.kind == .word {
@@ -232,7 +234,7 @@ struct Parser {
         advance()
       }
       let range = start.through(topic?.range ?? start)
-      return Statement(keyword == .show ? .show(topic) : .help(topic), range: range)
+      return Statement(.help(topic), range: range)
     case .new?:
       advance()
       guard let type = expectWord("a receiver type after `new`"),
@@ -281,6 +283,22 @@ struct Parser {
     case nil:
       return parseInvocation()
     }
+  }
+
+  /// `show`, `show door`, `show door back shape`: the names are a range of `names`. Out of
+  /// line, so that the frame of `parseStatement`, which recursion through blocks repeats,
+  /// stays small.
+  @inline(never) private mutating func parseShow(start: SourceRange) -> Statement? {
+    advance()
+    let first = tree.names.count
+    var end = start
+    while token.kind == .word, tree.names.count - first < Self.maxArguments {
+      tree.add(name(of: token))
+      end = token.range
+      advance()
+    }
+    let names = NodeRange(first: Int32(first), count: Int32(tree.names.count - first))
+    return Statement(.show(names), range: start.through(end))
   }
 
   /// For `source lib.cmd`: the words, dots and numbers up to the end of the statement,

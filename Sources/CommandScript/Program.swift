@@ -90,7 +90,8 @@ enum Op: Sendable {
   case sequence([Op])
   indirect case `repeat`(count: Operand, body: [Op], range: SourceRange)
   case call(CallOp)
-  case show(instance: Int?)
+  /// `show`: the instances named, in order (nil: every one).
+  case show(instances: [Int]?)
   case help(topic: String?)
   indirect case countedLoop(CountedLoop)
   case conditional(Conditional)

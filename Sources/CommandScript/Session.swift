@@ -548,8 +548,8 @@ public final class Session {
 
   private func answer(_ request: Invoker.Request) {
     switch request {
-    case .show(let instance):
-      let shown = instance.map { [$0] } ?? Array(invoker.instances.indices)
+    case .show(let instances):
+      let shown = instances ?? Array(invoker.instances.indices)
       let size = pictureSize()
       for i in shown where invoker.instances[i].exists {
         let box = invoker.instances[i]

@@ -34,7 +34,7 @@ extension Keyword {
         usage: "history", summary: "list the undo steps, marking the undone ones", placement: .topLevel)
     case .show:
       StatementDeclaration(
-        usage: "show [receiver]", summary: "print the state of one or every receiver", placement: .anywhere)
+        usage: "show [receiver...]", summary: "print the state of some or every receiver", placement: .anywhere)
     case .use:
       StatementDeclaration(
         usage: "use receiver", summary: "send bare verbs to this receiver first", placement: .topLevel)

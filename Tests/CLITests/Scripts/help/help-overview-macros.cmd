@@ -31,7 +31,7 @@ help
 # stdout:   undo [n]                        undo the last n steps (default 1)
 # stdout:   redo [n]                        redo n undone steps (default 1)
 # stdout:   history                         list the undo steps, marking the undone ones
-# stdout:   show [receiver]                 print the state of one or every receiver
+# stdout:   show [receiver...]              print the state of some or every receiver
 # stdout:   use receiver                    send bare verbs to this receiver first
 # stdout:   help [topic]                    this text, or help on one name
 # stdout:   repeat n { ... }                run the block n times, as one undo step

@@ -10,8 +10,17 @@ try { move right; door.open } else { echo "the door stayed shut" }
 show shape
 enter
 echo "open:" (door.open) "locked:" (door.locked)
+# A receiver parameter: `shut` works on any door, checked at each call.
+new door back
+macro shut d { if $d.open { $d.close }; if not $d.locked { $d.lock } }
+back.open
+shut back
+shut door
+show door back
 # stderr: 9:19: warning: `try` caught: the door is locked; it was rolled back
 # stdout: door: open, unlocked
 # stdout: the door stayed shut
 # stdout: shape: at (0, 1), blue
 # stdout: open: true locked: false
+# stdout: door: closed, locked
+# stdout: back: closed, locked

@@ -8,6 +8,15 @@ struct Name: Sendable, BitwiseCopyable {
   var range: SourceRange
 }
 
+/// The receiver a command or a query is addressed to: an instance by name (`door.close`),
+/// or a macro's receiver parameter (`$d.close`), bound to an instance at each call.
+struct Target: Sendable, BitwiseCopyable {
+  var name: Name
+  var isParameter: Bool
+
+  var range: SourceRange { name.range }
+}
+
 /// Consecutive entries of one of a ``SyntaxTree``'s lists: `first..<first + count`.
 struct NodeRange: Sendable, BitwiseCopyable {
   var first: Int32
@@ -84,7 +93,7 @@ enum ExpressionNode: Sendable, BitwiseCopyable {
   case string(index: Int32, SourceRange)
   case parameter(Name)
   /// `receiver.query argument…`: the arguments are a range of the tree's `queryArguments`.
-  case query(receiver: Name, name: Name, arguments: NodeRange, range: SourceRange)
+  case query(receiver: Target, name: Name, arguments: NodeRange, range: SourceRange)
   /// `not a`, `-a`: `at` is the operator's range, `range` the whole expression's.
   case unary(Operator, operand: Int32, at: SourceRange, range: SourceRange)
   case binary(Operator, left: Int32, right: Int32, at: SourceRange, range: SourceRange)
@@ -119,7 +128,7 @@ struct Statement: Sendable, BitwiseCopyable {
   enum Kind: Sendable, BitwiseCopyable {
     /// `[receiver.]name arg...`: a receiver command or a macro call; the checker decides.
     /// The arguments are a span of the tree's `arguments`.
-    case invocation(receiver: Name?, name: Name, arguments: NodeRange)
+    case invocation(receiver: Target?, name: Name, arguments: NodeRange)
     /// Blocks' bodies are spans of the tree's `statements`.
     case block(NodeRange)
     case `repeat`(count: ArgumentNode, body: NodeRange)
@@ -316,6 +325,11 @@ struct ParsedStatement: Sendable {
 }
 
 extension SyntaxTree {
+  /// A command's or query's receiver as written: `door`, `$d`.
+  func text(of target: Target) -> String {
+    (target.isParameter ? "$" : "") + symbols[target.name.symbol]
+  }
+
   /// An argument as written, in canonical form.
   func canonical(_ argument: ArgumentNode) -> String {
     switch argument {
@@ -336,7 +350,7 @@ extension SyntaxTree {
     case .string(let i, _): return ScriptString.canonical(strings[Int(i)])
     case .parameter(let p): return "$" + symbols[p.symbol]
     case .query(let receiver, let name, let arguments, _):
-      return ([symbols[receiver.symbol] + "." + symbols[name.symbol]] + queryArguments[arguments].map(canonical))
+      return ([text(of: receiver) + "." + symbols[name.symbol]] + queryArguments[arguments].map(canonical))
         .joined(separator: " ")
     case .unary(let op, let operand, _, _):
       return op == .not ? "not " + canonical(expression: operand) : "-" + canonical(expression: operand)
@@ -355,7 +369,7 @@ extension SyntaxTree {
     func text(_ name: Name) -> String { symbols[name.symbol] }
     switch statement.kind {
     case .invocation(let receiver, let name, let arguments):
-      let head = receiver.map { "\(text($0)).\(text(name))" } ?? text(name)
+      let head = receiver.map { "\(self.text(of: $0)).\(text(name))" } ?? text(name)
       return words([head] + self.arguments[arguments].map(canonical))
     case .block(let body): return block(body)
     case .repeat(let count, let body): return "repeat \(canonical(count)) \(block(body))"

@@ -158,7 +158,7 @@ extension Checker {
     case .integer(let allowed):
       if allowed.lowerBound <= 1 && allowed.upperBound == Int.max { return .parameter(slot) }
       return .computed(.parameter(slot), accepts: constraint, range: range)
-    case .word, .string:
+    case .word, .string, .receiver:
       fail(
         "`$\(name)` is the turn of `repeat … as \(name)`, an integer; here it must be \(constraint.description)",
         at: range)
@@ -188,6 +188,20 @@ extension Checker {
         fail(
           "macro `\(scope.name)` has no parameter `$\(name)`", at: range,
           suggestion: suggestion(for: name, among: scope.parameters).map { "$" + $0 })
+        return nil
+      }
+      if let instance = scope.receivers[slot] {
+        // A receiver parameter passes its instance on, to another macro's.
+        guard constraint == .receiver else {
+          fail(
+            "`$\(name)` stands for a receiver: use it as `$\(name).VERB` or `$\(name).QUERY`, or pass it to a macro",
+            at: range)
+          return nil
+        }
+        return .constant(.integer(instance))
+      }
+      guard constraint != .receiver else {
+        fail("`$\(name)` is not a receiver parameter of `\(scope.name)`: \(what()) must be a receiver", at: range)
         return nil
       }
       guard let merged = scope.constraints[slot].merged(with: constraint) else {
@@ -226,6 +240,8 @@ extension Checker {
       case .integer:
         fail("\(what()) must be \(constraint.description), not the word `\(word)`", at: range)
         return nil
+      case .receiver:
+        return resolveInstance(name).map { .constant(.integer($0)) }
       }
     case .string(let index, let range):
       switch constraint {
@@ -244,6 +260,9 @@ extension Checker {
       case .integer: expression = compileExpression(index, in: tree, as: .integer, what: what())
       case .word(let set): expression = compileExpression(index, in: tree, as: .word(set), what: what())
       case .string: expression = compileExpression(index, in: tree, as: .string, what: what())
+      case .receiver:
+        fail("\(what()) must be a receiver's name, not an expression", at: range)
+        return nil
       }
       return expression.map { .computed($0, accepts: constraint, range: range) }
     }

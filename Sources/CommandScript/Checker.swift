@@ -28,6 +28,9 @@ struct Checker {
     var constraints: [Constraint]
     /// Where each parameter was first given its constraint, for error notes.
     var constrainedAt: [SourceRange?]
+    /// For each receiver parameter, the instance it stands for while the body is checked
+    /// (see ``MacroTemplate``); nil for the others.
+    var receivers: [Int?]
   }
 
   var scope: MacroScope?
@@ -63,6 +66,14 @@ struct Checker {
   mutating func record(_ problem: Problem) {
     if problem.severity == .error { errorCount += 1 }
     problems.append(problem)
+  }
+
+  /// Removes and returns the problems recorded after the first `count`.
+  mutating func takeProblems(after count: Int) -> [Problem] {
+    let taken = Array(problems[count...])
+    problems.removeSubrange(count...)
+    errorCount -= taken.count(where: { $0.severity == .error })
+    return taken
   }
   /// The commands that cannot be undone in the block or macro body being compiled, for the
   /// warning that a command after one may fail. (A command alone at the top level has
@@ -391,11 +402,37 @@ struct Checker {
 
   // MARK: Names
 
+  /// The instance a command's or query's receiver stands for: a receiver parameter's is
+  /// the one the macro's body is being checked for.
+  mutating func resolveTarget(_ target: Target) -> Int? {
+    guard target.isParameter else { return resolveInstance(target.name) }
+    let name = text(target.name)
+    guard let scope else {
+      fail("parameter `$\(name)` used outside a macro", at: target.range)
+      return nil
+    }
+    guard let slot = scope.parameters.firstIndex(of: name) else {
+      fail(
+        "macro `\(scope.name)` has no parameter `$\(name)`", at: target.range,
+        suggestion: suggestion(for: name, among: scope.parameters).map { "$" + $0 })
+      return nil
+    }
+    // Every parameter used before `.` is bound while a body is checked (see MacroChecking).
+    guard let instance = scope.receivers[slot] else {
+      fail("parameter `$\(name)` of macro `\(scope.name)` is not a receiver parameter here", at: target.range)
+      return nil
+    }
+    return instance
+  }
+
+  /// A receiver as written: `door`, `$d`.
+  func text(_ target: Target) -> String { (target.isParameter ? "$" : "") + text(target.name) }
+
   mutating func resolveInstance(_ name: Name) -> Int? {
     if let index = state.instanceIndex(text(name)) { return index }
     fail(
       "unknown receiver `\(text(name))`", at: name.range,
-      suggestion: suggestion(for: text(name), among: state.instances.map(\.name)))
+      suggestion: suggestion(for: text(name), among: state.instanceNames))
     return nil
   }
 
@@ -409,10 +446,10 @@ struct Checker {
   }
 
   mutating func compileInvocation(
-    receiver: Name?, name: Name, arguments: ArgumentList, in tree: SyntaxTree
+    receiver: Target?, name: Name, arguments: ArgumentList, in tree: SyntaxTree
   ) -> Op? {
     if let receiver {
-      guard let instance = resolveInstance(receiver) else { return nil }
+      guard let instance = resolveTarget(receiver) else { return nil }
       let type = state.types[state.instances[instance].type]
       guard let verb = type.verbIndex(text(name)) else {
         fail(

@@ -5,6 +5,9 @@
 struct Instance: Sendable {
   var name: String
   var type: Int
+  /// Made by a `new` that never ran (its program stopped before it): its name stands for
+  /// nothing, as if the `new` had not been written.
+  var withdrawn = false
 }
 
 /// What the checker has learnt from the statements before the current one: the
@@ -17,6 +20,9 @@ struct CheckerState: Sendable {
   /// The macro in force for each name (the latest definition).
   var macroByName: [String: Int] = [:]
   var usedInstance: Int?
+  /// The macros checked for the instances a call gave to their receiver parameters: by the
+  /// template macro's index followed by the instances, the index of the checked macro.
+  var specializations: [[Int]: Int] = [:]
   /// Whether `source` and `export` may touch files.
   var allowsFiles = true
   /// For each verb name, the types that have it and the verb's index in each: one hash
@@ -39,7 +45,10 @@ struct CheckerState: Sendable {
 
   /// The instance a name stands for: the latest made by that name (an earlier one's `new`
   /// was undone, or the later `new` could not have run).
-  func instanceIndex(_ name: String) -> Int? { instances.lastIndex { $0.name == name } }
+  func instanceIndex(_ name: String) -> Int? { instances.lastIndex { $0.name == name && !$0.withdrawn } }
+
+  /// The names of the instances, but those withdrawn.
+  var instanceNames: [String] { instances.filter { !$0.withdrawn }.map(\.name) }
 }
 
 extension Checker {

@@ -37,7 +37,7 @@ extension Session {
       if keyword == .queue { return candidates(for: tokens.dropFirst(), in: context) }
       guard tokens.count == 1 else { return [] }
       switch keyword {
-      case .show, .use: return state.instances.map(\.name)
+      case .show, .use: return state.instanceNames
       case .help: return Help.topics(state: state)
       case .new: return state.types.map(\.name)
       case .batch: return ["off"]

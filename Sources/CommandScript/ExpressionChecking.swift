@@ -190,9 +190,9 @@ extension Checker {
 
   /// `receiver.query argument…`, checked against the query's declaration.
   private mutating func compileQuery(
-    receiver: Name, name: Name, arguments: NodeRange, in tree: SyntaxTree, range: SourceRange
+    receiver: Target, name: Name, arguments: NodeRange, in tree: SyntaxTree, range: SourceRange
   ) -> Typed? {
-    guard let instance = resolveInstance(receiver) else { return nil }
+    guard let instance = resolveTarget(receiver) else { return nil }
     let type = state.types[state.instances[instance].type]
     guard let query = type.queryIndex(text(name)) else {
       let hint = type.queries.isEmpty ? ": it has none" : ""

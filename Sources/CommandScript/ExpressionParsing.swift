@@ -208,7 +208,13 @@ extension Parser {
     switch token.kind {
     case .integer: node = .integer(token.integer, token.range)
     case .string: node = .string(index: tree.add(lexer.stringText), token.range)
-    case .parameter: node = .parameter(name(of: token))
+    case .parameter:
+      let parameter = name(of: token)
+      advance()
+      guard token.kind == .dot else { return tree.add(.parameter(parameter)) }
+      advance()
+      guard let query = expectWord("a query after `$\(lexer.symbols[parameter.symbol]).`") else { return nil }
+      return parseQueryArguments(receiver: Target(name: parameter, isParameter: true), query: query)
     case .word:
       let word = name(of: token)
       if let keyword = Keyword(symbol: word.symbol), keyword != .true, keyword != .false {
@@ -219,7 +225,7 @@ extension Parser {
       guard token.kind == .dot else { return tree.add(.word(word)) }
       advance()
       guard let query = expectWord("a query after `\(lexer.symbols[word.symbol]).`") else { return nil }
-      return parseQueryArguments(receiver: word, query: query)
+      return parseQueryArguments(receiver: Target(name: word, isParameter: false), query: query)
     case .leftParen:
       let open = token.range
       advance()
@@ -243,7 +249,7 @@ extension Parser {
   /// The arguments of a query: integers (not negative: `shape.x -3` is a subtraction),
   /// words that are not keywords, parameters and `( … )` (a string in parentheses: after a
   /// condition, a string is `assert`'s message), up to anything else.
-  mutating func parseQueryArguments(receiver: Name, query: Name) -> Int32? {
+  mutating func parseQueryArguments(receiver: Target, query: Name) -> Int32? {
     var arguments: [ArgumentNode] = []
     var end = query.range
     while true {

@@ -7,7 +7,7 @@ enum Help {
   }
 
   static func topics(state: CheckerState) -> [String] {
-    state.instances.map(\.name) + state.types.flatMap { $0.verbs.map(\.name) }
+    state.instanceNames + state.types.flatMap { $0.verbs.map(\.name) }
       + state.macroByName.keys.sorted() + statements.map(\.keyword.rawValue)
   }
 

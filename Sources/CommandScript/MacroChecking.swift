@@ -3,13 +3,19 @@
 
 extension Checker {
   mutating func compileCall(macro index: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree) -> Op? {
-    let macro = state.macros[index]
+    var index = index
+    var macro = state.macros[index]
     guard arguments.count == macro.parameters.count else {
       let expected = macro.parameters.isEmpty ? "no arguments" : macro.parameters.joined(separator: " ")
       fail(
         "macro `\(macro.name)` takes \(macro.parameters.count) argument\(macro.parameters.count == 1 ? "" : "s") (\(expected)), got \(arguments.count)",
         at: arguments.last?.range ?? name.range)
       return nil
+    }
+    if macro.template != nil {
+      guard let checked = specialize(index, name: name, arguments: arguments, in: tree) else { return nil }
+      index = checked
+      macro = state.macros[index]
     }
     var operands: [Operand] = []
     for (i, argument) in arguments.enumerated() {
@@ -59,15 +65,68 @@ extension Checker {
       fail("macro `\(text(name))` has two parameters named `\(text(p))`", at: p.range)
       ok = false
     }
-    let outer = scope
-    let outerNesting = blockNesting
-    blockNesting = 0
-    defer { blockNesting = outerNesting }
-    scope = MacroScope(
-      name: text(name), parameters: parameters.map(text),
-      constraints: Array(repeating: .any, count: parameters.count),
-      constrainedAt: Array(repeating: nil, count: parameters.count))
     let before = errorCount
+    // A body with receiver parameters is checked here for the first types that have what is
+    // used on them, and again at each call for the instances it gives.
+    let members = receiverMembers(of: parameters, in: body, of: tree)
+    var receivers = [Int?](repeating: nil, count: parameters.count)
+    for (slot, used) in members.enumerated() {
+      guard let used else { continue }
+      guard let type = state.types.indices.first(where: { has(used, type: $0) }) else {
+        if let unknown = used.first(where: { member in !state.types.indices.contains { has([member], type: $0) } }) {
+          let kind = unknown.isQuery ? "query" : "verb"
+          let known = state.types.flatMap { unknown.isQuery ? $0.queries.map(\.name) : $0.verbs.map(\.name) }
+          fail(
+            "no receiver has a \(kind) `\(unknown.name)`", at: unknown.range,
+            suggestion: suggestion(for: unknown.name, among: known))
+          continue
+        }
+        fail(
+          "no receiver has every verb and query used on `$\(text(parameters[slot]))`: "
+            + used.map { "`\($0.name)`" }.joined(separator: ", "),
+          at: used[0].range)
+        continue
+      }
+      receivers[slot] = type
+    }
+    guard errorCount == before else { return nil }
+    var macro = compileBody(
+      of: text(name), parameters: parameters.map(text), receivers: receivers, body: body, in: tree, range: range)
+    let defined = state.macros.count
+    if members.contains(where: { $0 != nil }) {
+      // The template, which calls check again; the body just checked serves the calls
+      // that bind the same (built-in) instances.
+      let checked = macro
+      macro.template = MacroTemplate(
+        tree: tree, body: body, members: members, usedInstance: state.usedInstance, macroByName: state.macroByName,
+        hasErrors: errorCount != before)
+      macro.body = []
+      state.macros.append(macro)
+      state.macros.append(checked)
+      state.specializations[[defined] + receivers.map { $0 ?? -1 }] = defined + 1
+    } else {
+      state.macros.append(macro)
+    }
+    guard nameIsFree else { return nil }
+    // Defined even if its body has errors (the whole input then fails and the definition
+    // is dropped with it), so that calls to it do not report it as unknown as well.
+    state.macroByName[text(name)] = defined
+    bareNames.set(name.symbol, to: .macro(defined))
+    return ok && errorCount == before ? .definition : nil
+  }
+
+  /// Checks a macro's body, with its receiver parameters standing for `receivers`.
+  private mutating func compileBody(
+    of name: String, parameters: [String], receivers: [Int?], body: NodeRange, in tree: SyntaxTree,
+    range: SourceRange
+  ) -> Macro {
+    let outer = (scope, blockNesting, nesting, loopVariables, isQueuing, irreversibles)
+    defer { (scope, blockNesting, nesting, loopVariables, isQueuing, irreversibles) = outer }
+    (blockNesting, nesting, loopVariables, isQueuing, irreversibles) = (0, 0, [], false, IrreversibleCommands())
+    scope = MacroScope(
+      name: name, parameters: parameters,
+      constraints: receivers.map { $0 == nil ? .any : .receiver },
+      constrainedAt: Array(repeating: nil, count: parameters.count), receivers: receivers)
     let ops = compileNested(body, in: tree)
     // A command that cannot be undone and ends the body gets its warning where a call is
     // followed by another command.
@@ -77,19 +136,146 @@ extension Checker {
       for warning in settled.warnings { record(warning) }
       irreversibleEnd = settled.end
     }
-    let checked = scope!
-    scope = outer
-    guard nameIsFree else { return nil }
-    // Defined even if its body has errors (the whole input then fails and the definition
-    // is dropped with it), so that calls to it do not report it as unknown as well.
-    state.macros.append(
-      Macro(
-        name: text(name), parameters: checked.parameters, constraints: checked.constraints, body: ops, range: range,
-        runsCommands: Macro.runCommands(ops, macros: state.macros), irreversibleEnd: irreversibleEnd,
-        depth: ops.reduce(0) { max($0, levels(of: $1)) }))
-    state.macroByName[text(name)] = state.macros.count - 1
-    bareNames.set(name.symbol, to: .macro(state.macros.count - 1))
-    return ok && errorCount == before ? .definition : nil
+    return Macro(
+      name: name, parameters: parameters, constraints: scope!.constraints, body: ops, range: range,
+      runsCommands: Macro.runCommands(ops, macros: state.macros), irreversibleEnd: irreversibleEnd,
+      depth: ops.reduce(0) { max($0, levels(of: $1)) })
+  }
+
+  /// The macro `template`'s body checked for the instances a call gives its receiver
+  /// parameters (once per distinct binding), or nil with the error recorded at the call.
+  private mutating func specialize(_ template: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree)
+    -> Int?
+  {
+    let macro = state.macros[template]
+    let members = macro.template!.members
+    var receivers = [Int?](repeating: nil, count: members.count)
+    for (slot, used) in members.enumerated() {
+      guard let used else { continue }
+      let argument = arguments[slot]
+      guard
+        case .constant(.integer(let instance))? = operand(
+          argument, in: tree, for: .receiver, what: "`$\(macro.parameters[slot])`")
+      else { return nil }
+      let type = state.instances[instance].type
+      if let missing = used.first(where: { !has([$0], type: type) }) {
+        var problem = Problem(
+          "`\(state.instances[instance].name)` cannot stand for `$\(macro.parameters[slot])` of `\(macro.name)`: a \(state.types[type].name) has no \(missing.isQuery ? "query" : "verb") `\(missing.name)`",
+          at: argument.range)
+        problem.notes.append(("used here", missing.range))
+        record(problem)
+        return nil
+      }
+      receivers[slot] = instance
+    }
+    let key = [template] + receivers.map { $0 ?? -1 }
+    if let known = state.specializations[key] { return known }
+    let template = macro.template!
+    guard !template.hasErrors else { return nil }
+    // Names in the body mean what they meant at the definition.
+    let outer = (state.usedInstance, state.macroByName, bareNames)
+    (state.usedInstance, state.macroByName, bareNames) = (template.usedInstance, template.macroByName, SymbolMemo())
+    let recorded = problems.count
+    let checked = compileBody(
+      of: macro.name, parameters: macro.parameters, receivers: receivers, body: template.body, in: template.tree,
+      range: macro.range)
+    (state.usedInstance, state.macroByName, bareNames) = outer
+    // Warnings were given at the definition; an error is this binding's, given at the call.
+    let errors = takeProblems(after: recorded).filter { $0.severity == .error }
+    if let first = errors.first {
+      let bound = receivers.indices.compactMap { slot in
+        receivers[slot].map { "`$\(macro.parameters[slot])` as `\(state.instances[$0].name)`" }
+      }
+      var problem = Problem(
+        "macro `\(macro.name)` does not check with \(bound.joined(separator: " and ")): \(first.message)",
+        at: name.range.through(arguments.last?.range ?? name.range))
+      problem.notes = [("in the body of `\(macro.name)`", first.range)] + first.notes
+      record(problem)
+      return nil
+    }
+    state.macros.append(checked)
+    state.specializations[key] = state.macros.count - 1
+    return state.macros.count - 1
+  }
+
+  /// Whether receiver type `type` has every verb and query in `members`.
+  private func has(_ members: [ReceiverMember], type: Int) -> Bool {
+    members.allSatisfy {
+      $0.isQuery ? state.types[type].queryIndex($0.name) != nil : state.types[type].verbIndex($0.name) != nil
+    }
+  }
+
+  /// For each parameter of a macro, the verbs and queries used on it before `.` in `body`
+  /// (`$d.close`, `if $d.open`), and those of the macros it is passed to as a receiver;
+  /// nil for a parameter never used as a receiver.
+  private func receiverMembers(of parameters: [Name], in body: NodeRange, of tree: SyntaxTree) -> [[ReceiverMember]?] {
+    var members = [[ReceiverMember]?](repeating: nil, count: parameters.count)
+    let names = parameters.map(text)
+    func note(_ target: Target?, _ member: Name, isQuery: Bool) {
+      guard let target, target.isParameter, let slot = names.firstIndex(of: text(target.name)) else { return }
+      members[slot] =
+        (members[slot] ?? []) + [ReceiverMember(name: text(member), isQuery: isQuery, range: member.range)]
+    }
+    func visit(_ argument: ArgumentNode) {
+      if case .expression(let index, _) = argument { visit(expression: index) }
+    }
+    func visit(expression index: Int32) {
+      switch tree.expressions[Int(index)] {
+      case .query(let receiver, let name, let arguments, _):
+        note(receiver, name, isQuery: true)
+        tree.queryArguments[arguments].forEach(visit)
+      case .unary(_, let operand, _, _): visit(expression: operand)
+      case .binary(_, let left, let right, _, _):
+        visit(expression: left)
+        visit(expression: right)
+      case .group(let inner, _): visit(expression: inner)
+      case .integer, .word, .string, .parameter: break
+      }
+    }
+    func visit(_ body: NodeRange) {
+      for statement in tree.statements[body] { visit(statement) }
+    }
+    func visit(_ statement: Statement) {
+      switch statement.kind {
+      case .invocation(let receiver, let name, let arguments):
+        note(receiver, name, isQuery: false)
+        let given = ArgumentList(arguments, of: tree)
+        given.forEach(visit)
+        // `shut $d`: `$d` is a receiver for the macro it is passed to.
+        if receiver == nil, let called = state.macroByName[text(name)],
+          let calledMembers = state.macros[called].template?.members
+        {
+          for (i, argument) in given.enumerated() where i < calledMembers.count {
+            guard case .parameter(let p) = argument, let used = calledMembers[i],
+              let slot = names.firstIndex(of: text(p))
+            else { continue }
+            members[slot] =
+              (members[slot] ?? []) + used.map { ReceiverMember(name: $0.name, isQuery: $0.isQuery, range: p.range) }
+          }
+        }
+      case .block(let body), .transaction(let body), .while(_, let body):
+        if case .while(let condition, _) = statement.kind { visit(expression: condition) }
+        visit(body)
+      case .repeat(let count, let body), .countedRepeat(let count, _, let body):
+        visit(count)
+        visit(body)
+      case .if(let condition, let then, let otherwise):
+        visit(expression: condition)
+        visit(then)
+        visit(otherwise)
+      case .try(let body, let otherwise):
+        visit(body)
+        if let otherwise { visit(otherwise) }
+      case .assert(let condition, _): visit(expression: condition)
+      case .echo(let arguments): ArgumentList(arguments, of: tree).forEach(visit)
+      case .queue(let index): visit(tree.statements[Int(index)])
+      case .macro, .use, .undo, .redo, .history, .show, .help, .new, .run, .pending, .discard, .batch, .source,
+        .export:
+        break
+      }
+    }
+    visit(body)
+    return members
   }
 
   /// How deep the invoker recurses to run `op`: one level for the op, and those of what it

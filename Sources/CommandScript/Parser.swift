@@ -108,6 +108,8 @@ struct Parser {
       statement = parseBlock().map { Statement(.block($0.body), range: start.through($0.end)) }
     case .word:
       statement = parseWordStatement()
+    case .parameter:
+      statement = parseParameterInvocation()
     case .invalid:
       // The lexer has reported it already.
       statement = nil
@@ -328,14 +330,37 @@ struct Parser {
 
   @inline(__always) private mutating func parseInvocation() -> Statement? {
     var name = self.name(of: token)
-    var receiver: Name?
+    var receiver: Target?
     advance()
     if token.kind == .dot {
       advance()
-      receiver = name
+      receiver = Target(name: name, isParameter: false)
       guard let verb = expectWord("a verb after `\(lexer.symbols[name.symbol]).`") else { return nil }
       name = verb
     }
+    return parseArguments(receiver: receiver, name: name)
+  }
+
+  /// `$d.verb argument…` in a macro body: a command to the receiver the call binds to `$d`.
+  /// Out of line, so that the frame of `parseStatement`, which recursion through blocks
+  /// repeats, stays small.
+  @inline(never) private mutating func parseParameterInvocation() -> Statement? {
+    let parameter = self.name(of: token)
+    advance()
+    guard token.kind == .dot else {
+      problems.append(
+        Problem(
+          "expected a statement, found `$\(lexer.symbols[parameter.symbol])` (a receiver parameter is written `$\(lexer.symbols[parameter.symbol]).VERB`)",
+          at: parameter.range))
+      return nil
+    }
+    advance()
+    guard let verb = expectWord("a verb after `$\(lexer.symbols[parameter.symbol]).`") else { return nil }
+    return parseArguments(receiver: Target(name: parameter, isParameter: true), name: verb)
+  }
+
+  /// The arguments of a command or macro call, up to the end of the statement.
+  @inline(__always) private mutating func parseArguments(receiver: Target?, name: Name) -> Statement? {
     let first = tree.arguments.count
     // Where the last argument ends, so that the statement's range is made once, at the end.
     var end = name.range.end

@@ -17,6 +17,9 @@ struct CompiledStatement: Sendable {
   var range: SourceRange
   /// A `transaction { … }`: its failure report lists what was rolled back.
   var isTransaction = false
+  /// For a `new`, the checker's state before it: if the program stops before the `new`
+  /// runs, what was defined from there on is taken back (it may use the instance).
+  var stateBeforeNew: CheckerStateBefore?
 
   /// What a top-level statement does: run an operation on the receivers (the invoker's
   /// business), or a directive to the session.
@@ -38,6 +41,13 @@ struct CompiledStatement: Sendable {
       }
     }
   }
+}
+
+/// The checker's state kept for ``CompiledStatement/stateBeforeNew``, boxed so that other
+/// statements carry one word for it.
+final class CheckerStateBefore: Sendable {
+  let state: CheckerState
+  init(_ state: CheckerState) { self.state = state }
 }
 
 /// Where an argument value comes from: the script text, or a macro parameter bound at
@@ -225,6 +235,33 @@ struct Macro: Sendable {
   /// How many levels the invoker recurses through to run the body (see
   /// `Checker.maxNesting`): 1 for plain commands, more for blocks and calls.
   var depth = 0
+  /// For a macro with receiver parameters (`macro shut d { $d.close }`), what a call needs
+  /// to check it again for the instances it gives; nil for other macros.
+  var template: MacroTemplate?
+}
+
+/// A macro with receiver parameters, kept as written: each call checks its body for the
+/// instances it binds (once per distinct binding, cached in ``CheckerState``), since what
+/// `$d.close` means depends on the type of `$d`.
+struct MacroTemplate: Sendable {
+  var tree: SyntaxTree
+  var body: NodeRange
+  /// For each parameter, the verbs and queries used on it if it is a receiver parameter.
+  var members: [[ReceiverMember]?]
+  /// The `use`d receiver and the macros in force where the macro was defined: names in
+  /// its body mean what they meant there.
+  var usedInstance: Int?
+  var macroByName: [String: Int]
+  /// Whether the body had errors at the definition (which fails the input): calls then
+  /// report nothing more.
+  var hasErrors: Bool
+}
+
+/// A verb or query used on a receiver parameter, and where.
+struct ReceiverMember: Sendable {
+  var name: String
+  var isQuery: Bool
+  var range: SourceRange
 }
 
 /// What the checker knows a macro parameter must be, from the slots it is used in.
@@ -234,6 +271,8 @@ enum Constraint: Sendable, Equatable {
   case integer(ClosedRange<Int>)
   case word(WordSet)
   case string
+  /// A receiver parameter: a call gives an instance's name.
+  case receiver
 
   init(_ kind: ParameterKind) {
     switch kind {
@@ -254,6 +293,7 @@ enum Constraint: Sendable, Equatable {
       let list = w.words.joined(separator: ", ")
       return w.name.map { "a \($0) (\(list))" } ?? "one of \(list)"
     case .string: return "a string"
+    case .receiver: return "a receiver"
     }
   }
 
@@ -267,7 +307,7 @@ enum Constraint: Sendable, Equatable {
       let high = min(a.upperBound, b.upperBound)
       return low <= high ? .integer(low...high) : nil
     case (.word(let a), .word(let b)): return a == b ? self : nil
-    case (.string, .string): return self
+    case (.string, .string), (.receiver, .receiver): return self
     default: return nil
     }
   }

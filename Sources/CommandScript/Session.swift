@@ -321,7 +321,9 @@ public final class Session {
     let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
       var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: checker.symbols))
       while let statement = parser.nextRoot() {
-        guard let c = checker.check(statement, in: parser.tree) else { continue }
+        let before: CheckerState? = if keeping, case .new = statement.kind { checker.state } else { nil }
+        guard var c = checker.check(statement, in: parser.tree) else { continue }
+        c.stateBeforeNew = before.map(CheckerStateBefore.init)
         guard case .directive(.source(let path, let range)) = c.action else {
           if keeping { compiled.append(c) }
           continue
@@ -396,6 +398,8 @@ public final class Session {
   public func execute(_ program: Program, onFailure: (Diagnostic) -> Bool) -> Int {
     var failures = 0
     var stopped = false
+    // Whether the definitions that did not run still stay in force (see keepDefinitions).
+    var keepsDefinitions = true
     // How many statements of each sourced file being run have run (or failed).
     var ran = 0
     func run(_ statements: [CompiledStatement]) {
@@ -417,7 +421,7 @@ public final class Session {
           _ = onFailure(Problem("interrupted", at: statement.range).diagnostic(in: sources))
         }
         guard !stopped else {
-          keepDefinitions(of: statements[i...])
+          if keepsDefinitions { keepsDefinitions = keepDefinitions(of: statements[i...]) }
           return
         }
         ran += 1
@@ -445,11 +449,23 @@ public final class Session {
 
   /// Statements that did not run because the program stopped: the definitions among them
   /// (`macro`, `use`) took effect when checked, so they go to the journal all the same,
-  /// which then replays to what is in force.
-  private func keepDefinitions(of statements: ArraySlice<CompiledStatement>) {
+  /// which then replays to what is in force — up to the first `new` among them: from there
+  /// on nothing stays in force (a definition may use the instance that was never made), and
+  /// the names of the instances not made stand for nothing. Returns false from that `new`.
+  private func keepDefinitions(of statements: ArraySlice<CompiledStatement>) -> Bool {
     for statement in statements {
+      if let before = statement.stateBeforeNew {
+        let made = checkerState.instances
+        checkerState = before.state
+        // The instances stay numbered as the invoker numbers them; those not made are
+        // withdrawn.
+        checkerState.instances = made
+        for i in before.state.instances.count..<made.count { checkerState.instances[i].withdrawn = true }
+        invoker.macros = checkerState.macros
+        return false
+      }
       switch statement.action {
-      case .directive(.sourced(let inner)): keepDefinitions(of: inner[...])
+      case .directive(.sourced(let inner)): if !keepDefinitions(of: inner[...]) { return false }
       case .directive(.definition):
         let text = sourceText(of: statement.range)
         // A definition is in force whether or not the journal can hold it.
@@ -458,6 +474,7 @@ public final class Session {
       case .operation, .directive: break
       }
     }
+    return true
   }
 
   /// Undoes steps until only `count` remain: how a host rolls back everything a run did

@@ -71,6 +71,30 @@ private enum Policy: CaseIterable { case stop, `continue`, rollback }
     return (session, failed)
   }
 
+  @Test func aProgramThatStopsBeforeANewTakesBackWhatWasDefinedFromThere() throws {
+    // The definitions after a stop stay in force (they took effect when checked), but not
+    // from a `new` that did not run: `m2` uses its door, which was never made, so the
+    // journal could not replay it; and the name `d1` stands for nothing.
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("stop-\(UUID()).cmd").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "macro m1 { move up }\ndoor.lock\ndoor.open\nmacro m0 { move down }\nnew door d1\nmacro m2 { d1.close }"
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let session = Session(registry: .builtins)
+    let journal = MemoryJournal()
+    session.journal = journal
+    let program = try session.compile(SourceFile(name: "t", text: "source \"\(path)\""))
+    #expect(session.execute(program) { _ in false } == 1)
+    #expect(session.macroDefinitions.map(\.name) == ["m1", "m0"])
+    #expect(journal.entries == ["macro m1 { move up }", "door.lock", "macro m0 { move down }"])
+    #expect(throws: Session.RunError.self) { try session.run(SourceFile(name: "t", text: "d1.open")) }
+    let replay = Session(registry: .builtins)
+    for entry in journal.entries { try replay.run(SourceFile(name: "journal", text: entry)) }
+    #expect(LiveState(replay) == LiveState(session))
+    // The name is free for a `new` that runs.
+    try session.run(SourceFile(name: "t", text: "new door d1; d1.open"))
+    #expect(session.state(of: "d1")?["open"] == .bool(true))
+  }
+
   @Test func replayingTheJournalRestoresTheLiveStateUnderEveryPolicy() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-property-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -31,7 +31,8 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
       return
     }
     let arguments = Array(first.tree.arguments[span])
-    #expect(symbols[receiver.symbol] == "shape")
+    #expect(symbols[receiver.name.symbol] == "shape")
+    #expect(!receiver.isParameter)
     #expect(symbols[name.symbol] == "move")
     #expect(name.range.column == 7)
     guard arguments.count == 2, case .word(let up) = arguments[0], symbols[up.symbol] == "up",
@@ -221,7 +222,8 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   @Test func unexpectedTokens() {
     #expect(parseProblems("3 move") == ["1:1: expected a statement, found `3`"])
     #expect(parseProblems(#""s""#) == ["1:1: expected a statement, found a string"])
-    #expect(parseProblems("$x") == ["1:1: expected a statement, found `$x`"])
+    #expect(
+      parseProblems("$x") == ["1:1: expected a statement, found `$x` (a receiver parameter is written `$x.VERB`)"])
     #expect(parseProblems(". x") == ["1:1: expected a statement, found `.`"])
     #expect(parseProblems("shape.") == ["1:7: expected a verb after `shape.`, found the end of the input"])
     #expect(parseProblems("shape.3") == ["1:7: expected a verb after `shape.`, found `3`"])

@@ -50,6 +50,8 @@ struct ProgramGenerator {
   /// What a macro parameter stands for, and so which arguments a call may pass.
   enum ParameterSlot: CaseIterable {
     case direction, steps, colour, cell, count
+    /// A receiver parameter: a door (`$d.open`), given as `door` or a door made with `new`.
+    case door
   }
 
   init(seed: UInt64) { random = SplitMix64(seed: seed) }
@@ -65,6 +67,7 @@ struct ProgramGenerator {
     // Up to 4, so that some cells are outside a 3×3 board.
     case .cell: return String(1 + random.below(4))
     case .count: return String(random.below(3))
+    case .door: return doors.isEmpty || random.chance(40) ? "door" : random.pick(doors)
     }
   }
 
@@ -175,6 +178,10 @@ struct ProgramGenerator {
       case .colour: uses.append("paint \(p)")
       case .cell: uses.append("board.place \(p) \(argument(for: .cell))")
       case .count: uses.append("repeat \(p) { " + inner(depth: 2) + " }")
+      case .door:
+        let verb = random.pick(["open", "close", "lock", "unlock"])
+        uses.append(
+          random.chance(50) ? "\(p).\(verb)" : "if \(p).locked { \(p).unlock } else { \(p).\(verb) }")
       }
     }
     uses += (0..<random.below(3)).map { _ in inner(depth: 2) }

@@ -51,6 +51,9 @@ struct Checker {
   /// certainly taken while no `undo` can have removed the instance since.
   var undosSeen = 0
   var undosSeenAtNew: [Int] = []
+  /// The state before each `new` checked, by the statement's range: a session takes back
+  /// what was defined from a `new` that did not run.
+  var statesBeforeNew: [SourceRange: CheckerState] = [:]
   /// The blocks and `repeat`s around the statement being checked, within its top-level
   /// statement or macro body.
   var blockNesting = 0
@@ -170,13 +173,14 @@ struct Checker {
     Self.fusingConstantCommands(tree.statements[body].compactMap { compile($0, in: tree) })
   }
 
-  /// Replaces each run of commands with constant arguments by one `.commands` op.
+  /// Replaces each run of two or more commands with constant arguments by one `.commands` op.
   static func fusingConstantCommands(_ ops: [Op]) -> [Op] {
     var fused: [Op] = []
     var run = CommandRun(ids: [], ranges: [])
     func flush() {
       guard !run.ids.isEmpty else { return }
-      fused.append(.commands(run))
+      // A lone command stays a plain value: an op holding two arrays costs retains to copy.
+      fused.append(run.ids.count == 1 ? .command(id: run.ids[0], range: run.ranges[0]) : .commands(run))
       run = CommandRun(ids: [], ranges: [])
     }
     for op in ops {
@@ -338,6 +342,7 @@ struct Checker {
       return ok ? .echo(Echo(parts: parts, range: range)) : nil
     case .new(let type, let name):
       guard nesting == 0, !isQueuing else { return misplaced(.new, at: range) }
+      statesBeforeNew[range] = state
       return defineInstance(type: type, name: name)
     case .macro: return misplaced(.macro, at: range)
     case .use: return misplaced(.use, at: range)

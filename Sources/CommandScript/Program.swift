@@ -17,9 +17,6 @@ struct CompiledStatement: Sendable {
   var range: SourceRange
   /// A `transaction { … }`: its failure report lists what was rolled back.
   var isTransaction = false
-  /// For a `new`, the checker's state before it: if the program stops before the `new`
-  /// runs, what was defined from there on is taken back (it may use the instance).
-  var stateBeforeNew: CheckerStateBefore?
 
   /// What a top-level statement does: run an operation on the receivers (the invoker's
   /// business), or a directive to the session.
@@ -41,13 +38,6 @@ struct CompiledStatement: Sendable {
       }
     }
   }
-}
-
-/// The checker's state kept for ``CompiledStatement/stateBeforeNew``, boxed so that other
-/// statements carry one word for it.
-final class CheckerStateBefore: Sendable {
-  let state: CheckerState
-  init(_ state: CheckerState) { self.state = state }
 }
 
 /// Where an argument value comes from: the script text, or a macro parameter bound at

@@ -273,6 +273,7 @@ public final class Session {
       }
       throw CompileErrors(diagnostics: diagnostics)
     }
+    if keeping { statesBeforeNew.merge(checker.statesBeforeNew) { $1 } }
     return (checker.state, statements, problems.map { ($0.diagnostic(in: sources), $0.range) })
   }
 
@@ -283,6 +284,12 @@ public final class Session {
   /// memos by symbol stay small.
   private var symbols = SymbolTable()
   static let maxReusedSymbols = 256
+
+  /// The checker's state before each `new` compiled to run, by the statement's range: if a
+  /// run stops before the `new`, what was defined from there on is taken back (see
+  /// `keepDefinitions`). Kept apart from the compiled statements, which are many, since
+  /// `new`s are few; dropped with their source.
+  private var statesBeforeNew: [SourceRange: CheckerState] = [:]
 
   /// When `compile` next looks for sources nothing refers to.
   private var nextSourceSweep = 64
@@ -298,6 +305,7 @@ public final class Session {
     for macro in checkerState.macros { kept.insert(macro.range.source) }
     for statement in pendingQueue { kept.insert(statement.range.source) }
     sources.keepOnly(kept)
+    statesBeforeNew = statesBeforeNew.filter { kept.contains($0.key.source) }
     nextSourceSweep = sources.count + max(64, kept.count)
   }
 
@@ -321,9 +329,7 @@ public final class Session {
     let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
       var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: checker.symbols))
       while let statement = parser.nextRoot() {
-        let before: CheckerState? = if keeping, case .new = statement.kind { checker.state } else { nil }
-        guard var c = checker.check(statement, in: parser.tree) else { continue }
-        c.stateBeforeNew = before.map(CheckerStateBefore.init)
+        guard let c = checker.check(statement, in: parser.tree) else { continue }
         guard case .directive(.source(let path, let range)) = c.action else {
           if keeping { compiled.append(c) }
           continue
@@ -454,13 +460,13 @@ public final class Session {
   /// the names of the instances not made stand for nothing. Returns false from that `new`.
   private func keepDefinitions(of statements: ArraySlice<CompiledStatement>) -> Bool {
     for statement in statements {
-      if let before = statement.stateBeforeNew {
+      if let before = statesBeforeNew[statement.range] {
         let made = checkerState.instances
-        checkerState = before.state
+        checkerState = before
         // The instances stay numbered as the invoker numbers them; those not made are
         // withdrawn.
         checkerState.instances = made
-        for i in before.state.instances.count..<made.count { checkerState.instances[i].withdrawn = true }
+        for i in before.instances.count..<made.count { checkerState.instances[i].withdrawn = true }
         invoker.macros = checkerState.macros
         return false
       }

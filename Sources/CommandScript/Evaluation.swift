@@ -16,20 +16,10 @@ extension Invoker {
       case .string(let s): return .string(s)
       }
     case .query(let call):
-      let instance = instances[call.instance]
-      guard instance.exists else {
-        throw RunFailure(
-          message: "receiver `\(instance.name)` does not exist: the `new` that made it was undone", range: call.range)
-      }
-      let arguments =
-        call.arguments.isEmpty
-        ? Self.noArguments
-        : Arguments(try call.arguments.map { (operand) throws(RunFailure) in try value(operand, frame) })
-      do {
-        return try instance.ask(call.query, arguments)
-      } catch {
-        throw RunFailure(message: "\(instance.name): \(error.message)", range: call.range)
-      }
+      let arguments = Arguments(try call.arguments.map { (operand) throws(RunFailure) in try value(operand, frame) })
+      return try ask(call.instance, call.query, arguments, at: call.range)
+    case .attribute(let instance, let query, let range):
+      return try ask(Int(instance), Int(query), Self.noArguments, at: range)
     case .not(let inner): return .boolean(!(try isTrue(inner, frame: frame)))
     case .and(let left, let right):
       guard try isTrue(left, frame: frame) else { return .boolean(false) }
@@ -75,6 +65,22 @@ extension Invoker {
       let (result, overflow) = Int(0).subtractingReportingOverflow(try integer(inner, frame: frame))
       guard !overflow else { throw RunFailure(message: "integer overflow in `-`", range: at) }
       return .integer(result)
+    }
+  }
+
+  /// The answer of query `query` of `instance`.
+  private func ask(_ index: Int, _ query: Int, _ arguments: Arguments, at range: SourceRange) throws(RunFailure)
+    -> Answer
+  {
+    let instance = instances[index]
+    guard instance.exists else {
+      throw RunFailure(
+        message: "receiver `\(instance.name)` does not exist: the `new` that made it was undone", range: range)
+    }
+    do {
+      return try instance.ask(query, arguments)
+    } catch {
+      throw RunFailure(message: "\(instance.name): \(error.message)", range: range)
     }
   }
 

@@ -154,6 +154,7 @@ struct Exporter {
       switch e {
       case .constant, .parameter: return text(e, as: kind, names: names)
       case .query(let call) where call.arguments.isEmpty: return text(e, as: kind, names: names)
+      case .attribute: return text(e, as: kind, names: names)
       default: return "(" + text(e, as: kind, names: names) + ")"
       }
     }
@@ -172,6 +173,9 @@ struct Exporter {
         text($0.0, as: Constraint($0.1.kind), names: names)
       }
       return ([instance.name + "." + declaration.name] + arguments).joined(separator: " ")
+    case .attribute(let instance, let query, let range):
+      let call = QueryCall(instance: Int(instance), query: Int(query), arguments: [], range: range)
+      return text(.query(call), as: kind, names: names)
     case .not(let inner): return "not " + operand(inner)
     case .and(let l, let r): return operand(l) + " and " + operand(r)
     case .or(let l, let r): return operand(l) + " or " + operand(r)
@@ -194,8 +198,13 @@ struct Exporter {
 
   /// The kind of a query's answer, which says how a word compared with it is written.
   private func kind(of expression: Expression) -> ValueKind? {
-    guard case .query(let call) = expression else { return nil }
-    switch state.types[state.instances[call.instance].type].queries[call.query].result {
+    let (instance, query): (Int, Int)
+    switch expression {
+    case .query(let call): (instance, query) = (call.instance, call.query)
+    case .attribute(let i, let q, _): (instance, query) = (Int(i), Int(q))
+    default: return nil
+    }
+    switch state.types[state.instances[instance].type].queries[query].result {
     case .word(let set): return .word(set)
     case .boolean, .integer, .string: return nil
     }

@@ -227,7 +227,9 @@ extension Checker {
       case .string: .string
       }
     return Typed(
-      expression: .query(QueryCall(instance: instance, query: query, arguments: operands, range: range)),
+      expression: operands.isEmpty
+        ? .attribute(instance: Int32(instance), query: Int32(query), range: range)
+        : .query(QueryCall(instance: instance, query: query, arguments: operands, range: range)),
       kind: .known(kind), range: range)
   }
 }

@@ -166,6 +166,9 @@ indirect enum Expression: Sendable {
   /// A macro parameter, by slot.
   case parameter(Int)
   case query(QueryCall)
+  /// A query without arguments (`shape.x`, `door.locked`): plain values, so evaluating one
+  /// retains nothing for the call.
+  case attribute(instance: Int32, query: Int32, range: SourceRange)
   case not(Expression)
   case and(Expression, Expression)
   case or(Expression, Expression)

@@ -57,6 +57,9 @@ extension Invoker {
       }
       guard !overflow else { throw RunFailure(message: "integer overflow in `\(op.symbol)`", range: at) }
       return .integer(result)
+    case .wordText(let slot, let set):
+      guard case .word(let i) = frame[slot] else { preconditionFailure("checked: a word") }
+      return .string(set.words[i])
     case .interpolation(let pieces):
       var text = ""
       for piece in pieces { text += try self.text(of: piece, as: .string, frame: frame) }

@@ -165,7 +165,7 @@ struct Exporter {
     case .constant(.word(let i)):
       if case .word(let set)? = kind { return set.words[i] }
       return String(i)
-    case .parameter(let slot): return "$" + names[slot]
+    case .parameter(let slot), .wordText(let slot, _): return "$" + names[slot]
     case .query(let call):
       let instance = state.instances[call.instance]
       let declaration = state.types[instance.type].queries[call.query]

@@ -136,8 +136,14 @@ extension Checker {
       for warning in settled.warnings { record(warning) }
       irreversibleEnd = settled.end
     }
+    let constraints = scope!.constraints
+    // A parameter printed (`echo $c`, `"is $c"`) before or after a use made it a word is
+    // printed as the word, now that the whole body says what it is.
+    let body =
+      constraints.contains(where: { if case .word = $0 { true } else { false } })
+      ? WordNaming(constraints: constraints).rewrite(ops) : ops
     return Macro(
-      name: name, parameters: parameters, constraints: scope!.constraints, body: ops, range: range,
+      name: name, parameters: parameters, constraints: constraints, body: body, range: range,
       runsCommands: Macro.runCommands(ops, macros: state.macros), irreversibleEnd: irreversibleEnd,
       depth: ops.reduce(0) { max($0, levels(of: $1)) })
   }
@@ -290,6 +296,78 @@ extension Checker {
     case .countedLoop(let loop): return 1 + loop.body.reduce(0) { max($0, levels(of: $1)) }
     case .attempt(let a): return 1 + (a.body + (a.otherwise ?? [])).reduce(0) { max($0, levels(of: $1)) }
     case .command, .parameterizedCommand, .commands, .show, .help, .assertion, .echo: return 1
+    }
+  }
+}
+
+/// Rewrites a macro body so that the parameters it prints which are words (`echo $c` where
+/// `paint $c` made `$c` a colour) are printed as their words, not their indices.
+private struct WordNaming {
+  let constraints: [Constraint]
+
+  private func set(of slot: Int) -> WordSet? {
+    guard slot < constraints.count, case .word(let set) = constraints[slot] else { return nil }
+    return set
+  }
+
+  func rewrite(_ ops: [Op]) -> [Op] { ops.map(rewrite) }
+
+  func rewrite(_ op: Op) -> Op {
+    switch op {
+    case .command, .commands, .show, .help: return op
+    case .parameterizedCommand(var command):
+      command.operands = command.operands.map(rewrite)
+      return .parameterizedCommand(command)
+    case .sequence(let ops): return .sequence(rewrite(ops))
+    case .repeat(let count, let body, let range):
+      return .repeat(count: rewrite(count), body: rewrite(body), range: range)
+    case .call(var call):
+      call.arguments = call.arguments.map(rewrite)
+      return .call(call)
+    case .countedLoop(var loop):
+      (loop.count, loop.body) = (rewrite(loop.count), rewrite(loop.body))
+      return .countedLoop(loop)
+    case .conditional(let c):
+      return .conditional(
+        Conditional(condition: rewrite(c.condition), then: rewrite(c.then), otherwise: rewrite(c.otherwise)))
+    case .loop(var loop):
+      (loop.condition, loop.body) = (rewrite(loop.condition), rewrite(loop.body))
+      return .loop(loop)
+    case .attempt(var attempt):
+      (attempt.body, attempt.otherwise) = (rewrite(attempt.body), attempt.otherwise.map(rewrite))
+      return .attempt(attempt)
+    case .assertion(var assertion):
+      assertion.condition = rewrite(assertion.condition)
+      return .assertion(assertion)
+    case .echo(var echo):
+      echo.parts = echo.parts.map { part in
+        if case .parameter(let slot) = part.0, let set = set(of: slot) { return (part.0, .word(set)) }
+        return (rewrite(part.0), part.1)
+      }
+      return .echo(echo)
+    }
+  }
+
+  func rewrite(_ operand: Operand) -> Operand {
+    guard case .computed(let expression, let accepts, let range) = operand else { return operand }
+    return .computed(rewrite(expression), accepts: accepts, range: range)
+  }
+
+  func rewrite(_ expression: Expression) -> Expression {
+    switch expression {
+    case .constant, .parameter, .query, .attribute, .wordText: return expression
+    case .not(let e): return .not(rewrite(e))
+    case .and(let l, let r): return .and(rewrite(l), rewrite(r))
+    case .or(let l, let r): return .or(rewrite(l), rewrite(r))
+    case .comparison(let op, let l, let r): return .comparison(op, rewrite(l), rewrite(r))
+    case .arithmetic(let op, let l, let r, let at): return .arithmetic(op, rewrite(l), rewrite(r), at: at)
+    case .negation(let e, let at): return .negation(rewrite(e), at: at)
+    case .interpolation(let pieces):
+      return .interpolation(
+        pieces.map { piece in
+          if case .parameter(let slot) = piece, let set = set(of: slot) { return .wordText(slot: slot, set) }
+          return rewrite(piece)
+        })
     }
   }
 }

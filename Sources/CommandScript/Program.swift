@@ -179,6 +179,8 @@ indirect enum Expression: Sendable {
   case negation(Expression, at: SourceRange)
   /// A string with `$NAME`s: its pieces' texts joined.
   case interpolation([Expression])
+  /// A macro parameter that is a word of `set`, as text (in a string or an `echo`).
+  case wordText(slot: Int, WordSet)
 }
 
 /// A query as an expression asks it.

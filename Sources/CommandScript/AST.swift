@@ -141,7 +141,8 @@ struct Statement: Sendable, BitwiseCopyable {
     case history
     /// `show [NAME…]`: the names are a range of the tree's `names` (none: every receiver).
     case show(NodeRange)
-    case help(Name?)
+    /// `help`, `help NAME`, `help RECEIVER.MEMBER` (a verb or a query).
+    case help(Name?, member: Name?)
     /// `new TYPE NAME`: another instance of a receiver type.
     case new(type: Name, name: Name)
     /// `queue STATEMENT`: check it now, run it at the next `run`. The statement is
@@ -381,7 +382,8 @@ extension SyntaxTree {
     case .redo(let count): return words(["redo", count.map(canonical)])
     case .history: return "history"
     case .show(let names): return words(["show"] + self.names[names].map(text))
-    case .help(let name): return words(["help", name.map(text)])
+    case .help(let name, let member):
+      return words(["help", name.map { text($0) + (member.map { "." + text($0) } ?? "") }])
     case .new(let type, let name): return "new \(text(type)) \(text(name))"
     case .queue(let index): return "queue \(canonical(statements[Int(index)]))"
     case .run: return "run"

@@ -287,15 +287,16 @@ struct Checker {
       let instances = tree.names[names].map { resolveInstance($0) }
       guard instances.allSatisfy({ $0 != nil }) else { return nil }
       return .show(instances: instances.map { $0! })
-    case .help(let topic):
+    case .help(let topic, let member):
       guard let topic else { return .help(topic: nil) }
-      guard Help.knows(text(topic), state: state) else {
+      let asked = text(topic) + (member.map { "." + text($0) } ?? "")
+      let range = topic.range.through(member?.range ?? topic.range)
+      guard Help.knows(asked, state: state) else {
         fail(
-          "no help on `\(text(topic))`", at: topic.range,
-          suggestion: suggestion(for: text(topic), among: Help.topics(state: state)))
+          "no help on `\(asked)`", at: range, suggestion: suggestion(for: asked, among: Help.topics(state: state)))
         return nil
       }
-      return .help(topic: text(topic))
+      return .help(topic: asked)
     case .if(let condition, let then, let otherwise):
       let compiled = compileCondition(condition, in: tree)
       let thenOps = compileNestedBody(then, in: tree)

@@ -7,8 +7,40 @@ enum Help {
   }
 
   static func topics(state: CheckerState) -> [String] {
-    state.instanceNames + state.types.flatMap { $0.verbs.map(\.name) }
-      + state.macroByName.keys.sorted() + statements.map(\.keyword.rawValue)
+    let members = state.instances.enumerated().flatMap { index, instance in
+      guard state.instanceIndex(instance.name) == index else { return [String]() }
+      let type = state.types[instance.type]
+      return (type.verbs.map(\.name) + type.queries.map(\.name)).map { instance.name + "." + $0 }
+    }
+    return state.instanceNames + state.types.flatMap { $0.verbs.map(\.name) }
+      + state.macroByName.keys.sorted() + statements.map(\.keyword.rawValue) + wordKinds(state).map(\.name)
+      + members
+  }
+
+  /// The named word sets of the verbs' parameters and the queries (`colour`, `direction`),
+  /// each once, with where each is taken (`shape.paint`) and answered (`shape.colour`).
+  static func wordKinds(_ state: CheckerState) -> [(name: String, set: WordSet, uses: [String])] {
+    var kinds: [(name: String, set: WordSet, uses: [String])] = []
+    func note(_ kind: ParameterKind?, _ result: QueryKind?, _ use: String) {
+      let set: WordSet
+      if case .word(let s)? = kind { set = s } else if case .word(let s)? = result { set = s } else { return }
+      guard let name = set.name else { return }
+      if let i = kinds.firstIndex(where: { $0.name == name }) {
+        if !kinds[i].uses.contains(use) { kinds[i].uses.append(use) }
+      } else {
+        kinds.append((name, set, [use]))
+      }
+    }
+    for type in state.types {
+      for verb in type.verbs {
+        for p in verb.parameters { note(p.kind, nil, "\(type.name).\(verb.name)") }
+      }
+      for query in type.queries {
+        for p in query.parameters { note(p.kind, nil, "\(type.name).\(query.name)") }
+        note(nil, query.result, "\(type.name).\(query.name)")
+      }
+    }
+    return kinds
   }
 
   static func knows(_ topic: String, state: CheckerState) -> Bool {
@@ -18,6 +50,21 @@ enum Help {
   static func text(topic: String?, state: CheckerState) -> String {
     guard let topic else { return fitted(overview(state: state)) }
     var sections: [String] = []
+    if let dot = topic.firstIndex(of: "."), let instance = state.instanceIndex(String(topic[..<dot])) {
+      let (name, member) = (String(topic[..<dot]), String(topic[topic.index(after: dot)...]))
+      let type = state.types[state.instances[instance].type]
+      if let verb = type.verbs.first(where: { $0.name == member }) {
+        sections.append((["\(name).\(verbLine(verb))"] + parameterLines(verb)).joined(separator: "\n"))
+      }
+      if let query = type.queries.first(where: { $0.name == member }) {
+        sections.append("\(name).\(pad(query.signature, 28))\(query.summary): \(query.result.description)")
+      }
+    }
+    if let kind = wordKinds(state).first(where: { $0.name == topic }) {
+      sections.append(
+        "\(kind.name): one of \(kind.set.words.joined(separator: ", "))\n  used by "
+          + kind.uses.joined(separator: ", "))
+    }
     if let instance = state.instanceIndex(topic) {
       sections.append(receiver(state.types[state.instances[instance].type], named: topic))
     }
@@ -147,7 +194,9 @@ enum Help {
       }
     }
     lines.append("Example: move up; paint red; repeat 4 { move right 2 }; undo")
-    lines.append("`help NAME` tells more about a receiver, verb, macro or statement.")
+    lines.append(
+      "`help NAME` tells more about a receiver, verb (`help shape.move`), query, macro, statement or word kind"
+        + " (`help colour`).")
     return lines.joined(separator: "\n")
   }
 }

@@ -229,14 +229,7 @@ struct Parser {
     case .show?:
       return parseShow(start: start)
     case .help?:
-      advance()
-      var topic: Name?
-      if token.kind == .word {
-        topic = name(of: token)
-        advance()
-      }
-      let range = start.through(topic?.range ?? start)
-      return Statement(.help(topic), range: range)
+      return parseHelp(start: start)
     case .new?:
       advance()
       guard let type = expectWord("a receiver type after `new`"),
@@ -301,6 +294,23 @@ struct Parser {
     }
     let names = NodeRange(first: Int32(first), count: Int32(tree.names.count - first))
     return Statement(.show(names), range: start.through(end))
+  }
+
+  /// `help`, `help move`, `help shape.move`. Out of line, as `parseShow`.
+  @inline(never) private mutating func parseHelp(start: SourceRange) -> Statement? {
+    advance()
+    var topic: Name?
+    var member: Name?
+    if token.kind == .word {
+      topic = name(of: token)
+      advance()
+      if token.kind == .dot {
+        advance()
+        guard let name = expectWord("a verb or query after `\(lexer.symbols[topic!.symbol]).`") else { return nil }
+        member = name
+      }
+    }
+    return Statement(.help(topic, member: member), range: start.through(member?.range ?? topic?.range ?? start))
   }
 
   /// For `source lib.cmd`: the words, dots and numbers up to the end of the statement,

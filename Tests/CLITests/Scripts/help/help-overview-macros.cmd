@@ -54,4 +54,5 @@ help
 # stdout:   wave
 # stdout:   zig n
 # stdout: Example: move up; paint red; repeat 4 { move right 2 }; undo
-# stdout: `help NAME` tells more about a receiver, verb, macro or statement.
+# stdout: `help NAME` tells more about a receiver, verb (`help shape.move`), query, macro,
+# stdout:   statement or word kind (`help colour`).

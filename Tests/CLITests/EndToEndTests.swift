@@ -203,6 +203,24 @@ struct EndToEndTests {
       ], "\(tool.stderr)")
   }
 
+  @Test("piped input: a statement complete but for its block waits for the `{` on a later line")
+  func blockOnTheNextLine() throws {
+    let tool = try Interactive()
+    tool.send("repeat 2\n")
+    // Nothing is compiled yet: `repeat 2` alone would be an error at the end of the input.
+    Thread.sleep(forTimeInterval: 0.3)
+    tool.send("{ move up }\nif shape.y == 2 # a comment\n")
+    Thread.sleep(forTimeInterval: 0.3)
+    tool.send("{ paint red } else\n")
+    Thread.sleep(forTimeInterval: 0.3)
+    tool.send("{ paint green }\nmacro zig n\n")
+    Thread.sleep(forTimeInterval: 0.3)
+    tool.send("{ move right $n }\nzig 3; show shape\n")
+    #expect(tool.waitFor("shape: at (3, 2), red"), "stdout: \(tool.stdout)\nstderr: \(tool.stderr)")
+    #expect(tool.finish() == 0)
+    #expect(tool.stderr == "")
+  }
+
   // MARK: Options
 
   @Test("--check compiles only: nothing runs, so a failing script passes")

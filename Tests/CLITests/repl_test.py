@@ -203,6 +203,16 @@ def no_color():
     if "expected `}`" in child.before:
         fail("Ctrl-D on `...>` should drop the entry, not report it", child)
     run(child, "show shape", "shape: at (0, 0), blue")
+    # A statement complete but for its block waits for the `{` on the next line.
+    enter(child, "repeat 3")
+    expect(child, CONTINUATION, "the continuation prompt after `repeat 3`")
+    run(child, "{ move left }")
+    enter(child, "if shape.x == -3")
+    expect(child, CONTINUATION, "the continuation prompt after `if …`")
+    enter(child, "{ paint red } else")
+    expect(child, CONTINUATION, "the continuation prompt after `} else`")
+    run(child, "{ paint green }")
+    run(child, "show shape", "shape: at (-3, 0), red")
     finish(child, "Ctrl-D after a dropped entry")
     codes = COLOUR.findall(child.transcript.getvalue())
     if codes:

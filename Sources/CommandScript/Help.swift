@@ -1,5 +1,5 @@
 /// The text of `help`, generated from the same declarations the checker uses, so help and
-/// checking can never disagree. Lines stay within 80 columns.
+/// checking can never disagree. Lines stay within the width asked (80 by default).
 enum Help {
   /// The built-in statements, as `help` lists them.
   static var statements: [(keyword: Keyword, usage: String, summary: String)] {
@@ -47,8 +47,8 @@ enum Help {
     topics(state: state).contains(topic)
   }
 
-  static func text(topic: String?, state: CheckerState) -> String {
-    guard let topic else { return fitted(overview(state: state)) }
+  static func text(topic: String?, state: CheckerState, width: Int = 80) -> String {
+    guard let topic else { return fitted(overview(state: state), width: width) }
     var sections: [String] = []
     if let dot = topic.firstIndex(of: "."), let instance = state.instanceIndex(String(topic[..<dot])) {
       let (name, member) = (String(topic[..<dot]), String(topic[topic.index(after: dot)...]))
@@ -85,7 +85,7 @@ enum Help {
     if let statement = statements.first(where: { $0.keyword.rawValue == topic }) {
       sections.append("\(statement.usage)\n  \(statement.summary)")
     }
-    return fitted(sections.joined(separator: "\n\n"))
+    return fitted(sections.joined(separator: "\n\n"), width: width)
   }
 
   /// `text` with every line longer than `width` broken at spaces (summaries and word lists

@@ -137,6 +137,9 @@ public final class Session {
   /// Asked by every `show`: the room for a receiver's picture, or nil for none (the
   /// default). A function, so that a host can follow a terminal's size as it changes.
   public var pictureSize: () -> PictureSize? = { nil }
+  /// Asked by every `help`: the columns its lines are broken to fit (80 by default; at
+  /// least 40). A function, as `pictureSize`, so that it follows a terminal's width.
+  public var helpWidth: () -> Int = { 80 }
   /// Whether `show` includes receivers' views (the shape's recent path), for `--json`.
   public var showsViews = false
   /// Receives diagnostics produced while running that do not stop the run: warnings
@@ -733,10 +736,14 @@ public final class Session {
     }
   }
 
+  /// `text` with its lines broken to fit ``helpWidth``, as `help` breaks its own: for a
+  /// host's additions to help (the REPL's commands).
+  public func fittedToHelpWidth(_ text: String) -> String { Help.fitted(text, width: max(40, helpWidth())) }
+
   /// The help text for a topic (nil: the overview). On a macro it ends with the
   /// definition as written.
   public func help(_ topic: String? = nil) -> String {
-    let text = Help.text(topic: topic, state: checkerState)
+    let text = Help.text(topic: topic, state: checkerState, width: max(40, helpWidth()))
     guard let topic, let index = checkerState.macroByName[topic] else { return text }
     let definition = sourceText(of: checkerState.macros[index].range)
     return text + "\n  defined as:\n"

@@ -36,7 +36,7 @@ private func environmentNumber(_ name: String) -> Int? {
 }
 
 /// The size of the terminal on standard output, if it is one that knows it.
-private func terminalSize() -> (columns: Int, rows: Int)? {
+func terminalSize() -> (columns: Int, rows: Int)? {
   var size = winsize()
   guard Console.out.isTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
     return nil

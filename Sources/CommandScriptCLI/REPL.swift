@@ -114,7 +114,7 @@ final class REPL {
     if Session.needsMoreInput(entry) { return false }
     rememberEntry(editor)
     _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine)
-    if text.split(separator: " ") == ["help"] { Console.out.line(Command.help) }
+    if text.split(separator: " ") == ["help"] { Console.out.line(driver.session.fittedToHelpWidth(Command.help)) }
     entry.removeAll()
     return false
   }
@@ -194,7 +194,7 @@ final class REPL {
     case .usage(let message):
       error(message, line: line)
     case .help(let name):
-      Console.out.line(Command.help(of: name))
+      Console.out.line(driver.session.fittedToHelpWidth(Command.help(of: name)))
     case .record(let name):
       if let recording {
         error("already recording `\(recording.name)`: finish it with `end` first", line: line)

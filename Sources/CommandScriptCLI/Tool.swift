@@ -253,6 +253,7 @@ struct Options: Equatable {
       driver.session.showsViews = true
     } else {
       driver.session.pictureSize = { [pictures] in pictures.pictureSize }
+      driver.session.helpWidth = { terminalSize()?.columns ?? 80 }
     }
     var resumed = false
     let isREPL = commands.isEmpty && scriptFiles.isEmpty && files.isEmpty && isatty(0) != 0

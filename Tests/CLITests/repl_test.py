@@ -219,6 +219,21 @@ def no_color():
         fail(f"NO_COLOR is set, yet the REPL wrote colour codes {codes[:5]}", child)
 
 
+def narrow_help():
+    """On a terminal 60 columns wide, `help` (the REPL's commands included) and
+    `help shape.move` break their lines to fit it."""
+    child = spawn(dimensions=(40, 60))
+    prompt(child, "first (60 columns)")
+    for line in ("help", "help shape.move"):
+        enter(child, line)
+        prompt(child, f"after `{line}`")
+        text = child.before.replace("\r", "")
+        wide = [l for l in text.split("\n") if len(l) > 60]
+        if wide or "direction" not in text:
+            fail(f"`{line}` on 60 columns has lines wider than the terminal: {wide}", child)
+    finish(child, "after help on 60 columns")
+
+
 def completion():
     """Tab completes a verb, Tab Tab lists a receiver's verbs and a parameter's words."""
     child = spawn()
@@ -712,7 +727,7 @@ def full_disk():
 
 SCENARIOS = [
     basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
-    terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error]
+    terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help]
 
 
 def main():

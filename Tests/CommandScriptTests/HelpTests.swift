@@ -33,6 +33,19 @@ private func longestLine(_ text: String) -> Int {
 }
 
 @Suite struct HelpTests {
+  @Test func helpFitsTheWidthTheHostGives() {
+    let session = Session(registry: .builtins)
+    let wide = session.help().split(separator: "\n")
+    #expect(wide.contains { $0.count > 60 })
+    #expect(wide.allSatisfy { $0.count <= 80 })
+    session.helpWidth = { 60 }
+    for topic in [nil, "shape", "shape.move", "colour", "repeat"] {
+      let lines = session.help(topic).split(separator: "\n")
+      #expect(lines.allSatisfy { $0.count <= 60 }, "\(topic ?? "help"): \(lines.filter { $0.count > 60 })")
+    }
+    #expect(session.fittedToHelpWidth(String(repeating: "word ", count: 30)).split(separator: "\n").count == 3)
+  }
+
   @Test func shortLinesAreLeftAlone() {
     let text = "one\n  two  three\n\nfour"
     #expect(Help.fitted(text) == text)

@@ -27,13 +27,12 @@ final class REPL {
   private let colour = Console.out.allowsColour
   /// The lines of the entry typed so far, while a block or string is open.
   private var entry: [UInt8] = []
-  /// The line number the next line gets in `<stdin>` diagnostics.
-  private var line = 1
   private var recording: MacroRecording?
   /// The lines of the entry as typed, for the history.
   private var entryLines: [String] = []
-  /// The line number of the entry's first line.
-  private var firstLine = 1
+  /// The line number of an entry's first line in `<stdin>` diagnostics: each entry counts
+  /// its own lines, as python's prompt does, not the session's.
+  private let firstLine = 1
   /// Set by `exit` and `quit`.
   private var leaving = false
   /// The line printed before the first prompt (nil: `-q`, or `--json`).
@@ -97,8 +96,6 @@ final class REPL {
   /// once complete. True if the REPL is to be left.
   private func take(_ typed: String, editor: LineEditor) -> Bool {
     entryLines.append(typed)
-    if entry.isEmpty { firstLine = line }
-    line += 1
     // A REPL command ends at `;` (`macros; show` goes on with `show`) or at a comment.
     var text = typed
     var performed = false

@@ -185,13 +185,13 @@ def basics():
 
 
 def no_color():
-    """NO_COLOR: no colour escape codes at all; errors located on the REPL's stream-wide
+    """NO_COLOR: no colour escape codes at all; errors located on the entry's own
     line numbers; Ctrl-D at `...>` drops the unfinished entry with a note and returns to
     `cmd>` (nothing of it runs); Ctrl-D there exits 0."""
     child = spawn(no_color=True)
     prompt(child, "first (NO_COLOR)")
     run(child, "show door", "door: closed, unlocked")
-    run(child, "door.opne", "<stdin>:2:6: error: `door` has no verb `opne` (did you mean `open`?)")
+    run(child, "door.opne", "<stdin>:1:6: error: `door` has no verb `opne` (did you mean `open`?)")
     run(child, "help", "Receivers", "REPL commands", "record NAME")
     enter(child, "repeat 2 {")
     expect(child, CONTINUATION, "the continuation prompt (NO_COLOR)")
@@ -373,7 +373,11 @@ def repl_command_endings():
     run(child, "macros # list them", "macro hop { move up }")
     if "usage:" in child.before:
         fail("`macros # list them` is not a usage error", child)
-    run(child, "macros;paitn", "<stdin>:4:8: error: unknown command `paitn`")
+    run(child, "macros;paitn", "<stdin>:1:8: error: unknown command `paitn`")
+    # A diagnostic counts the lines of its entry, not of the session.
+    enter(child, "repeat 2 {")
+    enter(child, "  paitn red")
+    run(child, "}", "<stdin>:2:3: error: unknown command `paitn`")
     enter(child, "record twice; hop; hop")
     expect(child, "recording macro `twice`", "`record` before a `;`")
     expect(child, "record twice> ", "the recording prompt after `record twice; hop; hop`")

@@ -64,7 +64,16 @@ public final class Network: Receiver {
 
   /// `2 pending (https://a, https://b), 3 cancelled`.
   public var stateDescription: String {
-    let list = pending.isEmpty ? "" : " (" + pending.joined(separator: ", ") + ")"
+    let list = pending.isEmpty ? "" : " (" + pending.map(Self.listed).joined(separator: ", ") + ")"
     return "\(pending.count) pending\(list), \(cancelled) cancelled"
+  }
+
+  /// A request as the state lists it: as written, or as a script writes a string when it
+  /// is empty or has a character that would blur the list (`, ( ) "`, a blank at an end).
+  static func listed(_ url: String) -> String {
+    let blurs =
+      url.isEmpty || url.first == " " || url.last == " "
+      || url.contains { ",()\"".contains($0) || $0.isNewline || $0 == "\t" }
+    return blurs ? ScriptString.literal(url) : url
   }
 }

@@ -91,6 +91,9 @@ import Testing
 
   /// A stream stops being read as soon as it passes the limit (here on an endless writer).
   @Test func endlessPipeStopsAtTheLimit() throws {
+    // The writer ends on EPIPE once the reader closes: with SIGPIPE's default action the
+    // write would end the whole test process instead, whatever test ran first.
+    CLI.ignoreBrokenPipes
     var fds: [Int32] = [-1, -1]
     #expect(pipe(&fds) == 0)
     let writeEnd = fds[1]

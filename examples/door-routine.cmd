@@ -17,10 +17,10 @@ back.open
 shut back
 shut door
 show door back
-# stderr: 9:19: warning: `try` caught: the door is locked; it was rolled back
+# stderr: 9:19: warning: `try` caught: door: the door is locked; it was rolled back
 # stdout: door: open, unlocked
 # stdout: the door stayed shut
 # stdout: shape: at (0, 1), blue
 # stdout: open: true locked: false
 # stdout: door: closed, locked
-# stdout: back: closed, locked
+# stdout: back (door): closed, locked

@@ -54,6 +54,6 @@ transaction {
   paint red
   door.open
 }
-# stderr: 55:3: error: the door is locked
+# stderr: 55:3: error: door: the door is locked
 # stderr: note: the transaction was rolled back: `shape.paint`, `shape.move`
 # exit: 1

@@ -38,5 +38,5 @@ show board
 # stdout:   . X X
 # stdout:   O . .
 # stdout:   next: O
-# stderr: 10:7: error: cell 2 2 is taken by X
+# stderr: 10:7: error: board: cell 2 2 is taken by X
 # exit: 1

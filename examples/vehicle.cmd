@@ -25,15 +25,20 @@ show vehicle
 undo
 # The whole script is checked before it runs, so the checker's warning about the
 # transaction below (an audit line that later commands may roll back around) comes first.
-# stderr: 43:11: warning: `vehicle.log` cannot be undone: if a command after it fails, the rollback leaves it in effect
+# stderr: 48:11: warning: `vehicle.log` cannot be undone: if a command after it fails, the rollback leaves it in effect
 # stderr: 25:1: warning: undo could not revert `vehicle.log`: declared as not undoable
+# `show` lists the last lines of the audit log, each the record's state when it was logged.
 show vehicle
-# stdout: vehicle: not saved, not sent, 1 log line, backend up
+# stdout: vehicle:
+# stdout:   not saved, not sent, 1 log line, backend up
+# stdout:   log 1: saved, not sent, backend up
 
 # `backend up|down` simulates the backend's health; while it is down, `send` fails.
 backend down
 show vehicle
-# stdout: vehicle: not saved, not sent, 1 log line, backend down
+# stdout: vehicle:
+# stdout:   not saved, not sent, 1 log line, backend down
+# stdout:   log 1: saved, not sent, backend up
 
 # Run-time failure: the transaction logs, saves, then cannot send. The rollback undoes the
 # save (the record is not saved) but cannot take back the first audit line, and says so
@@ -45,7 +50,7 @@ transaction {
   vehicle.send
   vehicle.log
 }
-# stderr: 45:3: error: the backend is down
+# stderr: 50:3: error: vehicle: the backend is down
 # stderr: note: the transaction was rolled back: `vehicle.save`
 # stderr: note: the rollback could not revert `vehicle.log`: declared as not undoable
 # exit: 1

@@ -177,6 +177,9 @@ extension Checker {
     switch argument {
     case .parameter(let parameter):
       let (name, range) = (text(parameter), parameter.range)
+      if let number = ScriptArguments.number(name) {
+        return scriptArgument(number, at: range, for: constraint, what: what())
+      }
       if let index = loopVariables.lastIndex(of: name) {
         return loopVariable(slot: (scope?.parameters.count ?? 0) + index, named: name, at: range, for: constraint)
       }

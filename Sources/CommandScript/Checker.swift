@@ -40,6 +40,9 @@ struct Checker {
   /// The names of the `repeat … as` turns around the statement being checked, innermost
   /// last: `$NAME` is frame slot (macro parameters) + index.
   var loopVariables: [String] = []
+  /// The arguments of the script being checked, which `$1`, `$2`, … stand for; nil where
+  /// there is no script run with arguments (the REPL, `-c`, a sourced file).
+  var scriptArguments: ScriptArguments?
 
   /// Whether an instance made before this compilation exists now, at run time (where the
   /// checker runs in a session; without one, instances are taken to exist).
@@ -69,6 +72,11 @@ struct Checker {
   mutating func record(_ problem: Problem) {
     if problem.severity == .error { errorCount += 1 }
     problems.append(problem)
+  }
+
+  /// Adds `note` to the problems at `indices` of `problems`.
+  mutating func addNote(_ note: String, toProblems indices: [Int]) {
+    for i in indices { problems[i].notes.append((note, nil)) }
   }
 
   /// Removes and returns the problems recorded after the first `count`.
@@ -209,7 +217,7 @@ struct Checker {
     case .use(let name):
       guard let instance = resolveInstance(name) else { return nil }
       state.usedInstance = instance
-      return .directive(.definition)
+      return .directive(.definition(usedInstance: state.instances[instance].name))
     case .undo(let count):
       undosSeen += 1
       return stepCount(count, of: "undo").map { .directive(.undo(count: $0, range: range)) }
@@ -413,6 +421,13 @@ struct Checker {
   mutating func resolveTarget(_ target: Target) -> Int? {
     guard target.isParameter else { return resolveInstance(target.name) }
     let name = text(target.name)
+    if let number = ScriptArguments.number(name) {
+      guard
+        case .constant(.integer(let instance))? = scriptArgument(
+          number, at: target.range, for: .receiver, what: "the receiver")
+      else { return nil }
+      return instance
+    }
     guard let scope else {
       fail("parameter `$\(name)` used outside a macro", at: target.range)
       return nil

@@ -77,8 +77,7 @@ extension Invoker {
   {
     let instance = instances[index]
     guard instance.exists else {
-      throw RunFailure(
-        message: "receiver `\(instance.name)` does not exist: the `new` that made it was undone", range: range)
+      throw RunFailure(message: instance.withdrawnMessage, range: range)
     }
     do {
       return try instance.ask(query, arguments)

@@ -273,5 +273,8 @@ extension Session {
     } catch {
       throw Problem("cannot write `\(path)`: \(error.reason); nothing was written", at: range).diagnostic(in: sources)
     }
+    if reportsEffects {
+      onOutput(.report("wrote \(steps.count == 1 ? "1 step" : "\(steps.count) steps") to `\(path)`"))
+    }
   }
 }

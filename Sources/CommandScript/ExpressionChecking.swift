@@ -91,9 +91,11 @@ extension Checker {
       case .word(let set): constraint = .word(set)
       case .string: constraint = .any
       }
-      guard case .parameter(let slot)? = operand(.parameter(name), in: SyntaxTree.empty, for: constraint, what: what)
-      else { return nil }
-      return .parameter(slot)
+      switch operand(.parameter(name), in: SyntaxTree.empty, for: constraint, what: what) {
+      case .parameter(let slot)?: return .parameter(slot)
+      case .constant(let value)?: return .constant(Answer(value))  // a script's argument
+      case .computed?, nil: return nil
+      }
     }
   }
 
@@ -178,11 +180,11 @@ extension Checker {
       case .text(let text): parts.append(.constant(.string(text)))
       case .parameter(let name):
         let symbol = Array(name.utf8).withUnsafeBufferPointer { symbols.intern($0) }
-        guard
-          case .parameter(let slot)? = operand(
-            .parameter(Name(symbol: symbol, range: range)), in: tree, for: .any, what: "")
-        else { return nil }
-        parts.append(.parameter(slot))
+        switch operand(.parameter(Name(symbol: symbol, range: range)), in: tree, for: .any, what: "") {
+        case .parameter(let slot)?: parts.append(.parameter(slot))
+        case .constant(let value)?: parts.append(.constant(Answer(value)))  // a script's argument
+        case .computed?, nil: return nil
+        }
       }
     }
     return .interpolation(parts)

@@ -160,10 +160,13 @@ final class Invoker {
       instance.exists = true
       return
     }
-    guard instance.exists else {
-      throw CommandFailure("receiver `\(instance.name)` does not exist: the `new` that made it was undone")
+    guard instance.exists else { throw CommandFailure(instance.withdrawnMessage) }
+    do {
+      try instance.execute(Int(head.verb), commands.arguments[Int(id)])
+    } catch {
+      // Named, so that with two doors the message says which one was locked.
+      throw CommandFailure("\(instance.name): \(error.message)")
     }
-    try instance.execute(Int(head.verb), commands.arguments[Int(id)])
   }
 
   /// Runs one command and records it. The range is needed only if it fails.

@@ -139,6 +139,10 @@ struct Lexer {
 
   static func isDigit(_ b: UInt8) -> Bool { b &- 48 < 10 }
 
+  /// Whether `b` after a `$` makes a parameter: a macro parameter's name (`$n`), or a
+  /// script argument's number (`$1`).
+  @inline(__always) static func isParameterStart(_ b: UInt8) -> Bool { isWordStart(b) || isDigit(b) }
+
   /// Of 8 bytes packed into a `UInt64`, the ones that are `\n`, NUL or not ASCII, as the high
   /// bit of each byte; bytes after the first such byte may be marked whatever they are.
   @inline(__always) static func lineBreakNULOrNonASCIIBytes(_ x: UInt64) -> UInt64 {
@@ -271,7 +275,7 @@ struct Lexer {
         // A lone `=` or `!`.
         return lexInvalid(start: start, line: startLine, column: startColumn)
       }
-    case UInt8(ascii: "$") where position < bytes.count && Self.isWordStart(bytes[position]):
+    case UInt8(ascii: "$") where position < bytes.count && Self.isParameterStart(bytes[position]):
       return lexParameter(start: start, line: startLine, column: startColumn)
     case _ where Self.isDigit(b) || (b == UInt8(ascii: "-") && position < bytes.count && Self.isDigit(bytes[position])):
       return lexInteger(start: start, line: startLine, column: startColumn)
@@ -378,7 +382,7 @@ struct Lexer {
       UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"),
       UInt8(ascii: "-"):
       return false
-    case UInt8(ascii: "$"): return !(offset + 1 < bytes.count && Self.isWordStart(bytes[offset + 1]))
+    case UInt8(ascii: "$"): return !(offset + 1 < bytes.count && Self.isParameterStart(bytes[offset + 1]))
     case UInt8(ascii: "="), UInt8(ascii: "!"):
       return !(offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "="))
     default: return !Self.isWordContinue(b)
@@ -555,7 +559,7 @@ struct Lexer {
         newLine(at: position - 1)
       case UInt8(ascii: "$"):
         // `$NAME` stays as written; any other `$` is a literal one, kept as `$$`.
-        if !(position + 1 < bytes.count && Self.isWordStart(bytes[position + 1])) { text.append(b) }
+        if !(position + 1 < bytes.count && Self.isParameterStart(bytes[position + 1])) { text.append(b) }
         text.append(b)
         position += 1
       default:

@@ -112,7 +112,7 @@ extension Checker {
     // is dropped with it), so that calls to it do not report it as unknown as well.
     state.macroByName[text(name)] = defined
     bareNames.set(name.symbol, to: .macro(defined))
-    return ok && errorCount == before ? .definition : nil
+    return ok && errorCount == before ? .definition() : nil
   }
 
   /// Checks a macro's body, with its receiver parameters standing for `receivers`.

@@ -197,8 +197,9 @@ enum Directive: Sendable {
   case undo(count: Int, range: SourceRange)
   case redo(count: Int, range: SourceRange)
   case history
-  /// A definition (`macro`, `use`): it took effect when checked.
-  case definition
+  /// A definition (`macro`, `use`): it took effect when checked. For `use`, the instance
+  /// it made the default, which the session reports (``Session/reportsEffects``).
+  case definition(usedInstance: String? = nil)
   /// `queue STATEMENT`: add the checked statement to the pending queue.
   indirect case queue(Op, range: SourceRange, isTransaction: Bool)
   case runQueue

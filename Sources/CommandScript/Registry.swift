@@ -196,6 +196,11 @@ final class ReceiverInstance {
   /// Each verb's name.
   let verbNames: [String]
 
+  /// The failure of a command or query on an instance whose `new` was undone.
+  var withdrawnMessage: String {
+    "receiver `\(name)` does not exist: the `new` that made it was undone"
+  }
+
   @inlinable
   convenience init<R: Receiver>(name: String, _: R.Type) {
     let receiver = R()

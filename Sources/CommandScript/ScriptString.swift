@@ -1,7 +1,8 @@
 // The one writer of values as script text, and the one reader of `$NAME` in strings.
 
 /// Strings as scripts write them. Inside a string, `$NAME` is replaced by the macro
-/// parameter (or `repeat … as` turn) of that name, and `\$` writes a dollar sign.
+/// parameter (or `repeat … as` turn) of that name, `$1` by the script's first argument,
+/// and `\$` writes a dollar sign.
 ///
 /// The lexer keeps a string's text with every literal dollar sign doubled (`$$`), so that
 /// `$NAME` is always an interpolation: this type reads that form and writes both.
@@ -19,7 +20,7 @@ public enum ScriptString {
       case "\t": out += "\\t"
       case "$"
       where i + 1 < scalars.count && scalars[i + 1].isASCII
-        && Lexer.isWordStart(UInt8(scalars[i + 1].value)):
+        && Lexer.isParameterStart(UInt8(scalars[i + 1].value)):
         out += "\\$"
       default: out.unicodeScalars.append(c)
       }

@@ -4,8 +4,9 @@
 /// What a script asks to show: values for the host to render as it likes (text on a
 /// terminal, JSON lines, a test's expectations). The library itself never prints.
 public enum Output: Equatable, Sendable {
-  /// `show`: one receiver's state, structured and for people.
-  case state(receiver: String, state: StateValue, description: String)
+  /// `show`: one receiver's state, structured and for people; `type` is its receiver
+  /// type (the same as `receiver` for the instance named after its type).
+  case state(receiver: String, type: String, state: StateValue, description: String)
   /// `show` when the host asked for more than `state` gives (``Session/showsViews``,
   /// ``Session/pictureSize``): the state with the receiver's view and picture.
   case shown(Shown)
@@ -19,11 +20,16 @@ public enum Output: Equatable, Sendable {
   case queueRun(finished: Int, failed: Int)
   /// `echo`: one line of text.
   case echo(String)
+  /// What a statement that prints nothing did (`undid `paint red``, `made `back`, a new
+  /// door`), when ``Session/reportsEffects`` is set.
+  case report(String)
 }
 
 /// What `show` tells of one receiver when the host asks for views or pictures.
 public struct Shown: Equatable, Sendable {
   public var receiver: String
+  /// The receiver's type: the same as `receiver` but for instances made by `new`.
+  public var type: String
   public var state: StateValue
   public var description: String
   /// The receiver's ``Receiver/view`` when ``Session/showsViews`` is set.
@@ -32,9 +38,11 @@ public struct Shown: Equatable, Sendable {
   public var picture: Picture?
 
   public init(
-    receiver: String, state: StateValue, description: String, view: StateValue? = nil, picture: Picture? = nil
+    receiver: String, type: String? = nil, state: StateValue, description: String, view: StateValue? = nil,
+    picture: Picture? = nil
   ) {
     self.receiver = receiver
+    self.type = type ?? receiver
     self.state = state
     self.description = description
     self.view = view
@@ -142,6 +150,10 @@ public final class Session {
   public var helpWidth: () -> Int = { 80 }
   /// Whether `show` includes receivers' views (the shape's recent path), for `--json`.
   public var showsViews = false
+  /// Whether statements that change state without printing (`undo`, `redo`, `use`,
+  /// `new`, `export`, `discard`) say what they did, as ``Output/report``: the REPL's
+  /// habit, and `-v`'s.
+  public var reportsEffects = false
   /// Receives diagnostics produced while running that do not stop the run: warnings
   /// (such as "nothing to undo") and the failures of queued statements.
   public var onDiagnostic: (Diagnostic) -> Void = { _ in }
@@ -329,6 +341,13 @@ public final class Session {
           at: SourceRange(source: id, start: 0, end: 0, line: file.firstLine, column: 1)))
       return compiled
     }
+    // `$1` stands for this file's arguments, not for those of the file that sources it.
+    let outerArguments = checker.scriptArguments
+    checker.scriptArguments = file.arguments.map { ScriptArguments(script: file.name, values: $0) }
+    defer {
+      checker.noteScriptUsage()
+      checker.scriptArguments = outerArguments
+    }
     let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
       var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: checker.symbols))
       while let statement = parser.nextRoot() {
@@ -490,20 +509,25 @@ public final class Session {
   /// (taking `undoCount` before the run). Steps the run itself undid are not brought back.
   /// The journal is given the rollback as one `undo N`; if it cannot take it, the rollback
   /// still happens and the failure is thrown, so the host can end the run.
-  public func undo(downTo count: Int) throws(RecordFailure) {
+  /// Returns the undone statements in canonical form, the last one first.
+  @discardableResult
+  public func undo(downTo count: Int) throws(RecordFailure) -> [String] {
     let steps = undoCount - max(0, count)
-    guard steps > 0 else { return }
+    guard steps > 0 else { return [] }
     var failure: RecordFailure?
     do { try journal?.record("undo \(steps)") } catch { failure = error }
+    var undone: [String] = []
     while undoCount > max(0, count) {
       let range = invoker.history.steps[invoker.history.applied - 1].statement
       guard let notUndone = invoker.undoStep() else { break }
+      undone.append(canonicalText(of: range))
       if !notUndone.isEmpty {
         let list = notUndone.map { "`\($0)`" }.joined(separator: ", ")
         warn("rolling back could not revert \(list): declared as not undoable", at: range)
       }
     }
     if let failure { throw failure }
+    return undone
   }
 
   /// Compiles and runs a source: what a script file, `-c` text, a chunk of stdin or a
@@ -557,6 +581,10 @@ public final class Session {
   private func run(_ op: Op, _ statement: CompiledStatement) throws(Diagnostic) {
     do {
       try invoker.run(op, statement: statement.range, request: answer)
+      if reportsEffects, case .command(let id, _) = op, commands.heads[Int(id)].verb == CommandTable.lifecycleVerb {
+        let instance = checkerState.instances[Int(commands.heads[Int(id)].instance)]
+        report("made `\(instance.name)`, a new \(checkerState.types[instance.type].name)")
+      }
     } catch {
       var problem = Problem(error.message, at: error.range)
       problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
@@ -579,14 +607,15 @@ public final class Session {
       let size = pictureSize()
       for i in shown where invoker.instances[i].exists {
         let box = invoker.instances[i]
+        let type = checkerState.types[checkerState.instances[i].type].name
         if showsViews || size != nil {
           onOutput(
             .shown(
               Shown(
-                receiver: box.name, state: box.state(), description: box.stateDescription(),
+                receiver: box.name, type: type, state: box.state(), description: box.stateDescription(),
                 view: showsViews ? box.view() : nil, picture: size.flatMap(box.picture))))
         } else {
-          onOutput(.state(receiver: box.name, state: box.state(), description: box.stateDescription()))
+          onOutput(.state(receiver: box.name, type: type, state: box.state(), description: box.stateDescription()))
         }
       }
     case .help(let topic):
@@ -616,8 +645,9 @@ public final class Session {
       try export(to: path, at: range)
     case .source:
       preconditionFailure("checking a `source` reads the file and makes it `sourced`")
-    case .definition:
-      break  // It took effect when checked.
+    case .definition(let used):
+      // It took effect when checked.
+      if reportsEffects, let used { report("now using `\(used)`") }
     case .history:
       onOutput(.history(history))
     case .queue(let queued, let range, let isTransaction):
@@ -625,26 +655,44 @@ public final class Session {
       if let batchSize, pendingQueue.count >= batchSize { runQueue() }
     case .runQueue: runQueue()
     case .listQueue: onOutput(.pending(pendingQueue.map { canonicalText(of: $0.range) }))
-    case .discardQueue: pendingQueue.removeAll()
+    case .discardQueue:
+      if reportsEffects {
+        report(
+          pendingQueue.count == 1 ? "dropped 1 pending statement" : "dropped \(pendingQueue.count) pending statements")
+      }
+      pendingQueue.removeAll()
     case .batch(let size):
       batchSize = size
       if let size, pendingQueue.count >= size { runQueue() }
     case .undo(let count, let range):
       var done = 0
-      while done < count, let notUndone = invoker.undoStep() {
+      var undone: [String] = []
+      while done < count, invoker.history.undoCount > 0 {
+        if reportsEffects {
+          undone.append(canonicalText(of: invoker.history.steps[invoker.history.applied - 1].statement))
+        }
+        guard let notUndone = invoker.undoStep() else { break }
         done += 1
         if !notUndone.isEmpty {
           let list = notUndone.map { "`\($0)`" }.joined(separator: ", ")
           warn("undo could not revert \(list): declared as not undoable", at: range)
         }
       }
+      if !undone.isEmpty { report(Self.summary(of: undone, as: "undid")) }
       if done < count {
         warn(done == 0 ? "nothing to undo" : "only \(done) of \(count) steps could be undone", at: range)
       }
     case .redo(let count, let range):
       var done = 0
+      var redone: [String] = []
+      defer { if !redone.isEmpty { report(Self.summary(of: redone, as: "redid")) } }
       do {
-        while done < count, try invoker.redoStep() { done += 1 }
+        while done < count, invoker.history.redoCount > 0 {
+          let step = invoker.history.steps[invoker.history.applied].statement
+          guard try invoker.redoStep() else { break }
+          done += 1
+          if reportsEffects { redone.append(canonicalText(of: step)) }
+        }
         if done < count {
           warn(done == 0 ? "nothing to redo" : "only \(done) of \(count) steps could be redone", at: range)
         }
@@ -652,6 +700,16 @@ public final class Session {
         warn("redo stopped: \(error.message)", at: range)
       }
     }
+  }
+
+  private func report(_ text: String) { onOutput(.report(text)) }
+
+  /// How the session's reports tell of steps (`undid `paint red``, or `undid 3 steps:
+  /// `a`, `b`, `c``, listing five at most), for a host's own reports in the same words.
+  public static func summary(of steps: [String], as verb: String) -> String {
+    guard steps.count > 1 else { return "\(verb) `\(steps[0])`" }
+    let shown = steps.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
+    return "\(verb) \(steps.count) steps: \(shown)" + (steps.count > 5 ? ", and \(steps.count - 5) more" : "")
   }
 
   private func warn(_ message: String, at range: SourceRange) {

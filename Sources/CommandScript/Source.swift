@@ -73,15 +73,20 @@ public struct SourceFile: Sendable {
   /// The line number of the first line: 1 for a file, later for a chunk of a stream, so
   /// that diagnostics count lines across the whole stream.
   public let firstLine: Int
+  /// The arguments of a script run with them (`cmdscript FILE ARG…`), which `$1`, `$2`, …
+  /// stand for; nil for a source that takes none (the REPL's, `-c`'s), where `$1` is an
+  /// error.
+  public let arguments: [String]?
 
-  public init(name: String, bytes: [UInt8], firstLine: Int = 1) {
+  public init(name: String, bytes: [UInt8], firstLine: Int = 1, arguments: [String]? = nil) {
     self.name = name
     self.bytes = bytes
     self.firstLine = firstLine
+    self.arguments = arguments
   }
 
-  public init(name: String, text: String, firstLine: Int = 1) {
-    self.init(name: name, bytes: Array(text.utf8), firstLine: firstLine)
+  public init(name: String, text: String, firstLine: Int = 1, arguments: [String]? = nil) {
+    self.init(name: name, bytes: Array(text.utf8), firstLine: firstLine, arguments: arguments)
   }
 
   /// The text of line `line` (counted as in diagnostics) without its line break, invalid

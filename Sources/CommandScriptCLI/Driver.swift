@@ -242,7 +242,12 @@ final class Driver {
       return keepGoing
     }
     if !keepGoing, errorPolicy == .rollback {
-      do { try session.undo(downTo: runMark) } catch {
+      do {
+        let undone = try session.undo(downTo: runMark)
+        if !undone.isEmpty {
+          renderer.renderNote("the run was rolled back: " + Session.summary(of: undone, as: "undid"))
+        }
+      } catch {
         // The journal cannot take the rollback's `undo`: it drops the whole run instead.
         journal?.cut(to: journalMark)
         journalFailed = true

@@ -1,7 +1,7 @@
 extension Options {
   /// The command lines whose meaning is beyond doubt and that need no validation, read
-  /// without ArgumentParser: none at all, `-c TEXT` alone, file operands that do not start
-  /// with `-` (or `-` alone), and `--check` then such files (not `-`). Anything else is
+  /// without ArgumentParser: none at all, `-c TEXT` alone, a script and its arguments none
+  /// of which starts with `-` (or `-` alone), and `--check` then such a script (not `-`). Anything else is
   /// nil, and goes through ``CmdScript``,
   /// which stays the definition of the command line, its help, its errors and its
   /// validation; a test checks that both agree wherever this one answers.
@@ -34,7 +34,8 @@ extension Options {
       for argument in operands {
         guard let first = argument.utf8.first, first != UInt8(ascii: "-") else { return nil }
       }
-      files = Array(operands)
+      files = Array(operands.prefix(1))
+      scriptArguments = Array(operands.dropFirst())
     }
   }
 }

@@ -50,17 +50,18 @@ extension Renderer {
   /// output allows it. Without a picture, as `.state` is shown.
   func render(_ shown: Shown) {
     guard let picture = shown.picture else {
-      render(.state(receiver: shown.receiver, state: shown.state, description: shown.description))
+      render(.state(receiver: shown.receiver, type: shown.type, state: shown.state, description: shown.description))
       return
     }
     let description = shown.description
-    Console.out.line(description.contains("\n") ? "\(shown.receiver):" : "\(shown.receiver): \(description)")
+    let heading = Self.heading(shown.receiver, shown.type)
+    Console.out.line(description.contains("\n") ? "\(heading):" : "\(heading): \(description)")
     for line in PictureText.lines(picture, colour: Console.out.allowsColour) { Console.out.line("  " + line) }
   }
 
   /// `{"receiver": …, "state": …, "view": …}`: the view only when there is one.
   func jsonLine(_ shown: Shown) -> String {
-    var members: [StateValue.Member] = [.init("receiver", .string(shown.receiver)), .init("state", shown.state)]
+    var members = Self.jsonHeading(shown.receiver, shown.type) + [.init("state", shown.state)]
     if let view = shown.view { members.append(.init("view", view)) }
     return StateValue.object(members).json
   }

@@ -54,6 +54,9 @@ final class REPL {
     }
     if let banner { Console.out.line(banner) }
     if let initFile { source(initFile) }
+    // At the prompt, statements that print nothing say what they did (not the start-up
+    // file's, which would greet every start with them).
+    session.reportsEffects = true
     let editor = LineEditor(
       readline: readline,
       completer: { [unowned self] word, before in self.completions(of: word, before: before) },

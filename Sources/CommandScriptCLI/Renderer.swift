@@ -20,14 +20,15 @@ struct Renderer {
     switch output {
     case .shown(let shown):
       render(shown)
-    case .state(let receiver, _, let description):
+    case .state(let receiver, let type, _, let description):
+      let heading = Self.heading(receiver, type)
       if description.contains("\n") {
-        Console.out.line("\(receiver):")
+        Console.out.line("\(heading):")
         for line in description.split(separator: "\n", omittingEmptySubsequences: false) {
           Console.out.line("  " + line)
         }
       } else {
-        Console.out.line("\(receiver): \(description)")
+        Console.out.line("\(heading): \(description)")
       }
     case .history(let entries):
       if entries.isEmpty { Console.out.line("(no history)") }
@@ -43,15 +44,26 @@ struct Renderer {
       for (i, statement) in statements.enumerated() { Console.out.line("\(i + 1)  \(statement)") }
     case .queueRun(let finished, let failed):
       Console.out.line("ran \(finished + failed) queued: \(finished) finished, \(failed) failed")
-    case .echo(let line):
+    case .echo(let line), .report(let line):
       Console.out.line(line)
     }
   }
 
+  /// `back (door)` for an instance made by `new`; the name alone for the one named after
+  /// its type.
+  static func heading(_ receiver: String, _ type: String) -> String {
+    receiver == type ? receiver : "\(receiver) (\(type))"
+  }
+
+  /// `"receiver": …`, then `"type": …` for an instance made by `new`.
+  static func jsonHeading(_ receiver: String, _ type: String) -> [StateValue.Member] {
+    [.init("receiver", .string(receiver))] + (receiver == type ? [] : [.init("type", .string(type))])
+  }
+
   func jsonLine(_ output: Output) -> String {
     switch output {
-    case .state(let receiver, let state, _):
-      return StateValue.object([.init("receiver", .string(receiver)), .init("state", state)]).json
+    case .state(let receiver, let type, let state, _):
+      return StateValue.object(Self.jsonHeading(receiver, type) + [.init("state", state)]).json
     case .shown(let shown):
       return jsonLine(shown)
     case .history(let entries):
@@ -67,6 +79,8 @@ struct Renderer {
       return StateValue.object([.init("queue_run", ["finished": .int(finished), "failed": .int(failed)])]).json
     case .echo(let line):
       return StateValue.object([.init("echo", .string(line))]).json
+    case .report(let line):
+      return StateValue.object([.init("report", .string(line))]).json
     }
   }
 
@@ -83,6 +97,16 @@ struct Renderer {
   /// An error about the run rather than a place in a source (a file that cannot be read,
   /// a usage error): `cmdscript: message`, or under `--json` an object with the file (if
   /// any), the severity and the message, like other diagnostics.
+  /// A note on standard error that no statement's location fits (what a rollback of
+  /// the whole run undid).
+  func renderNote(_ message: String) {
+    guard json else {
+      Console.err.line("cmdscript: \(message)")
+      return
+    }
+    Console.err.line(StateValue.object([.init("severity", .string("note")), .init("message", .string(message))]).json)
+  }
+
   func renderRunError(_ message: String, file: String? = nil) {
     guard json else {
       Console.err.line("cmdscript: \(message)")

@@ -38,14 +38,16 @@ public enum CommandScriptTool {
         CmdScript.exit(withError: error)
       }
     }
-    var status = options.run(registry: registry)
+    exit(flushed(options.run(registry: registry)))
+  }
+
+  /// `status` once standard output is written out: 74 if it could not be.
+  private static func flushed(_ status: ExitStatus) -> Int32 {
     Console.flush()
-    if let failure = Console.out.writeError {
-      Console.err.line("cmdscript: write error: \(String(cString: strerror(failure)))")
-      Console.err.flush()
-      status = .ioError
-    }
-    exit(status.rawValue)
+    guard let failure = Console.out.writeError else { return status.rawValue }
+    Console.err.line("cmdscript: write error: \(String(cString: strerror(failure)))")
+    Console.err.flush()
+    return ExitStatus.ioError.rawValue
   }
 
   /// Opens `/dev/null` onto a closed standard descriptor, as coreutils do, so that no file
@@ -72,18 +74,20 @@ struct CmdScript: ParsableCommand {
     commandName: "cmdscript",
     abstract: "Run CommandScript: undoable command macros for shapes, doors, boards and more.",
     usage: """
-      cmdscript [--check] [--json] [-i] [-f <file> ...] [-c <text> ... | <file> ...]
+      cmdscript [--check] [--json] [-i] [-v] [-f <file> ...] [-c <text> ... | <script> [<argument> ...]]
       cmdscript [--json] [--session <file>] [--no-init] [-q] [-]
       cmdscript --session <file> --salvage-session <newfile>
       """,
     discussion: """
-      With files, runs them in order in one session; every file is checked before any \
-      of them runs. With -c, runs TEXT; several -c run in order. -f FILE, repeatable, runs \
-      FILE in order with -c (as psql): `-f defs.cmd -c 'zig 2'`; all of them are checked \
-      before any runs. With `-` or piped standard input, checks and \
+      With a script, runs it with $1, $2, ... standing for the arguments after it (as \
+      bash, python and lua do; `--` before an argument that starts with `-`): \
+      `cmdscript spiral.cmd 5 red`. With -c, runs TEXT; several -c run in order. -f FILE, \
+      repeatable, runs FILE in order with -c (as psql), before the script: \
+      `-f defs.cmd -c 'zig 2'`; all of them are checked before any runs. With `-` or \
+      piped standard input, checks and \
       runs each line as it arrives. On a terminal with no input, starts the REPL, which \
       first prints a one-line banner (the version, `help`, how to leave) unless -q. \
-      With -i, runs the files or TEXT, then starts the REPL with the state they made \
+      With -i, runs the script, files or TEXT, then starts the REPL with the state they made \
       (without the start-up file); on piped standard input, runs it after them.
 
       The REPL: Tab completes (file names too, after source and export); Up recalls entries (a block whole), also from earlier sessions \
@@ -130,6 +134,13 @@ struct CmdScript: ParsableCommand {
   @Flag(name: .customShort("q"), help: "Start the REPL without its banner.")
   var quiet = false
 
+  @Flag(
+    name: .customShort("v"),
+    help:
+      "Say what statements that print nothing did (`undo` says \"undid `paint red`\"; redo, use, new, export and discard too), as the REPL always does."
+  )
+  var verbose = false
+
   @Flag(help: "Write outputs to stdout, and diagnostics (usage and file errors too) to stderr, as JSON Lines.")
   var json = false
 
@@ -156,7 +167,7 @@ struct CmdScript: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "When a statement fails (it is always rolled back): stop the run, continue with the next statement, or rollback everything the run did. Exit status 1 in each case. The REPL always continues.",
+      "When a statement fails (it is always rolled back): stop the run, continue with the next statement, or rollback everything the run did (and say on stderr what it undid). Exit status 1 in each case. The REPL always continues.",
       valueName: "stop|continue|rollback"))
   var onError = ErrorPolicy.stop
 
@@ -178,15 +189,21 @@ struct CmdScript: ParsableCommand {
       valueName: "auto|always|never"))
   var pictures = PictureMode.auto
 
-  @Argument(help: ArgumentHelp("Script files to run in order (`-` reads standard input).", valueName: "file"))
-  var files: [String] = []
+  @Argument(
+    help: ArgumentHelp(
+      "The script to run (`-` reads standard input), then its arguments: $1, $2, ... in the script.",
+      valueName: "script"))
+  var operands: [String] = []
+
+  /// The script operand (or `-`).
+  private var files: [String] { Array(operands.prefix(1)) }
 
   func validate() throws {
     if !commands.isEmpty && !files.isEmpty {
-      throw ValidationError("Give either -c TEXT or files, not both.")
+      throw ValidationError("Give either -c TEXT or a script, not both.")
     }
-    if files.contains("-") && (files.count > 1 || !scriptFiles.isEmpty) {
-      throw ValidationError("`-` (standard input) cannot be combined with files.")
+    if files == ["-"] && (operands.count > 1 || !scriptFiles.isEmpty) {
+      throw ValidationError("`-` (standard input) takes no arguments and cannot be combined with -f.")
     }
     if interactive && (check || files == ["-"]) {
       throw ValidationError("-i goes with files or -c, not with --check or `-`.")
@@ -206,7 +223,8 @@ struct CmdScript: ParsableCommand {
     Options(
       commands: commands, check: check, json: json, session: session, salvageSession: salvageSession,
       noInit: noInit, safe: safe, onError: onError, maxSteps: maxSteps, historyLimit: historyLimit, pictures: pictures,
-      files: files, interactive: interactive, quiet: quiet, scriptFiles: scriptFiles)
+      files: files, scriptArguments: Array(operands.dropFirst()), interactive: interactive, quiet: quiet,
+      verbose: verbose, scriptFiles: scriptFiles)
   }
 }
 
@@ -227,12 +245,16 @@ struct Options: Equatable {
   var maxSteps: Int?
   var historyLimit: Int?
   var pictures = PictureMode.auto
-  /// Script files, or `["-"]` for standard input.
+  /// The script operand, or `["-"]` for standard input.
   var files: [String] = []
+  /// The operands after the script: its `$1`, `$2`, ….
+  var scriptArguments: [String] = []
   /// `-i`: the REPL (or standard input) after the files or `-c`.
   var interactive = false
   /// `-q`: no banner.
   var quiet = false
+  /// `-v`: statements report what they did, as in the REPL.
+  var verbose = false
   /// `-f FILE`, in order; they run before the operand files.
   var scriptFiles: [String] = []
   /// For each `-c`, in order, how many of `scriptFiles` come before it on the command line.
@@ -273,13 +295,15 @@ struct Options: Equatable {
         return .noInput
       }
     }
+    // After the journal's replay, which must not report again what it restores.
+    driver.session.reportsEffects = verbose
     let nothingGiven = commands.isEmpty && scriptFiles.isEmpty && files.isEmpty
     if files == ["-"] || (nothingGiven && isatty(0) == 0) {
       return driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
     } else if nothingGiven {
       return repl(driver, initFile: noInit || resumed ? nil : Paths.initFile)
     } else {
-      // `-c` texts and `-f` files in the order written (as psql), then the file operands.
+      // `-c` texts and `-f` files in the order written (as psql), then the script.
       var inputs: [SourceFile] = []
       var commandsAdded = 0
       /// Adds the texts of the `-c` options written before the `-f` file numbered `index`.
@@ -297,7 +321,10 @@ struct Options: Equatable {
         addCommands(before: index)
         // A FIFO is read to its end (`cmdscript <(make-script)`); a device is refused.
         switch FileIO.read(path, pipes: true) {
-        case .success(let bytes): inputs.append(SourceFile(name: path, bytes: bytes))
+        case .success(let bytes):
+          // The script operand takes the arguments after it; `-f` files take none.
+          let isScript = index == scriptFiles.count
+          inputs.append(SourceFile(name: path, bytes: bytes, arguments: isScript ? scriptArguments : nil))
         case .failure(let error):
           driver.renderer.renderRunError("cannot read \(path): \(error.reason)", file: path)
           return .noInput

@@ -90,12 +90,19 @@ public final class Vehicle: Receiver {
     ]
   }
 
-  /// `saved, not sent, 2 log lines, backend up`.
+  /// `saved, not sent, 2 log lines, backend up`, then the last three lines of the log,
+  /// each on a line of its own and numbered (`log 2: saved, not sent, backend up`).
   public var stateDescription: String {
     let lines = auditLog.count == 1 ? "1 log line" : "\(auditLog.count) log lines"
-    return (record.isSaved ? "saved" : "not saved") + ", " + (record.isSent ? "sent" : "not sent") + ", "
+    let summary =
+      (record.isSaved ? "saved" : "not saved") + ", " + (record.isSent ? "sent" : "not sent") + ", "
       + lines + ", backend " + record.backend.rawValue
+    let recent = auditLog.indices.suffix(Self.linesShown).map { "\nlog \($0 + 1): \(auditLog[$0])" }
+    return summary + recent.joined()
   }
+
+  /// How many of the log's last lines `show` lists.
+  static let linesShown = 3
 
   /// `saved, not sent, backend up`: an audit line.
   private var stateOfRecord: String {

@@ -23,27 +23,43 @@ struct EndToEndTests {
 
   // MARK: Files
 
-  @Test("files run in order in one session: a macro of the first file works in the second")
+  @Test("-f files and the script run in order in one session: a macro of the -f file works in the script")
   func twoFilesOneSession() throws {
     let dir = try folder([
       "defs.cmd": "macro zig n { move up $n; move right $n }\npaint red\n",
       "main.cmd": "zig 2\nshow shape\n",
     ])
     defer { try? FileManager.default.removeItem(at: dir) }
-    let result = try CLI.run(["defs.cmd", "main.cmd"], in: dir)
+    let result = try CLI.run(["-f", "defs.cmd", "main.cmd"], in: dir)
     #expect(result.status == 0, "\(result)")
     #expect(result.stdoutLines == ["shape: at (2, 2), red"], "\(result)")
     #expect(result.stderr == "", "\(result)")
   }
 
-  @Test("a compile error in the second file means nothing of the first file runs")
+  @Test("a shebang script takes arguments: `./spiral.cmd 2 red` runs it with $1 = 2, $2 = red")
+  func shebangScriptWithArguments() throws {
+    let dir = try folder(["spiral.cmd": "paint $2\nrepeat $1 as i { move up $i }\nshow shape\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // A shebang line names the interpreter by its path; `env` finds it on PATH.
+    let result = try CLI.shell(
+      #"ln -s "$CMDSCRIPT" cmdscript && { echo '#!/usr/bin/env cmdscript'; cat spiral.cmd; } > s.cmd"#
+        + #" && chmod +x s.cmd && export PATH="$PWD:$PATH" && ./s.cmd 2 red && ./s.cmd 2"#, in: dir)
+    #expect(result.status == 65, "\(result)")
+    #expect(result.stdoutLines == ["shape: at (0, 3), red"], "\(result)")
+    #expect(
+      diagnostics(result) == [
+        "./s.cmd:2:7: error: `$2`: the script was given 1 argument", "note: usage: ./s.cmd COUNT COLOUR",
+      ], "\(result)")
+  }
+
+  @Test("a compile error in the script means nothing of the -f file before it runs")
   func compileErrorInSecondFile() throws {
     let dir = try folder([
       "first.cmd": "show door\ndoor.open\nshow door\n",
       "second.cmd": "move up\n  paitn red\n",
     ])
     defer { try? FileManager.default.removeItem(at: dir) }
-    let result = try CLI.run(["first.cmd", "second.cmd"], in: dir)
+    let result = try CLI.run(["-f", "first.cmd", "second.cmd"], in: dir)
     #expect(result.status == 65, "\(result)")
     #expect(result.stdout == "", "\(result)")
     #expect(
@@ -58,7 +74,7 @@ struct EndToEndTests {
   func errorsOfEveryFile() throws {
     let dir = try folder(["a.cmd": "mvoe up\n", "b.cmd": "door.opne\n"])
     defer { try? FileManager.default.removeItem(at: dir) }
-    let result = try CLI.run(["a.cmd", "b.cmd"], in: dir)
+    let result = try CLI.run(["-f", "a.cmd", "b.cmd"], in: dir)
     #expect(result.status == 65, "\(result)")
     #expect(
       diagnostics(result) == [
@@ -71,7 +87,7 @@ struct EndToEndTests {
   func unreadableFile() throws {
     let dir = try folder(["ok.cmd": "show door\n"])
     defer { try? FileManager.default.removeItem(at: dir) }
-    let missing = try CLI.run(["ok.cmd", "missing.cmd"], in: dir)
+    let missing = try CLI.run(["-f", "ok.cmd", "missing.cmd"], in: dir)
     #expect(missing.status == 66, "\(missing)")
     #expect(missing.stdout == "", "\(missing)")
     #expect(missing.stderrLines == ["cmdscript: cannot read missing.cmd: No such file or directory"], "\(missing)")
@@ -91,7 +107,7 @@ struct EndToEndTests {
     #expect(result.stdoutLines == ["shape: at (0, 1), blue"], "\(result)")
     #expect(
       result.stderrLines == [
-        "<command line>:1:59: error: the door is locked",
+        "<command line>:1:59: error: door: the door is locked",
         "    move up; show shape; transaction { move right; door.lock; door.open }; show shape",
         "                                                              ^~~~~~~~~",
         "note: the transaction was rolled back: `door.lock`, `shape.move`",
@@ -176,7 +192,7 @@ struct EndToEndTests {
     let result = try CLI.run([], stdin: Array("door.lock\nshow door\ndoor.open\nshow door\n".utf8))
     #expect(result.status == 1, "\(result)")
     #expect(result.stdoutLines == ["door: closed, locked"], "\(result)")
-    #expect(diagnostics(result) == ["<stdin>:3:1: error: the door is locked"], "\(result)")
+    #expect(diagnostics(result) == ["<stdin>:3:1: error: door: the door is locked"], "\(result)")
   }
 
   @Test("piped input is run line by line as it arrives, with output and warnings flushed")
@@ -231,7 +247,7 @@ struct EndToEndTests {
 
     let dir = try folder(["a.cmd": "macro zig n { move up $n }\n", "b.cmd": "zig 1; show\nzig x\n"])
     defer { try? FileManager.default.removeItem(at: dir) }
-    let bad = try CLI.run(["--check", "a.cmd", "b.cmd"], in: dir)
+    let bad = try CLI.run(["--check", "-f", "a.cmd", "b.cmd"], in: dir)
     #expect(bad.status == 65, "\(bad)")
     #expect(bad.stdout == "", "\(bad)")
     #expect(diagnostics(bad) == ["b.cmd:2:5: error: `$n` must be an integer ≥ 1, not the word `x`"], "\(bad)")
@@ -291,7 +307,7 @@ struct EndToEndTests {
     #expect(runtime.status == 1, "\(runtime)")
     let diagnostics = try jsonObjects(runtime.stderr)
     #expect(diagnostics.map { $0["severity"] as? String } == ["warning", "error"], "\(runtime)")
-    #expect(diagnostics.last?["message"] as? String == "the door is locked")
+    #expect(diagnostics.last?["message"] as? String == "door: the door is locked")
     #expect(diagnostics.last?["column"] as? Int == 18)
   }
 

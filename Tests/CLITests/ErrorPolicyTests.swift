@@ -11,7 +11,7 @@ import Testing
     let result = try CLI.run(command: script, ["--on-error", "stop"])
     #expect(result.status == 1, "\(result)")
     #expect(result.stdout.isEmpty)
-    #expect(diagnostics(result) == ["<command line>:1:21: error: the door is locked"])
+    #expect(diagnostics(result) == ["<command line>:1:21: error: door: the door is locked"])
   }
 
   @Test func continueGoesOnAndFailsAtTheEnd() throws {
@@ -25,7 +25,7 @@ import Testing
       ["--on-error", "continue"], stdin: Array("door.lock\ndoor.open\nmove up\nshow shape\n".utf8))
     #expect(result.status == 1, "\(result)")
     #expect(result.stdoutLines == ["shape: at (0, 1), blue"])
-    #expect(diagnostics(result) == ["<stdin>:2:1: error: the door is locked"])
+    #expect(diagnostics(result) == ["<stdin>:2:1: error: door: the door is locked"])
   }
 
   @Test func rollbackUndoesEverythingTheRunDid() throws {

@@ -32,7 +32,7 @@ import Testing
     let first = try CLI.run(command: script, ["--json"])
     #expect(first.status == 0, "\(first)")
     try "show\n".write(to: dir.appendingPathComponent("show.cmd"), atomically: true, encoding: .utf8)
-    let replay = try CLI.run(["--json", "\(dir.path)/out.cmd", "\(dir.path)/show.cmd"])
+    let replay = try CLI.run(["--json", "-f", "\(dir.path)/out.cmd", "\(dir.path)/show.cmd"])
     #expect(replay.status == 0, "\(replay)")
     #expect(replay.stdoutLines == first.stdoutLines)
     let exported = try String(contentsOf: dir.appendingPathComponent("out.cmd"), encoding: .utf8)
@@ -59,7 +59,7 @@ import Testing
     let first = try CLI.run(command: script + "\nshow")
     #expect(first.status == 0, "\(first)")
     try "show\n".write(to: dir.appendingPathComponent("show.cmd"), atomically: true, encoding: .utf8)
-    let replay = try CLI.run(["\(dir.path)/out.cmd", "\(dir.path)/show.cmd"])
+    let replay = try CLI.run(["-f", "\(dir.path)/out.cmd", "\(dir.path)/show.cmd"])
     let exported = (try? String(contentsOf: dir.appendingPathComponent("out.cmd"), encoding: .utf8)) ?? ""
     #expect(replay.status == 0, "\(replay)\n\(exported)")
     #expect(replay.stdoutLines == first.stdoutLines, "\(exported)")
@@ -82,10 +82,10 @@ import Testing
     // The journal replays the first `new`, its undo and the second, to the same state.
     let resumed = try CLI.run(["--session", journal], stdin: Array("show b\nhistory\n".utf8))
     #expect(resumed.status == 0, "\(resumed)")
-    #expect(resumed.stdoutLines == ["b: at (0, 1), blue", "1  new shape b", "2  b.move up"], "\(resumed)")
+    #expect(resumed.stdoutLines == ["b (shape): at (0, 1), blue", "1  new shape b", "2  b.move up"], "\(resumed)")
     try "show b\n".write(to: dir.appendingPathComponent("show.cmd"), atomically: true, encoding: .utf8)
-    let replayed = try CLI.run(["\(dir.path)/out.cmd", "\(dir.path)/show.cmd"])
-    #expect(replayed.stdoutLines == ["b: at (0, 1), blue"], "\(replayed)")
+    let replayed = try CLI.run(["-f", "\(dir.path)/out.cmd", "\(dir.path)/show.cmd"])
+    #expect(replayed.stdoutLines == ["b (shape): at (0, 1), blue"], "\(replayed)")
   }
 
   @Test func exportRefusesWhenTheHistoryLimitDroppedSteps() throws {

@@ -31,12 +31,12 @@ import Testing
     (["-c", " -x"], Options(commands: [" -x"])),
     (["-"], Options(files: ["-"])),
     (["a.cmd"], Options(files: ["a.cmd"])),
-    (["a.cmd", "b.cmd", "c"], Options(files: ["a.cmd", "b.cmd", "c"])),
+    (["a.cmd", "b.cmd", "c"], Options(files: ["a.cmd"], scriptArguments: ["b.cmd", "c"])),
     (["help"], Options(files: ["help"])),
     (["c"], Options(files: ["c"])),
-    (["a-b", "x=-y", "é.cmd"], Options(files: ["a-b", "x=-y", "é.cmd"])),
+    (["a-b", "x=-y", "é.cmd"], Options(files: ["a-b"], scriptArguments: ["x=-y", "é.cmd"])),
     (["--check", "a.cmd"], Options(check: true, files: ["a.cmd"])),
-    (["--check", "a.cmd", "check"], Options(check: true, files: ["a.cmd", "check"])),
+    (["--check", "a.cmd", "check"], Options(check: true, files: ["a.cmd"], scriptArguments: ["check"])),
   ])
   func answers(_ arguments: [String], _ expected: Options) {
     #expect(Options(fastParsing: arguments) == expected, "\(arguments)")

@@ -36,7 +36,7 @@ struct NotAFileTests {
 
   /// A script operand that is a pipe is read to its end, as bash reads `bash <(...)`.
   @Test func aScriptFromProcessSubstitutionRuns() throws {
-    let result = try CLI.shell("\"$CMDSCRIPT\" <(printf 'move up\\nshow shape\\n') <(echo 'move left; show shape')")
+    let result = try CLI.shell("\"$CMDSCRIPT\" -f <(printf 'move up\\nshow shape\\n') <(echo 'move left; show shape')")
     #expect(result.status == 0, "\(result)")
     #expect(result.stdoutLines == ["shape: at (0, 1), blue", "shape: at (-1, 1), blue"], "\(result)")
   }

@@ -22,7 +22,7 @@ struct StartingTests {
     try Data("paint red\ndoor.lock\ndoor.open\n".utf8).write(to: dir.appendingPathComponent("lib.cmd"))
     let result = try CLI.run(["-i", "lib.cmd"], stdin: Array("show shape\n".utf8), in: dir)
     #expect(result.stdoutLines == ["shape: at (0, 0), red"], "\(result)")
-    #expect(result.stderrLines.first == "lib.cmd:3:1: error: the door is locked", "\(result)")
+    #expect(result.stderrLines.first == "lib.cmd:3:1: error: door: the door is locked", "\(result)")
     #expect(result.status == 1, "\(result)")
   }
 

@@ -184,6 +184,28 @@ def basics():
     finish(child, "basics")
 
 
+def reports():
+    """At the prompt, statements that change state without printing say what they did;
+    the start-up file's statements do not."""
+    with open(os.path.join(folder("reports", "config", "cmdscript"), "init.cmd"), "w") as f:
+        f.write("new door front\nuse front\n")
+    child = spawn(home="reports")
+    prompt(child, "at the start")
+    if "now using" in child.before or "made `front`" in child.before:
+        fail("the start-up file's statements should not report", child)
+    run(child, "move up; paint red")
+    run(child, "undo", "undid `paint red`")
+    run(child, "redo", "redid `paint red`")
+    run(child, "new door back", "made `back`, a new door")
+    run(child, "use back", "now using `back`")
+    run(child, "undo 2", "undid 2 steps: `new door back`, `paint red`")
+    run(child, "queue move up; discard", "dropped 1 pending statement")
+    export = os.path.join(ROOT, "reports-export.cmd")
+    run(child, f'export "{export}"', f"wrote 2 steps to `{export}`")
+    run(child, "new door side; side.lock; side.open", "side: the door is locked")
+    finish(child, "reports")
+
+
 def no_color():
     """NO_COLOR: no colour escape codes at all; errors located on the entry's own
     line numbers; Ctrl-D at `...>` drops the unfinished entry with a note and returns to
@@ -731,7 +753,7 @@ def full_disk():
 
 SCENARIOS = [
     basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
-    terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help]
+    terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help, reports]
 
 
 def main():

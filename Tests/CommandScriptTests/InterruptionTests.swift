@@ -116,7 +116,7 @@ private final class Tripwire: Receiver {
       return true
     }
     #expect(failed == 1)
-    #expect(failures == ["the door is locked"])
+    #expect(failures == ["door: the door is locked"])
     #expect(s.state(of: "shape")?["y"] == .int(2))
     #expect(s.state(of: "shape")?["x"] == .int(-1))
     #expect(s.undoCount == 4)

@@ -135,7 +135,7 @@ import Testing
     #expect(
       error
         == Diagnostic(
-          .error, "cell 2 2 is taken by X", at: SourceLocation(file: "t", line: 2, column: 3, length: 15)))
+          .error, "board: cell 2 2 is taken by X", at: SourceLocation(file: "t", line: 2, column: 3, length: 15)))
     #expect(r.allStates == before)
     #expect(r.session.history == history)
     #expect(r.session.undoCount == 4)
@@ -147,7 +147,7 @@ import Testing
   @Test func theStatementsAfterAFailureDoNotRun() {
     let r = Recorder()
     let error = r.runtimeError("move up; door.lock; door.open; move up")
-    #expect(error.map(summary) == "1:21: the door is locked")
+    #expect(error.map(summary) == "1:21: door: the door is locked")
     #expect(r.shape.y == 1)
     #expect(r.state("door") == ["open": .bool(false), "locked": .bool(true)])
     #expect(r.session.undoCount == 2)
@@ -156,7 +156,7 @@ import Testing
   @Test func failureInsideARepeatRollsBackEveryIteration() {
     let r = Recorder()
     let error = r.runtimeError("repeat 3 { move up; board.place 1 1 }")
-    #expect(error.map(summary) == "1:21: cell 1 1 is taken by X")
+    #expect(error.map(summary) == "1:21: board: cell 1 1 is taken by X")
     #expect(r.allStates == Recorder().allStates)
     #expect(r.session.undoCount == 0)
   }
@@ -172,7 +172,7 @@ import Testing
       if case .runtime(let d) = error { failure = d }
     }
     #expect(failure?.severity == .error)
-    #expect(failure?.message == "cell 1 1 is taken by X")
+    #expect(failure?.message == "board: cell 1 1 is taken by X")
     #expect(failure?.location == SourceLocation(file: "defs", line: 1, column: 26, length: 17))
     #expect(
       failure?.notes == [
@@ -229,7 +229,7 @@ import Testing
   @Test func aRollbackSaysWhatItCouldNotRevert() {
     let r = Recorder()
     let error = r.runtimeError("{ bump 4; log a; log b; counter.fail }")
-    #expect(error.map(summary) == "1:25: the counter fails on purpose")
+    #expect(error.map(summary) == "1:25: counter: the counter fails on purpose")
     #expect(
       error?.notes == [Diagnostic.Note("the rollback could not revert `counter.log`: declared as not undoable")])
     // Everything undoable is reverted, and no step is recorded.
@@ -254,7 +254,7 @@ import Testing
     // The log line stayed, so `check` now fails: the redo stops and `bump 5` is rolled back.
     r.run("redo")
     #expect(r.state("counter")?["count"] == .int(0))
-    #expect(r.warnings.map(summary) == ["1:1: redo stopped: the log says stop"])
+    #expect(r.warnings.map(summary) == ["1:1: redo stopped: counter: the log says stop"])
     #expect((r.session.undoCount, r.session.redoCount) == (0, 1))
   }
 

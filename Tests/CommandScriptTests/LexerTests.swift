@@ -224,7 +224,9 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
   @Test func bareDollar() {
     #expect(kinds("$ x") == [.invalid, .word, .endOfInput])
     #expect(lexProblems("move $ x") == ["1:6: `$` must be followed by a parameter name"])
-    #expect(lexProblems("$1") == ["1:1: `$` must be followed by a parameter name"])
+    #expect(lexProblems("$-1") == ["1:1: `$` must be followed by a parameter name"])
+    // `$1` is a script's argument.
+    #expect(kinds("$1 $12") == [.parameter, .parameter, .endOfInput])
     #expect(lexProblems("$") == ["1:1: `$` must be followed by a parameter name"])
   }
 
@@ -453,7 +455,10 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
       for bytes in words + [[36, b], [36, b, 120, 120, 120, 120, 120, 120, 120, 120]] {
         let first = lexAll(bytes).tokens[0]
         let kind: TokenKind = bytes[0] == 36 ? .parameter : .word
-        #expect((first.kind == kind && first.range.start == 0 && first.range.end == bytes.count) == starts, "\(bytes)")
+        // After `$`, a digit starts a parameter too: a script's argument (`$1`).
+        let startsHere = starts || (bytes[0] == 36 && (48...57).contains(b))
+        #expect(
+          (first.kind == kind && first.range.start == 0 && first.range.end == bytes.count) == startsHere, "\(bytes)")
       }
     }
   }

@@ -253,7 +253,7 @@ private final class Shows {
     #expect(
       shows.all == [
         .state(
-          receiver: "shape", state: ["x": .int(0), "y": .int(1), "color": .string("blue")],
+          receiver: "shape", type: "shape", state: ["x": .int(0), "y": .int(1), "color": .string("blue")],
           description: "at (0, 1), blue")
       ])
   }

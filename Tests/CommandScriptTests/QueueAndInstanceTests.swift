@@ -34,7 +34,9 @@ import Testing
       SourceFile(name: "t", text: "door.lock\nqueue move up\nqueue { move up; door.open }\nqueue move left\nrun"))
     #expect(box.outputs.last == .queueRun(finished: 2, failed: 1))
     #expect(
-      box.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" } == ["3:18 the door is locked"])
+      box.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" } == [
+        "3:18 door: the door is locked"
+      ])
     #expect(s.failedQueuedStatements == 1)
     #expect(s.state(of: "shape") == ["x": .int(-1), "y": .int(1), "color": .string("blue")])
   }

@@ -73,7 +73,7 @@ private func board(_ rows: [String], next: String, winner: StateValue = .null) -
   @Test func shapeDescription() throws {
     var description: String?
     let s = try session("move down 2; move right")
-    s.onOutput = { if case .state(_, _, let d) = $0 { description = d } }
+    s.onOutput = { if case .state(_, _, _, let d) = $0 { description = d } }
     try s.run(SourceFile(name: "t", text: "show shape"))
     #expect(description == "at (1, -2), blue")
   }
@@ -81,11 +81,11 @@ private func board(_ rows: [String], next: String, winner: StateValue = .null) -
   @Test func moveThatWouldOverflowFailsAndChangesNothing() throws {
     let s = try session("move right \(Int.max)")
     let d = runtimeFailure(s, "move right 1")
-    #expect(d?.message == "move would take the shape out of range")
+    #expect(d?.message == "shape: move would take the shape out of range")
     #expect(s.state(of: "shape")?["x"] == .int(Int.max))
     try s.run(SourceFile(name: "t", text: "move left \(Int.max); move left \(Int.max)"))
     #expect(s.state(of: "shape")?["x"] == .int(-Int.max))
-    #expect(runtimeFailure(s, "move left 2")?.message == "move would take the shape out of range")
+    #expect(runtimeFailure(s, "move left 2")?.message == "shape: move would take the shape out of range")
     #expect(s.state(of: "shape")?["x"] == .int(-Int.max))
   }
 
@@ -117,7 +117,7 @@ private func board(_ rows: [String], next: String, winner: StateValue = .null) -
     let s = try session("lock")
     let before = s.state(of: "door")
     let d = runtimeFailure(s, "move up\n  door.open")
-    #expect(d?.message == "the door is locked")
+    #expect(d?.message == "door: the door is locked")
     #expect(d?.location.line == 2)
     #expect(d?.location.column == 3)  // `door.open` is located at `door`
     #expect(s.state(of: "door") == before)
@@ -127,7 +127,7 @@ private func board(_ rows: [String], next: String, winner: StateValue = .null) -
   @Test func openDoorDoesNotLock() throws {
     let s = try session("open")
     let d = runtimeFailure(s, "lock")
-    #expect(d?.message == "the door is open")
+    #expect(d?.message == "door: the door is open")
     #expect(d?.location.line == 1)
     #expect(d?.location.column == 1)
     #expect(s.state(of: "door") == ["open": .bool(true), "locked": .bool(false)])
@@ -136,7 +136,7 @@ private func board(_ rows: [String], next: String, winner: StateValue = .null) -
   @Test func doorDescription() throws {
     var descriptions: [String] = []
     let s = try session("open")
-    s.onOutput = { if case .state(_, _, let d) = $0 { descriptions.append(d) } }
+    s.onOutput = { if case .state(_, _, _, let d) = $0 { descriptions.append(d) } }
     try s.run(SourceFile(name: "t", text: "show door; close; lock; show door"))
     #expect(descriptions == ["open, unlocked", "closed, locked"])
   }
@@ -183,7 +183,7 @@ private func board(_ rows: [String], next: String, winner: StateValue = .null) -
       "place 1 1; place 1 2; place 1 3; place 2 2; place 2 1; place 2 3; place 3 2; place 3 1; place 3 3")
     #expect(s.state(of: "board") == board(["XOX", "XOO", "OXX"], next: "O", winner: .string("draw")))
     var description: String?
-    s.onOutput = { if case .state(_, _, let d) = $0 { description = d } }
+    s.onOutput = { if case .state(_, _, _, let d) = $0 { description = d } }
     try s.run(SourceFile(name: "t", text: "show board"))
     #expect(description == "X O X\nX O O\nO X X\ndraw")
   }
@@ -191,7 +191,7 @@ private func board(_ rows: [String], next: String, winner: StateValue = .null) -
   @Test func boardDescription() throws {
     var descriptions: [String] = []
     let s = try session("place 1 1; place 1 3; place 2 2")
-    s.onOutput = { if case .state(_, _, let d) = $0 { descriptions.append(d) } }
+    s.onOutput = { if case .state(_, _, _, let d) = $0 { descriptions.append(d) } }
     try s.run(SourceFile(name: "t", text: "show board; place 1 2; place 3 3; show board"))
     #expect(descriptions == ["X . O\n. X .\n. . .\nnext: O", "X O O\n. X .\n. . X\nwinner: X"])
   }
@@ -200,7 +200,7 @@ private func board(_ rows: [String], next: String, winner: StateValue = .null) -
     let s = try session("place 2 2")
     let before = s.state(of: "board")
     let d = runtimeFailure(s, "place 2 2")
-    #expect(d?.message == "cell 2 2 is taken by X")
+    #expect(d?.message == "board: cell 2 2 is taken by X")
     #expect(s.state(of: "board") == before)
   }
 
@@ -209,20 +209,20 @@ private func board(_ rows: [String], next: String, winner: StateValue = .null) -
     #expect(s.state(of: "board")?["size"] == .int(5))
     try s.run(SourceFile(name: "t", text: "reset 3"))
     let d = runtimeFailure(s, "place 4 4")
-    #expect(d?.message == "cell 4 4 is outside the 3×3 board")
-    #expect(runtimeFailure(s, "place 1 9")?.message == "cell 1 9 is outside the 3×3 board")
+    #expect(d?.message == "board: cell 4 4 is outside the 3×3 board")
+    #expect(runtimeFailure(s, "place 1 9")?.message == "board: cell 1 9 is outside the 3×3 board")
     #expect(s.state(of: "board") == board(["...", "...", "..."], next: "X"))
   }
 
   @Test func finishedGameRefusesMoves() throws {
     let s = try session("place 1 1; place 2 1; place 1 2; place 2 2; place 1 3")
-    #expect(runtimeFailure(s, "place 3 3")?.message == "the game is over: X won")
+    #expect(runtimeFailure(s, "place 3 3")?.message == "board: the game is over: X won")
     try s.run(
       SourceFile(
         name: "t",
         text: "reset; place 1 1; place 1 2; place 1 3; place 2 2; place 2 1; place 2 3; place 3 2; place 3 1; place 3 3"
       ))
-    #expect(runtimeFailure(s, "place 1 1")?.message == "the game is over: draw")
+    #expect(runtimeFailure(s, "place 1 1")?.message == "board: the game is over: draw")
   }
 
   @Test func resetWithAndWithoutSize() throws {
@@ -273,7 +273,7 @@ private func board(_ rows: [String], next: String, winner: StateValue = .null) -
   @Test func failingStatementIsRolledBack() throws {
     let s = try session()
     let d = runtimeFailure(s, "{ board.place 1 1; board.place 1 1 }")
-    #expect(d?.message == "cell 1 1 is taken by X")
+    #expect(d?.message == "board: cell 1 1 is taken by X")
     #expect(d?.location.line == 1)
     #expect(d?.location.column == 20)  // the second command, from its receiver `board`
     #expect(s.state(of: "board") == board(["...", "...", "..."], next: "X"))

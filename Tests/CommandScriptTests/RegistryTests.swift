@@ -167,7 +167,7 @@ private func registrationError<R: Receiver>(_ type: R.Type) -> (String?, unchang
     #expect(
       outputs == [
         .state(
-          receiver: "counter", state: ["count": .int(6), "log": .array([.string("hi")])],
+          receiver: "counter", type: "counter", state: ["count": .int(6), "log": .array([.string("hi")])],
           description: "count=6 log=[hi]")
       ])
     // Help comes from the same declarations.

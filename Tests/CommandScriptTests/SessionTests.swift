@@ -58,7 +58,8 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
         error
           == .runtime(
             Diagnostic(
-              .error, "the counter fails on purpose", at: SourceLocation(file: "f", line: 1, column: 1, length: 12))))
+              .error, "counter: the counter fails on purpose",
+              at: SourceLocation(file: "f", line: 1, column: 1, length: 12))))
     }
   }
 
@@ -170,14 +171,16 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     #expect(
       r.outputs.first
         == .state(
-          receiver: "shape", state: ["x": .int(1), "y": .int(-2), "color": .string("blue")],
+          receiver: "shape", type: "shape", state: ["x": .int(1), "y": .int(-2), "color": .string("blue")],
           description: "at (1, -2), blue"))
-    let names = r.outputs.compactMap { if case .state(let name, _, _) = $0 { name } else { nil } }
+    let names = r.outputs.compactMap { if case .state(let name, _, _, _) = $0 { name } else { nil } }
     #expect(names == ["shape", "shape", "door", "board", "counter", "gate"])
     // A receiver without its own description gets the default `key=value` one.
     #expect(
       r.outputs[4]
-        == .state(receiver: "counter", state: ["count": .int(0), "log": .array([])], description: "count=0 log=[]"))
+        == .state(
+          receiver: "counter", type: "counter", state: ["count": .int(0), "log": .array([])],
+          description: "count=0 log=[]"))
   }
 
   @Test func warningsGoToTheCallbackNotTheOutput() {
@@ -417,5 +420,36 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     } catch {
       Issue.record("unexpected \(error)")
     }
+  }
+}
+
+@Suite struct SessionReportTests {
+  @Test func aSessionReportsNothingUnlessAsked() {
+    let r = Recorder()
+    r.run("move up; undo; redo; new door back; use back; queue lock; discard")
+    #expect(r.outputs.isEmpty)
+  }
+
+  @Test func whenAskedEachStatementThatPrintsNothingSaysWhatItDid() {
+    let r = Recorder()
+    r.session.reportsEffects = true
+    r.run("move up; paint red; undo; redo; new door back; use back; queue lock; queue lock; discard; undo 2")
+    #expect(
+      r.outputs == [
+        .report("undid `paint red`"), .report("redid `paint red`"), .report("made `back`, a new door"),
+        .report("now using `back`"), .report("dropped 2 pending statements"),
+        .report("undid 2 steps: `new door back`, `paint red`"),
+      ])
+    // A failed statement reports nothing, and a macro definition is quiet.
+    r.outputs = []
+    r.run("macro m { move up }")
+    #expect(r.outputs.isEmpty)
+  }
+
+  @Test func manyStepsAreListedFiveAtMost() {
+    #expect(Session.summary(of: ["a"], as: "undid") == "undid `a`")
+    #expect(
+      Session.summary(of: ["a", "b", "c", "d", "e", "f", "g"], as: "redid")
+        == "redid 7 steps: `a`, `b`, `c`, `d`, `e`, and 2 more")
   }
 }

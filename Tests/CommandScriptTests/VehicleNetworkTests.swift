@@ -23,7 +23,7 @@ private func recorder(_ text: String = "") -> Recorder {
 private func description(_ r: Recorder, _ name: String) -> String? {
   r.outputs = []
   r.run("show \(name)")
-  guard case .state(_, _, let description)? = r.outputs.last else { return nil }
+  guard case .state(_, _, _, let description)? = r.outputs.last else { return nil }
   return description
 }
 
@@ -103,7 +103,7 @@ private func description(_ r: Recorder, _ name: String) -> String? {
   @Test func sendingAnUnsavedVehicleFails() {
     let r = recorder()
     let error = r.runtimeError("backend down\nsend")
-    #expect(error?.message == "the vehicle is not saved")
+    #expect(error?.message == "vehicle: the vehicle is not saved")
     #expect(error?.location == SourceLocation(file: "t", line: 2, column: 1, length: 4))
     // The statement before the failing one took effect; the failing one changed nothing.
     #expect(r.state("vehicle") == vehicle(backend: "down"))
@@ -124,7 +124,7 @@ private func description(_ r: Recorder, _ name: String) -> String? {
   @Test func sendWhileTheBackendIsDownFailsAndTheStatementRollsBack() {
     let r = recorder("backend down")
     let error = r.runtimeError("{ save; backend down; send }")
-    #expect(error?.message == "the backend is down")
+    #expect(error?.message == "vehicle: the backend is down")
     #expect(error?.location == SourceLocation(file: "t", line: 1, column: 23, length: 4))
     #expect(error?.notes.contains { $0.message.contains("could not revert") } == false)
     #expect(r.state("vehicle") == vehicle(backend: "down"))
@@ -137,14 +137,24 @@ private func description(_ r: Recorder, _ name: String) -> String? {
   @Test func logAppendsAnAuditLine() {
     let r = recorder("log; save; vehicle.log")
     #expect(r.state("vehicle") == vehicle(saved: true, log: 2))
-    #expect(description(r, "vehicle") == "saved, not sent, 2 log lines, backend up")
+    // `show` lists the log's last lines, each the record's state when it was logged.
+    let log = "\nlog 1: not saved, not sent, backend up\nlog 2: saved, not sent, backend up"
+    #expect(description(r, "vehicle") == "saved, not sent, 2 log lines, backend up" + log)
     r.run("undo 2")
-    #expect(description(r, "vehicle") == "not saved, not sent, 2 log lines, backend up")
+    #expect(description(r, "vehicle") == "not saved, not sent, 2 log lines, backend up" + log)
   }
 
   @Test func theDescriptionSaysOneLogLine() {
     let r = recorder("save; send; backend down; log")
-    #expect(description(r, "vehicle") == "saved, sent, 1 log line, backend down")
+    #expect(description(r, "vehicle") == "saved, sent, 1 log line, backend down\nlog 1: saved, sent, backend down")
+  }
+
+  @Test func theDescriptionListsTheLastThreeLogLines() {
+    let r = recorder("log; save; log; send; log; backend down; log")
+    #expect(
+      description(r, "vehicle")
+        == "saved, sent, 4 log lines, backend down\nlog 2: saved, not sent, backend up\n"
+        + "log 3: saved, sent, backend up\nlog 4: saved, sent, backend down")
   }
 
   @Test func undoOfAStatementThatLoggedWarnsAndRevertsTheRest() {
@@ -169,7 +179,7 @@ private func description(_ r: Recorder, _ name: String) -> String? {
   @Test func aFailingTransactionRollsBackAllButTheLog() {
     let r = recorder("vehicle.backend down")
     let error = r.runtimeError("transaction { vehicle.log; vehicle.save; vehicle.send; vehicle.log }")
-    #expect(error?.message == "the backend is down")
+    #expect(error?.message == "vehicle: the backend is down")
     #expect(error?.location == SourceLocation(file: "t", line: 1, column: 42, length: 12))
     let note = Diagnostic.Note("the rollback could not revert `vehicle.log`: declared as not undoable")
     #expect(error?.notes.contains(note) == true)
@@ -247,7 +257,7 @@ private func description(_ r: Recorder, _ name: String) -> String? {
   @Test func aFailingStatementRollsBackTheNetworkToo() {
     let r = recorder(#"request "https://a""#)
     let error = r.runtimeError(#"{ request "https://b"; cancel; vehicle.send }"#)
-    #expect(error?.message == "the vehicle is not saved")
+    #expect(error?.message == "vehicle: the vehicle is not saved")
     #expect(r.state("network") == network(["https://a"]))
   }
 }

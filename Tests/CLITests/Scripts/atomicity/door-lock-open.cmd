@@ -1,4 +1,4 @@
 door.open
 door.lock
-# stderr: 2:1: error: the door is open
+# stderr: 2:1: error: door: the door is open
 # exit: 1

@@ -4,7 +4,7 @@ new door back
 back.lock
 show back shape door
 show shape
-# stdout: back: closed, locked
+# stdout: back (door): closed, locked
 # stdout: shape: at (0, 0), blue
 # stdout: door: closed, unlocked
 # stdout: shape: at (0, 0), blue

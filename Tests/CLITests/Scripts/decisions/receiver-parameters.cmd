@@ -17,11 +17,11 @@ walk shape 2
 echo (shape.x)
 history
 # stdout: door: closed, locked
-# stdout: back: closed, locked
+# stdout: back (door): closed, locked
 # stdout: locked
 # stdout: unlocked
 # stdout: door: open, unlocked
-# stdout: back: open, unlocked
+# stdout: back (door): open, unlocked
 # stdout: 2
 # stdout: 1  new door back
 # stdout: 2  door.open

@@ -6,5 +6,5 @@ macro m { back.lock; open }
 m
 show back
 show door
-# stdout: back: closed, locked
+# stdout: back (door): closed, locked
 # stdout: door: open, unlocked

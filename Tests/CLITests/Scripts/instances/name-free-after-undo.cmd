@@ -14,8 +14,8 @@ new shape b
 b.move up 2
 show b
 history
-# stdout: b: closed, unlocked
-# stdout: b: at (0, 2), blue
+# stdout: b (door): closed, unlocked
+# stdout: b (shape): at (0, 2), blue
 # stdout: 1  new shape b
 # stdout: 2  b.move up 2
 # stderr: 9:1: warning: nothing to redo

@@ -10,8 +10,8 @@ show back
 redo 2
 show door
 history
-# stdout: back: closed, locked
-# stdout: back: closed, unlocked
+# stdout: back (door): closed, locked
+# stdout: back (door): closed, unlocked
 # stdout: door: open, unlocked
 # stdout: 1  new door back
 # stdout: 2  back.lock

@@ -5,4 +5,4 @@ show door
 new door back
 show back
 # stdout: door: open, unlocked
-# stdout: back: closed, unlocked
+# stdout: back (door): closed, unlocked

@@ -12,5 +12,5 @@ show board
 # stdout:   . X .
 # stdout:   . . X
 # stdout:   next: O
-# stderr: 5:7: error: cell 2 2 is taken by X
+# stderr: 5:7: error: board: cell 2 2 is taken by X
 # exit: 1

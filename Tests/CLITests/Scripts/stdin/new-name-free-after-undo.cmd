@@ -7,6 +7,6 @@ new door b
 b.lock
 show b
 new door b
-# stdout: b: closed, locked
+# stdout: b (door): closed, locked
 # stderr: 9:10: error: a receiver named `b` already exists
 # exit: 65

@@ -4,5 +4,5 @@ show door
 door.open
 show door
 # stdout: door: closed, locked
-# stderr: 4:1: error: the door is locked
+# stderr: 4:1: error: door: the door is locked
 # exit: 1

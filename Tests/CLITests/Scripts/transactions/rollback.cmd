@@ -5,6 +5,6 @@ show shape
 transaction { move right; paint red; door.lock; door.open }
 show shape
 # stdout: shape: at (0, 1), blue
-# stderr: 5:49: error: the door is locked
+# stderr: 5:49: error: door: the door is locked
 # stderr: note: the transaction was rolled back: `door.lock`, `shape.paint`, `shape.move`
 # exit: 1

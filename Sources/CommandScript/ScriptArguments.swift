@@ -1,0 +1,114 @@
+// The checker's view of a script's arguments: `$1`, `$2`, … in a script run as
+// `cmdscript FILE ARG…` stand for the arguments, checked where they are used as if written
+// there, so that a missing or ill-kinded one is a compile error and nothing runs.
+
+/// A script's arguments as the checker sees them while it checks that script.
+struct ScriptArguments {
+  /// The script's name as given, for its usage line.
+  var script: String
+  var values: [String]
+  /// For each argument number used, the name of the slot it was first used in (`COUNT`
+  /// for `move`'s `count`): the script's usage is made of them.
+  var names: [Int: String] = [:]
+  /// The problems about arguments, as indices into the checker's problems: each gets the
+  /// usage as a note once the whole script is checked.
+  var problems: [Int] = []
+
+  /// `spiral.cmd COUNT COLOUR`: each argument by the slot it is first used in.
+  var usage: String {
+    let count = names.keys.max() ?? 0
+    return ([script] + (0..<count).map { names[$0 + 1] ?? "ARG\($0 + 1)" }).joined(separator: " ")
+  }
+
+  /// The number of `$NAME` when NAME is one (`1` of `$1`); nil for a macro parameter's name.
+  static func number(_ name: String) -> Int? {
+    guard let first = name.utf8.first, Lexer.isDigit(first) else { return nil }
+    return Int(name)
+  }
+}
+
+extension Checker {
+  /// `$N` used where `constraint` applies: the argument as a constant of that kind, or nil
+  /// (with an error) if there is no such argument or it does not fit.
+  mutating func scriptArgument(
+    _ number: Int, at range: SourceRange, for constraint: Constraint, what: @autoclosure () -> String
+  ) -> Operand? {
+    guard var arguments = scriptArguments else {
+      fail(
+        "`$\(number)` is a script's argument: there are none here (give them after the script: `cmdscript FILE ARG…`)",
+        at: range)
+      return nil
+    }
+    if arguments.names[number] == nil, constraint != .any {
+      arguments.names[number] = Self.usageName(what()) ?? "ARG\(number)"
+      scriptArguments = arguments
+    }
+    guard number >= 1, number <= arguments.values.count else {
+      let given = arguments.values.count
+      failOnArgument(
+        number == 0
+          ? "`$0`: a script's arguments count from `$1`"
+          : "`$\(number)`: the script was given \(given == 0 ? "no arguments" : given == 1 ? "1 argument" : "\(given) arguments")",
+        at: range)
+      return nil
+    }
+    let text = arguments.values[number - 1]
+    switch constraint {
+    case .any, .string: return .constant(.string(text))
+    case .integer(let allowed):
+      guard let n = Int(text), allowed.contains(n) else {
+        failOnArgument("`$\(number)` is `\(text)`: \(what()) must be \(constraint.description)", at: range)
+        return nil
+      }
+      return .constant(.integer(n))
+    case .word(let set):
+      guard let index = set.index(of: text) else {
+        failOnArgument(
+          "`$\(number)` is `\(text)`: \(what()) must be \(constraint.description)", at: range,
+          suggestion: suggestion(for: text, among: set.words + set.aliases.keys.sorted()))
+        return nil
+      }
+      return .constant(.word(index))
+    case .receiver:
+      guard let instance = state.instanceIndex(text) else {
+        failOnArgument(
+          "`$\(number)` is `\(text)`, which names no receiver", at: range,
+          suggestion: suggestion(for: text, among: state.instanceNames))
+        return nil
+      }
+      return .constant(.integer(instance))
+    }
+  }
+
+  /// An error about an argument, which gets the script's usage as a note.
+  private mutating func failOnArgument(_ message: String, at range: SourceRange, suggestion: String? = nil) {
+    scriptArguments?.problems.append(problems.count)
+    fail(message, at: range, suggestion: suggestion)
+  }
+
+  /// `COUNT` for a slot described as "`count`" or "the repeat count", `N` for "`$n`";
+  /// nil for others ("the left of `<`").
+  private static func usageName(_ what: String) -> String? {
+    guard let last = what.split(separator: " ").last else { return nil }
+    let name = last.filter { $0 != "`" && $0 != "$" }
+    guard !name.isEmpty, name.utf8.allSatisfy(Lexer.isWordContinue) else { return nil }
+    return name.uppercased()
+  }
+
+  /// Adds the usage line to the problems about the arguments of the script just checked.
+  mutating func noteScriptUsage() {
+    guard let arguments = scriptArguments, !arguments.problems.isEmpty else { return }
+    addNote("usage: \(arguments.usage)", toProblems: arguments.problems)
+  }
+}
+
+extension Answer {
+  /// A script's argument, a constant, where an expression uses it.
+  init(_ value: Value) {
+    switch value {
+    case .integer(let n): self = .integer(n)
+    case .word(let i): self = .word(i)
+    case .string(let s): self = .string(s)
+    }
+  }
+}

@@ -20,6 +20,7 @@ public enum CommandScriptTool {
   public static func main(registry: ReceiverRegistry, arguments: [String]? = nil) -> Never {
     openClosedStandardDescriptors()
     let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "fmt" { exit(format(Array(arguments.dropFirst()))) }
     var options: Options
     if let parsed = Options(fastParsing: arguments) {
       options = parsed
@@ -48,6 +49,13 @@ public enum CommandScriptTool {
     Console.err.line("cmdscript: write error: \(String(cString: strerror(failure)))")
     Console.err.flush()
     return ExitStatus.ioError.rawValue
+  }
+
+  /// `cmdscript fmt …`: the formatter's own command line.
+  private static func format(_ arguments: [String]) -> Int32 {
+    let command: FormatCommand
+    do { command = try FormatCommand.parse(arguments) } catch { FormatCommand.exit(withError: error) }
+    return flushed(command.run(renderer: Renderer(json: false, colour: Console.err.allowsColour)))
   }
 
   /// Opens `/dev/null` onto a closed standard descriptor, as coreutils do, so that no file
@@ -95,6 +103,9 @@ struct CmdScript: ParsableCommand {
       line or stops a running statement; `exit`, `quit` or Ctrl-D leaves (Ctrl-D at `...>` drops the unfinished entry). `record NAME` ... `end` records \
       a macro, `macros` lists the macros, `macros save` appends them to the start-up \
       file $XDG_CONFIG_HOME/cmdscript/init.cmd, which the REPL sources when it starts.
+
+      `cmdscript fmt [--check] FILE...` lays scripts out in one canonical layout (see \
+      `cmdscript fmt --help`); a script named `fmt` runs as `./fmt`.
 
       Example: cmdscript -c 'move up; paint red; undo; show'
 

@@ -15,6 +15,7 @@
 //   located diagnostics too;
 // - `Session.check` (what `--check` runs, keeping nothing) reports exactly what
 //   `compile` reports: the same errors, or the same warnings;
+// - `cmdscript fmt`'s output parses, and formatting it again changes nothing;
 // - journals, damaged and torn, and the resume path: see JournalFuzz.swift.
 //
 // Run time: `repeat 1000000000 { … }` is valid, so each input runs with a step limit
@@ -237,6 +238,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let run = !hasLargeInteger(bytes)
   runWhole(bytes, run: run)
   compileByLine(bytes)
+  format(bytes)
   fuzzJournal(bytes, run: run, files: memoryFiles())
   return 0
+}
+
+/// `cmdscript fmt` on the input: it either reports syntax errors, or its output parses to
+/// the same statements, and formatting that again changes nothing.
+private func format(_ bytes: [UInt8]) {
+  guard let formatted = try? ScriptFormatter.format(SourceFile(name: "fuzz", bytes: bytes)) else { return }
+  guard let again = try? ScriptFormatter.format(SourceFile(name: "fuzz", text: formatted)) else {
+    fatalError("formatted text does not parse:\n\(formatted)")
+  }
+  if again != formatted { fatalError("formatting is not idempotent:\n\(formatted)\n---\n\(again)") }
 }

@@ -109,7 +109,7 @@ private func lamp(on: Bool, level: Int) -> StateValue { ["on": .bool(on), "level
       Issue.record("expected a run-time failure, got \(String(describing: error))")
       return
     }
-    #expect(d.message == "the door is locked")
+    #expect(d.message == "door: the door is locked")
     #expect(d.location == SourceLocation(file: "t", line: 1, column: 37, length: 9))
     #expect(s.state(of: "lamp") == before)
     #expect(s.state(of: "door") == ["open": .bool(false), "locked": .bool(true)])

@@ -94,3 +94,7 @@ extension StateValue: ExpressibleByDictionaryLiteral {
     self = .object(elements.map { Member($0.0, $0.1) })
   }
 }
+
+extension StateValue: ExpressibleByStringLiteral {
+  public init(stringLiteral value: String) { self = .string(value) }
+}

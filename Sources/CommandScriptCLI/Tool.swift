@@ -21,6 +21,7 @@ public enum CommandScriptTool {
     openClosedStandardDescriptors()
     let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
     if arguments.first == "fmt" { exit(format(Array(arguments.dropFirst()))) }
+    if arguments == ["lsp"] { exit(flushed(LanguageServer(registry: registry).run())) }
     var options: Options
     if let parsed = Options(fastParsing: arguments) {
       options = parsed
@@ -105,7 +106,9 @@ struct CmdScript: ParsableCommand {
       file $XDG_CONFIG_HOME/cmdscript/init.cmd, which the REPL sources when it starts.
 
       `cmdscript fmt [--check] FILE...` lays scripts out in one canonical layout (see \
-      `cmdscript fmt --help`); a script named `fmt` runs as `./fmt`.
+      `cmdscript fmt --help`). `cmdscript lsp` is the editor server (the Language \
+      Server Protocol on standard input and output). A script named `fmt` or `lsp` runs \
+      as `./fmt`.
 
       Example: cmdscript -c 'move up; paint red; undo; show'
 

@@ -1,0 +1,238 @@
+"""`cmdscript lsp` driven over pipes by a real protocol client (pytest-lsp): initialise,
+open, change, each request the server offers, errors by the protocol, shutdown.
+
+Run by LSPTests.swift as `python3 -m pytest Tests/CLITests/lsp_test.py` with CMDSCRIPT set
+to the binary; GOLDEN to the golden scripts' folder.
+"""
+
+import asyncio
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+BINARY = os.environ["CMDSCRIPT"]
+SCRIPTS = pathlib.Path(__file__).parent / "Scripts"
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=None))
+    yield
+    await lsp_client.shutdown_session()
+
+
+URI = "file:///tmp/lsp-test/doc.cmd"
+
+
+def open_document(client, text, uri=URI):
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="commandscript", version=1, text=text)))
+
+
+async def diagnostics_of(client, uri=URI):
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return client.diagnostics[uri]
+
+
+def at(line, character):
+    return types.Position(line=line, character=character)
+
+
+def document():
+    return types.TextDocumentIdentifier(uri=URI)
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_in_utf16_units_with_a_quick_fix(client):
+    # Two characters outside the BMP (two UTF-16 units each) before the error on its line.
+    open_document(client, "echo \"😀😀\"; paitn red\n")
+    [diagnostic] = await diagnostics_of(client)
+    assert diagnostic.severity == types.DiagnosticSeverity.Error
+    assert diagnostic.message == "unknown command `paitn` (did you mean `paint`?)"
+    # `echo "😀😀"; ` is 13 UTF-16 units.
+    assert diagnostic.range == types.Range(start=at(0, 13), end=at(0, 18))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=document(), range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic])))
+    [action] = actions
+    assert action.kind == types.CodeActionKind.QuickFix
+    [edit] = action.edit.changes[URI]
+    assert edit.new_text == "paint" and edit.range == diagnostic.range
+
+
+@pytest.mark.asyncio
+async def test_a_change_is_checked_again_and_notes_are_related_information(client):
+    open_document(client, "move up\n")
+    assert list(await diagnostics_of(client)) == []
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text="repeat 2 {\n  move up\n")]))
+    [diagnostic] = await diagnostics_of(client)
+    assert diagnostic.message.startswith("expected `}` to close `{`")
+    [related] = diagnostic.related_information
+    assert related.location.range.start == at(0, 9)
+
+
+@pytest.mark.asyncio
+async def test_completion_offers_verbs_and_words_of_the_slot(client):
+    open_document(client, "macro zig n { move up $n }\npai\npaint \n")
+    await diagnostics_of(client)
+    items = await client.text_document_completion_async(
+        types.CompletionParams(text_document=document(), position=at(1, 3)))
+    labels = [item.label for item in (items.items if hasattr(items, "items") else items)]
+    assert "paint" in labels
+    items = await client.text_document_completion_async(
+        types.CompletionParams(text_document=document(), position=at(2, 6)))
+    labels = [item.label for item in (items.items if hasattr(items, "items") else items)]
+    assert "red" in labels and "blue" in labels
+
+
+@pytest.mark.asyncio
+async def test_hover_is_the_help_of_the_name(client):
+    open_document(client, "new door back\nback.lock\ndoor.open\n")
+    await diagnostics_of(client)
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=document(), position=at(2, 7)))
+    assert "open" in hover.contents.value
+    # An instance made by `new` is explained by its type.
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=document(), position=at(1, 6)))
+    assert "lock" in hover.contents.value
+
+
+@pytest.mark.asyncio
+async def test_definition_references_rename_and_symbols(client):
+    open_document(client, "macro zig n { move up $n }\nnew door back\nzig 2\nzig 3 # zig in a comment\nback.lock\n")
+    await diagnostics_of(client)
+    definition = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=document(), position=at(2, 1)))
+    location = definition[0] if isinstance(definition, list) else definition
+    assert location.range.start == at(0, 6)
+    references = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=document(), position=at(2, 1), context=types.ReferenceContext(include_declaration=True)))
+    assert sorted(r.range.start.line for r in references) == [0, 2, 3]
+    rename = await client.text_document_rename_async(
+        types.RenameParams(text_document=document(), position=at(4, 1), new_name="front"))
+    assert sorted((e.range.start.line, e.range.start.character) for e in rename.changes[URI]) == [(1, 9), (4, 0)]
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=document()))
+    assert [(s.name, s.kind) for s in symbols] == [("zig", types.SymbolKind.Function), ("back", types.SymbolKind.Variable)]
+
+
+@pytest.mark.asyncio
+async def test_formatting_is_cmdscript_fmt(client):
+    open_document(client, "repeat 2 {move up}\n")
+    await diagnostics_of(client)
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=document(), options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    assert [e.new_text for e in edits] == ["repeat 2 { move up }\n"]
+
+
+@pytest.mark.asyncio
+async def test_an_unknown_method_is_method_not_found(client):
+    with pytest.raises(Exception) as raised:
+        await client.protocol.send_request_async("cmdscript/nothing", {})
+    assert "-32601" in str(raised.value) or "no method" in str(raised.value)
+
+
+def compile_error_scripts():
+    """The golden scripts that are valid UTF-8 and expect compile errors (an editor sends
+    documents as UTF-8 text)."""
+    for path in sorted(SCRIPTS.rglob("*.cmd")):
+        try:
+            text = path.read_text()
+        except UnicodeDecodeError:
+            continue
+        if "# exit: 65" in text:
+            yield path
+
+
+@pytest.mark.parametrize("script", list(compile_error_scripts()), ids=lambda p: p.name)
+def test_diagnostics_are_those_of_check(script):
+    """A golden script with compile errors: the server reports what `--check` reports."""
+    text = script.read_text()
+    if "# args:" in text or "# mode:" in text:
+        pytest.skip("run with options or on standard input")
+    check = subprocess.run([BINARY, "--check", "--json", script.name], cwd=script.parent, capture_output=True, text=True)
+    expected = [json.loads(line) for line in check.stderr.splitlines() if line.startswith("{")]
+    expected = [(d["line"] - 1, d["message"] + (f" (did you mean `{d['suggestion']}`?)" if "suggestion" in d else ""))
+                for d in expected if d.get("file") == script.name]
+    received = raw_diagnostics(text, "file://" + str(script))
+    assert [(d["range"]["start"]["line"], d["message"]) for d in received] == expected
+
+
+def raw_diagnostics(text, uri):
+    """The diagnostics the server publishes for `text`, over a plain pipe."""
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "commandscript", "version": 1, "text": text}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    data = b"".join(frame(m) for m in messages)
+    out = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=20)
+    assert out.returncode == 0
+    for message in unframe(out.stdout):
+        if message.get("method") == "textDocument/publishDiagnostics":
+            return message["params"]["diagnostics"]
+    raise AssertionError("no diagnostics published")
+
+
+def frame(message):
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def unframe(data):
+    while data:
+        header, _, rest = data.partition(b"\r\n\r\n")
+        length = int(header.split(b":")[1])
+        yield json.loads(rest[:length])
+        data = rest[length:]
+
+
+def test_robust_against_bad_input():
+    """Malformed JSON, a request before `initialize`, an unknown method, `$/cancelRequest`,
+    and hostile documents: answered by the protocol, and the server keeps serving."""
+    hostile = [bytes(range(256)).decode("latin-1"), "{" * 100000, "\"" * 5000, "repeat " * 3000, "é\u0000\ufeff$"]
+    data = b"Content-Length: 7\r\n\r\n{oops!}"
+    data += frame({"jsonrpc": "2.0", "id": 0, "method": "textDocument/hover", "params": {}})
+    data += frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    data += frame({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 1}})
+    data += frame({"jsonrpc": "2.0", "id": 2, "method": "nothing/here"})
+    for i, text in enumerate(hostile):
+        uri = f"file:///tmp/hostile{i}.cmd"
+        data += frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "commandscript", "version": 1, "text": text}}})
+        data += frame({"jsonrpc": "2.0", "id": 100 + i, "method": "textDocument/hover", "params": {
+            "textDocument": {"uri": uri}, "position": {"line": 0, "character": 3}}})
+        data += frame({"jsonrpc": "2.0", "id": 200 + i, "method": "textDocument/formatting", "params": {
+            "textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": True}}})
+    data += frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
+    data += frame({"jsonrpc": "2.0", "method": "exit"})
+    out = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    replies = {m.get("id"): m for m in unframe(out.stdout) if "id" in m}
+    assert replies[None]["error"]["code"] == -32700
+    assert replies[0]["error"]["code"] == -32002
+    assert replies[2]["error"]["code"] == -32601
+    assert replies[3]["result"] is None
+    for i in range(len(hostile)):
+        assert 100 + i in replies and 200 + i in replies
+
+
+def test_exit_without_shutdown_is_status_1():
+    out = subprocess.run([BINARY, "lsp"], input=frame({"jsonrpc": "2.0", "method": "exit"}), capture_output=True,
+                         timeout=20)
+    assert out.returncode == 1

@@ -23,6 +23,26 @@ public struct ScriptOutline: Sendable {
   /// where it stands, in order; parameters as `$name`.
   public private(set) var words: [(text: String, location: SourceLocation)] = []
   public private(set) var definitions: [Definition] = []
+  /// Every token and comment, in order, by its bytes in the file: what an editor colours.
+  public private(set) var lexemes: [Lexeme] = []
+
+  /// A token or a comment, as an editor colours it.
+  public struct Lexeme: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+      /// A word the language reserves (`repeat`, `if`, `and`, `true`).
+      case keyword
+      /// Any other word: a receiver, verb, query, macro or an argument's word.
+      case word
+      case parameter, number, string, comment
+      /// `.`, `;`, braces, parentheses and the operators of expressions.
+      case punctuation
+    }
+    public var kind: Kind
+    /// Where it is in the file's bytes.
+    public var bytes: Range<Int>
+    /// Its text, for a word or a parameter (`$n`).
+    public var text: String
+  }
 
   /// The outline of `file`, whatever errors it has (it is lexed and parsed, not checked).
   public init(_ file: SourceFile) {
@@ -31,11 +51,25 @@ public struct ScriptOutline: Sendable {
     let symbols = SymbolTable()
     file.bytes.withUnsafeBufferPointer { buffer in
       var lexer = Lexer(buffer, source: id, firstLine: file.firstLine, symbols: symbols)
+      var end = 0
       while true {
         let token = lexer.next()
+        comments(in: buffer, from: end, to: token.kind == .endOfInput ? buffer.count : token.range.start)
         if token.kind == .endOfInput { break }
-        guard token.kind == .word || token.kind == .parameter else { continue }
-        words.append((lexer.text(of: token.range), sources.location(of: token.range)))
+        end = token.range.end
+        let range = token.range.start..<token.range.end
+        switch token.kind {
+        case .word, .parameter:
+          let text = lexer.text(of: token.range)
+          words.append((text, sources.location(of: token.range)))
+          let kind: Lexeme.Kind =
+            token.kind == .parameter ? .parameter : Keyword(rawValue: text) != nil ? .keyword : .word
+          lexemes.append(Lexeme(kind: kind, bytes: range, text: text))
+        case .integer: lexemes.append(Lexeme(kind: .number, bytes: range, text: ""))
+        case .string: lexemes.append(Lexeme(kind: .string, bytes: range, text: ""))
+        case .newline, .invalid, .endOfInput: break
+        default: lexemes.append(Lexeme(kind: .punctuation, bytes: range, text: ""))
+        }
       }
       var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: symbols))
       while let statement = parser.nextRoot() {
@@ -54,6 +88,14 @@ public struct ScriptOutline: Sendable {
         }
       }
     }
+  }
+
+  /// The comment in the bytes between two tokens, if any (it runs to the line's end).
+  private mutating func comments(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+    guard let hash = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "#") }) else { return }
+    var stop = hash
+    while stop < end, bytes[stop] != 10, bytes[stop] != 13 { stop += 1 }
+    lexemes.append(Lexeme(kind: .comment, bytes: hash..<stop, text: ""))
   }
 
   /// Where the word `name` is used (its definitions included), in order.

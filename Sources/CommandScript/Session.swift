@@ -740,6 +740,10 @@ public final class Session {
   /// REPL, piped stdin) should read more lines before compiling it.
   public static func needsMoreInput(_ text: [UInt8]) -> Bool { Parser.needsMoreInput(text) }
 
+  /// Whether `word` is reserved by the language (a statement, a word of conditions, or
+  /// a REPL command), so that no receiver, verb or macro can take it.
+  public static func isKeyword(_ word: some StringProtocol) -> Bool { Keyword(rawValue: String(word)) != nil }
+
   /// Whether a statement beginning with `keyword` may stand only at the top level (so not
   /// in a block or a macro body), as the language declares it.
   public static func standsOnlyAtTopLevel(_ keyword: some StringProtocol) -> Bool {

@@ -86,7 +86,9 @@ final class LanguageServer {
       case "textDocument/definition": reply(id, definition(document, at: position))
       case "textDocument/references": reply(id, references(document, at: position))
       case "textDocument/documentSymbol": reply(id, symbols(document))
-      case "textDocument/formatting": reply(id, formatting(document))
+      case "textDocument/formatting", "textDocument/rangeFormatting": reply(id, formatting(document))
+      case "textDocument/semanticTokens/full": reply(id, semanticTokens(document))
+      case "textDocument/signatureHelp": reply(id, signatureHelp(document, at: position))
       case "textDocument/rename":
         reply(id, rename(document, at: position, to: params["newName"]?.text ?? ""))
       case "textDocument/codeAction": reply(id, codeActions(document, params))
@@ -98,6 +100,13 @@ final class LanguageServer {
   static let documentRequests: Set<String> = [
     "textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/references",
     "textDocument/documentSymbol", "textDocument/formatting", "textDocument/rename", "textDocument/codeAction",
+    "textDocument/rangeFormatting", "textDocument/semanticTokens/full", "textDocument/signatureHelp",
+  ]
+
+  /// The semantic token types the server uses, in the order their indices refer to.
+  static let tokenTypes = [
+    "keyword", "class", "method", "property", "function", "parameter", "enumMember", "string", "number", "comment",
+    "operator",
   ]
 
   static let capabilities: StateValue = [
@@ -110,6 +119,14 @@ final class LanguageServer {
       "referencesProvider": .bool(true),
       "documentSymbolProvider": .bool(true),
       "documentFormattingProvider": .bool(true),
+      // A line's layout depends on the blocks around it: a range is formatted as part of
+      // the whole document.
+      "documentRangeFormattingProvider": .bool(true),
+      "signatureHelpProvider": ["triggerCharacters": .array([" "])],
+      "semanticTokensProvider": [
+        "legend": ["tokenTypes": .array(tokenTypes.map { .string($0) }), "tokenModifiers": .array([])],
+        "full": .bool(true),
+      ],
       "renameProvider": .bool(true),
       "codeActionProvider": .bool(true),
     ],
@@ -164,20 +181,59 @@ final class LanguageServer {
 
   // MARK: Requests about a position
 
-  /// The session the document's definitions are in, when it compiles; otherwise a fresh one.
-  private func session(for document: Document) -> Session {
+  /// The session the document's definitions are in: those of its lines before `line`
+  /// (all of them if nil), when those compile; otherwise a fresh one.
+  private func session(for document: Document, before line: Int? = nil) -> Session {
     let session = Session(registry: registry)
     session.fileAccess = nil
-    _ = try? session.compile(document.file)
+    _ = try? session.compile(document.file(before: line))
     return session
+  }
+
+  /// How the words of the registry and the document are classed, for completion's and
+  /// semantic tokens' kinds.
+  private struct Names {
+    var receivers: Set<String> = []
+    var verbs: Set<String> = []
+    var queries: Set<String> = []
+    var macros: Set<String> = []
+
+    init(_ registry: ReceiverRegistry, _ outline: ScriptOutline) {
+      for type in registry.types {
+        receivers.insert(type.name)
+        verbs.formUnion(type.verbs.map(\.name))
+        queries.formUnion(type.queries.map(\.name))
+      }
+      for definition in outline.definitions {
+        switch definition.kind {
+        case .macro: macros.insert(definition.name)
+        case .instance: receivers.insert(definition.name)
+        }
+      }
+    }
+
+    /// The protocol's CompletionItemKind (of `back.` as of `back`).
+    func completionKind(_ candidate: String) -> Int {
+      let name = candidate.hasSuffix(".") ? String(candidate.dropLast()) : candidate
+      if macros.contains(name) { return 3 }  // Function
+      if verbs.contains(name) { return 2 }  // Method
+      if queries.contains(name) { return 10 }  // Property
+      if receivers.contains(name) { return 7 }  // Class
+      if name.hasPrefix("$") { return 6 }  // Variable
+      if Session.isKeyword(name) { return 14 }  // Keyword
+      return 20  // EnumMember: an argument's word
+    }
   }
 
   private func completion(_ document: Document, at offset: Int?) -> StateValue {
     guard let offset else { return .array([]) }
     let (word, before) = document.wordAndLineBefore(offset)
-    let session = session(for: document)
+    let session = session(for: document, before: document.line(ofByte: offset))
+    let names = Names(registry, ScriptOutline(document.file))
     let items = session.completions(of: word, after: before).map { candidate -> StateValue in
-      var item: [StateValue.Member] = [.init("label", .string(candidate))]
+      var item: [StateValue.Member] = [
+        .init("label", .string(candidate)), .init("kind", .int(names.completionKind(candidate))),
+      ]
       let help = session.help(candidate)
       if !help.hasPrefix("no help") {
         item.append(.init("detail", .string(help.split(separator: "\n").first.map(String.init) ?? "")))
@@ -187,22 +243,39 @@ final class LanguageServer {
     return .array(items)
   }
 
-  private func hover(_ document: Document, at offset: Int?) -> StateValue {
-    guard let offset, var (topic, range) = document.topic(at: offset) else { return .null }
-    // An instance made by `new` is asked about as its type.
-    let parts = topic.split(separator: ".", maxSplits: 1).map(String.init)
-    if let made = ScriptOutline(document.file).definitions.last(where: { $0.name == parts[0] }),
+  /// `help` on `name` in the session of the document's lines before `line`, an instance
+  /// made by `new` asked about as its type (`back.lock` as `door.lock`); nil if there is
+  /// none.
+  private func help(on name: String, in document: Document, before line: Int?) -> String? {
+    var topic = name
+    let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+    if let made = ScriptOutline(document.file).definitions.last(where: { $0.name == parts.first }),
       case .instance(let type) = made.kind
     {
       topic = ([type] + parts.dropFirst()).joined(separator: ".")
     }
-    let text = session(for: document).help(topic)
-    guard !text.isEmpty, !text.hasPrefix("no help") else { return .null }
+    let text = session(for: document, before: line).help(topic)
+    return text.isEmpty || text.hasPrefix("no help") ? nil : text
+  }
+
+  private func hover(_ document: Document, at offset: Int?) -> StateValue {
+    guard let offset, let (name, range) = document.topic(at: offset),
+      let text = help(on: name, in: document, before: nil)
+    else { return .null }
     return ["contents": ["kind": "markdown", "value": .string("```text\n\(text)\n```")], "range": range]
   }
 
   private func definition(_ document: Document, at offset: Int?) -> StateValue {
-    guard let offset, let (name, _) = document.word(at: offset) else { return .null }
+    guard let offset else { return .null }
+    if let path = document.sourcedPath(at: offset) {
+      // `source "lib.cmd"`: the file, beside the document.
+      let folder = document.file.name.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        .joined(separator: "/")
+      let resolved = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+      let start: StateValue = ["line": .int(0), "character": .int(0)]
+      return ["uri": .string("file://" + resolved), "range": ["start": start, "end": start]]
+    }
+    guard let (name, _) = document.word(at: offset) else { return .null }
     let outline = ScriptOutline(document.file)
     guard let found = outline.definitions.last(where: { $0.name == name }) else { return .null }
     return ["uri": .string(document.uri), "range": document.range(of: found.location)]
@@ -239,6 +312,64 @@ final class LanguageServer {
           "range": document.range(of: definition.statement), "selectionRange": document.range(of: definition.location),
         ]
       })
+  }
+
+  /// Each token and comment, coloured by what it names: keywords, receivers, verbs,
+  /// queries, macros, parameters, argument words, strings, numbers, comments, operators.
+  private func semanticTokens(_ document: Document) -> StateValue {
+    let outline = ScriptOutline(document.file)
+    let names = Names(registry, outline)
+    var data: [StateValue] = []
+    var (lastLine, lastStart) = (0, 0)
+    for (index, lexeme) in outline.lexemes.enumerated() {
+      let type: String
+      switch lexeme.kind {
+      case .keyword: type = "keyword"
+      case .parameter: type = "parameter"
+      case .number: type = "number"
+      case .string: type = "string"
+      case .comment: type = "comment"
+      case .punctuation:
+        guard document.isOperator(lexeme.bytes) else { continue }
+        type = "operator"
+      case .word:
+        let next = outline.lexemes.indices.contains(index + 1) ? outline.lexemes[index + 1] : nil
+        let previous = index > 0 ? outline.lexemes[index - 1] : nil
+        if next.map({ document.isDot($0.bytes) }) == true && names.receivers.contains(lexeme.text) {
+          type = "class"
+        } else if names.macros.contains(lexeme.text) {
+          type = "function"
+        } else if previous.map({ document.isDot($0.bytes) }) == true {
+          type = names.queries.contains(lexeme.text) && !names.verbs.contains(lexeme.text) ? "property" : "method"
+        } else if names.verbs.contains(lexeme.text) && document.startsStatement(lexeme.bytes.lowerBound) {
+          type = "method"
+        } else {
+          type = "enumMember"
+        }
+      }
+      // One token per line: a string across lines is coloured on each of its lines.
+      for piece in document.linePieces(of: lexeme.bytes) {
+        let deltaLine = piece.line - lastLine
+        data += [
+          .int(deltaLine), .int(deltaLine == 0 ? piece.start - lastStart : piece.start), .int(piece.length),
+          .int(Self.tokenTypes.firstIndex(of: type)!), .int(0),
+        ]
+        (lastLine, lastStart) = (piece.line, piece.start)
+      }
+    }
+    return ["data": .array(data)]
+  }
+
+  /// The usage of the verb, query or macro whose arguments the cursor is among.
+  private func signatureHelp(_ document: Document, at offset: Int?) -> StateValue {
+    guard let offset, let (name, argumentCount) = document.commandBefore(offset),
+      let help = help(on: name, in: document, before: document.line(ofByte: offset)),
+      let first = help.split(separator: "\n").first
+    else { return .null }
+    return [
+      "signatures": .array([["label": .string(String(first)), "documentation": .string(help)]]),
+      "activeSignature": .int(0), "activeParameter": .int(max(0, argumentCount)),
+    ]
   }
 
   private func formatting(_ document: Document) -> StateValue {
@@ -360,9 +491,89 @@ private struct Document {
   }
 
   /// As a script file: named by its path, so that `source` reads beside it.
-  var file: SourceFile {
+  var file: SourceFile { file(before: nil) }
+
+  /// Its lines before `line` (0-based; all of them if nil) as a script file.
+  func file(before line: Int?) -> SourceFile {
     let name = uri.hasPrefix("file://") ? String(uri.dropFirst(7)).removingPercentEncoding : uri
-    return SourceFile(name: name, bytes: bytes)
+    guard let line, line < lineStarts.count else { return SourceFile(name: name, bytes: bytes) }
+    return SourceFile(name: name, bytes: Array(bytes[..<lineStarts[max(0, line)]]))
+  }
+
+  /// The line (0-based) of a byte offset.
+  func line(ofByte offset: Int) -> Int {
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  /// A byte range as pieces of one line each: the line, and the start and length in UTF-16
+  /// units.
+  func linePieces(of range: Range<Int>) -> [(line: Int, start: Int, length: Int)] {
+    var pieces: [(Int, Int, Int)] = []
+    var start = range.lowerBound
+    while start < range.upperBound {
+      let line = line(ofByte: start)
+      var end = line + 1 < lineStarts.count ? min(range.upperBound, lineStarts[line + 1] - 1) : range.upperBound
+      if end > start, bytes[end - 1] == 13 { end -= 1 }
+      let before = String(decoding: bytes[lineStarts[line]..<start], as: UTF8.self).utf16.count
+      let length = String(decoding: bytes[start..<max(start, end)], as: UTF8.self).utf16.count
+      if length > 0 { pieces.append((line, before, length)) }
+      start = line + 1 < lineStarts.count ? lineStarts[line + 1] : range.upperBound
+    }
+    return pieces
+  }
+
+  func isDot(_ range: Range<Int>) -> Bool { range.count == 1 && bytes[range.lowerBound] == UInt8(ascii: ".") }
+
+  /// Whether the bytes are an operator of an expression (not `.`, `;`, braces or parentheses).
+  func isOperator(_ range: Range<Int>) -> Bool {
+    guard let first = range.first else { return false }
+    return !".;{}()".utf8.contains(bytes[first])
+  }
+
+  /// Whether only blanks, `;` or `{` come between the start of the line (or the last `;`
+  /// or `{`) and `offset`: a statement starts there.
+  func startsStatement(_ offset: Int) -> Bool {
+    var i = offset
+    while i > 0 {
+      let b = bytes[i - 1]
+      if b == 10 || b == UInt8(ascii: ";") || b == UInt8(ascii: "{") || b == UInt8(ascii: "}") { return true }
+      if b != 32 && b != 9 { return false }
+      i -= 1
+    }
+    return true
+  }
+
+  /// The command (`paint`, `door.lock`, a macro) that the statement around `offset` on its
+  /// line starts with, and how many arguments come between it and `offset`.
+  func commandBefore(_ offset: Int) -> (String, Int)? {
+    let line = line(ofByte: offset)
+    var start = min(offset, bytes.count)
+    while start > lineStarts[line],
+      ![UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}")].contains(bytes[start - 1])
+    {
+      start -= 1
+    }
+    let words = String(decoding: bytes[start..<min(offset, bytes.count)], as: UTF8.self)
+      .split(whereSeparator: { $0 == " " || $0 == "\t" })
+    guard let first = words.first else { return nil }
+    let typing = offset > 0 && offset <= bytes.count && bytes[offset - 1] != 32
+    return (String(first), words.count - 1 - (typing ? 1 : 0))
+  }
+
+  /// The path in `source "PATH"` when `offset` is on that statement's string.
+  func sourcedPath(at offset: Int) -> String? {
+    let text = lineText(line(ofByte: offset))
+    let keyword = Array("source \"".utf8)
+    guard let at = (0...max(0, text.count - keyword.count)).first(where: { text[$0...].starts(with: keyword) }),
+      let close = text[(at + keyword.count)...].firstIndex(of: UInt8(ascii: "\""))
+    else { return nil }
+    return String(decoding: text[(at + keyword.count)..<close], as: UTF8.self)
   }
 
   private func lineText(_ line: Int) -> [UInt8] {
@@ -435,14 +646,26 @@ private struct Document {
     return (text, range(of: location))
   }
 
-  /// For completion: the partial word before `offset`, and the text of its line before it.
+  /// For completion: the partial word before `offset`, and the text before it from the
+  /// line where the outermost block around it opens (so that a macro's `$parameters` are
+  /// known in its body), or from the start of its line.
   func wordAndLineBefore(_ offset: Int) -> (word: String, before: String) {
     var start = min(offset, bytes.count)
     while start > 0, Self.isNameByte(bytes[start - 1]) { start -= 1 }
-    let line = lineStarts.lastIndex { $0 <= start } ?? 0
+    var first = line(ofByte: start)
+    var depth = 0
+    for line in (0..<first).reversed() {
+      for b in lineText(line) {
+        if b == UInt8(ascii: "{") { depth += 1 } else if b == UInt8(ascii: "}") { depth -= 1 }
+      }
+      if depth > 0 {
+        first = line
+        depth = 0
+      }
+    }
     return (
       String(decoding: bytes[start..<min(offset, bytes.count)], as: UTF8.self),
-      String(decoding: bytes[lineStarts[line]..<start], as: UTF8.self)
+      String(decoding: bytes[lineStarts[first]..<start], as: UTF8.self)
     )
   }
 }

@@ -15,7 +15,8 @@
 //   located diagnostics too;
 // - `Session.check` (what `--check` runs, keeping nothing) reports exactly what
 //   `compile` reports: the same errors, or the same warnings;
-// - `cmdscript fmt`'s output parses, and formatting it again changes nothing;
+// - `cmdscript fmt`'s output parses, and formatting it again changes nothing; the editor
+//   server's outline of the names reads any text;
 // - journals, damaged and torn, and the resume path: see JournalFuzz.swift.
 //
 // Run time: `repeat 1000000000 { … }` is valid, so each input runs with a step limit
@@ -239,6 +240,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   runWhole(bytes, run: run)
   compileByLine(bytes)
   format(bytes)
+  // What the editor server reads of a document's names, from any text.
+  _ = ScriptOutline(SourceFile(name: "fuzz", bytes: bytes))
   fuzzJournal(bytes, run: run, files: memoryFiles())
   return 0
 }

@@ -236,3 +236,128 @@ def test_exit_without_shutdown_is_status_1():
     out = subprocess.run([BINARY, "lsp"], input=frame({"jsonrpc": "2.0", "method": "exit"}), capture_output=True,
                          timeout=20)
     assert out.returncode == 1
+
+
+@pytest.mark.asyncio
+async def test_completion_has_kinds_and_sees_instances_above_the_cursor(client):
+    # An error further down does not hide what the lines above the cursor define.
+    open_document(client, "new door back\nmacro zig n { move up $n }\n\npaitn red\n")
+    await diagnostics_of(client)
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=document(), position=at(2, 0)))
+    items = {item.label: item.kind for item in (result.items if hasattr(result, "items") else result)}
+    assert items["back."] == types.CompletionItemKind.Class or items.get("back") == types.CompletionItemKind.Class
+    assert items["zig"] == types.CompletionItemKind.Function
+    assert items["paint"] == types.CompletionItemKind.Method
+    assert items["repeat"] == types.CompletionItemKind.Keyword
+
+
+@pytest.mark.asyncio
+async def test_semantic_tokens_colour_what_each_name_is(client):
+    text = "macro zig n { move up $n }\nif door.locked { zig 2 } # done\necho \"a\nb\"\n"
+    open_document(client, text)
+    await diagnostics_of(client)
+    tokens = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=document()))
+    types_ = ["keyword", "class", "method", "property", "function", "parameter", "enumMember", "string", "number",
+              "comment", "operator"]
+    line = start = 0
+    decoded = []
+    data = tokens.data
+    for i in range(0, len(data), 5):
+        line += data[i]
+        start = data[i + 1] if data[i] else start + data[i + 1]
+        lines = text.split("\n")
+        decoded.append((lines[line][start:start + data[i + 2]], types_[data[i + 3]]))
+    assert ("macro", "keyword") in decoded
+    assert ("zig", "function") in decoded
+    assert ("move", "method") in decoded and ("up", "enumMember") in decoded
+    assert ("$n", "parameter") in decoded
+    assert ("door", "class") in decoded and ("locked", "property") in decoded
+    assert ("2", "number") in decoded and ("# done", "comment") in decoded
+    # A string across lines is coloured on each of its lines.
+    assert ('"a', "string") in decoded and ('b"', "string") in decoded
+
+
+@pytest.mark.asyncio
+async def test_signature_help_gives_the_usage(client):
+    open_document(client, "macro zig n { move up $n }\nmove up \nzig \n")
+    await diagnostics_of(client)
+    help = await client.text_document_signature_help_async(
+        types.SignatureHelpParams(text_document=document(), position=at(1, 8)))
+    assert "move" in help.signatures[0].label and help.active_parameter == 1
+    help = await client.text_document_signature_help_async(
+        types.SignatureHelpParams(text_document=document(), position=at(2, 4)))
+    assert "zig" in help.signatures[0].label and help.active_parameter == 0
+
+
+@pytest.mark.asyncio
+async def test_definition_of_a_sourced_file_is_the_file(client):
+    open_document(client, 'source "lib/defs.cmd"\n')
+    await diagnostics_of(client)
+    definition = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=document(), position=at(0, 10)))
+    location = definition[0] if isinstance(definition, list) else definition
+    assert location.uri == "file:///tmp/lsp-test/lib/defs.cmd"
+
+
+@pytest.mark.asyncio
+async def test_range_formatting_formats_the_document(client):
+    open_document(client, "repeat 2 {move up}\n")
+    await diagnostics_of(client)
+    edits = await client.text_document_range_formatting_async(
+        types.DocumentRangeFormattingParams(
+            text_document=document(), range=types.Range(start=at(0, 0), end=at(0, 5)),
+            options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    assert [e.new_text for e in edits] == ["repeat 2 { move up }\n"]
+
+
+@pytest.mark.asyncio
+async def test_completion_offers_a_macros_parameters_in_its_body(client):
+    open_document(client, "macro zig steps {\n  move up $\n}\n")
+    await diagnostics_of(client)
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=document(), position=at(1, 11)))
+    labels = [item.label for item in (result.items if hasattr(result, "items") else result)]
+    assert "$steps" in labels
+
+
+def test_every_golden_script_and_example_as_a_document():
+    """The fuzz target's seeds (every golden script and example, invalid UTF-8 repaired as
+    an editor would) as documents: the server answers every request on each, at several
+    positions, and does not crash."""
+    root = SCRIPTS.parent.parent.parent
+    paths = sorted(SCRIPTS.rglob("*.cmd")) + sorted((root / "examples").glob("*.cmd"))
+    data = frame({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+    expected = set()
+    next_id = 1
+    for n, path in enumerate(paths):
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        uri = f"file:///tmp/corpus/{n}.cmd"
+        data += frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "commandscript", "version": 1, "text": text}}})
+        lines = text.split("\n")
+        for line in {0, len(lines) // 2, len(lines) - 1}:
+            for character in {0, len(lines[line]) // 2, len(lines[line])}:
+                position = {"line": line, "character": character}
+                for method in ["textDocument/hover", "textDocument/completion", "textDocument/signatureHelp",
+                               "textDocument/definition", "textDocument/references"]:
+                    params = {"textDocument": {"uri": uri}, "position": position}
+                    if method == "textDocument/references":
+                        params["context"] = {"includeDeclaration": True}
+                    data += frame({"jsonrpc": "2.0", "id": next_id, "method": method, "params": params})
+                    expected.add(next_id)
+                    next_id += 1
+        for method in ["textDocument/semanticTokens/full", "textDocument/documentSymbol", "textDocument/formatting"]:
+            data += frame({"jsonrpc": "2.0", "id": next_id, "method": method, "params": {
+                "textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": True}}})
+            expected.add(next_id)
+            next_id += 1
+    data += frame({"jsonrpc": "2.0", "id": next_id, "method": "shutdown"})
+    data += frame({"jsonrpc": "2.0", "method": "exit"})
+    out = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    replies = {m["id"]: m for m in unframe(out.stdout) if "id" in m}
+    missing = expected - replies.keys()
+    assert not missing
+    assert not [m for m in replies.values() if "error" in m]

@@ -2,7 +2,7 @@
 -- `cmdscript lsp` for them. Put this file in ~/.config/nvim/plugin/ (or require it).
 -- Neovim 0.8 and later use vim.lsp.start; Debian's 0.7 uses vim.lsp.start_client.
 
-if vim.filetype and vim.filetype.add then
+if vim.fn.has("nvim-0.8") == 1 then
   vim.filetype.add({
     extension = { cmd = "commandscript" },
     pattern = { [".*"] = { function(_, bufnr)
@@ -11,8 +11,9 @@ if vim.filetype and vim.filetype.add then
     end, { priority = -math.huge } } },
   })
 else
-  vim.cmd([[autocmd BufRead,BufNewFile *.cmd setfiletype commandscript]])
-  vim.cmd([[autocmd BufRead * if getline(1) =~# '^#!.*cmdscript' | setfiletype commandscript | endif]])
+  -- `set`, not `setfiletype`: Vim takes `.cmd` for Windows batch files first.
+  vim.cmd([[autocmd BufRead,BufNewFile *.cmd set filetype=commandscript]])
+  vim.cmd([[autocmd BufRead * if getline(1) =~# '^#!.*cmdscript' | set filetype=commandscript | endif]])
 end
 
 local command = { "cmdscript", "lsp" }

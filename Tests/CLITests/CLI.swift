@@ -159,6 +159,24 @@ enum CLI {
       executable: URL(fileURLWithPath: "/bin/bash"))
   }
 
+  /// Runs `python3 ARGUMENTS` (from the PATH) with `environment` added to this process's,
+  /// and returns its status and its standard output and error together.
+  static func python(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, output: String
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
   /// Shorthand: `cmdscript -c text` plus extra arguments.
   static func run(command text: String, _ extra: [String] = []) throws -> Result {
     try run(extra + ["-c", text])

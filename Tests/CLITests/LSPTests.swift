@@ -35,23 +35,13 @@ struct LSPTests {
   }
 
   private func pytest(_ file: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider",
-      CLI.packageRoot.appendingPathComponent("Tests/CLITests/\(file)").path,
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["CMDSCRIPT"] = CLI.binary.path
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    #expect(process.terminationStatus == 0, "\(text)")
+    let (status, text) = try CLI.python(
+      [
+        "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        CLI.packageRoot.appendingPathComponent("Tests/CLITests/\(file)").path,
+      ],
+      environment: ["CMDSCRIPT": CLI.binary.path])
+    #expect(status == 0, "\(text)")
     #expect(text.contains(" passed"), "\(text)")
   }
 }

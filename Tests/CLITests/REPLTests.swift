@@ -25,20 +25,11 @@ struct REPLTests {
     .enabled(if: python3 != nil, "python3 is not installed: the REPL test needs python3 with pexpect"))
   func repl() throws {
     let script = CLI.packageRoot.appendingPathComponent("Tests/CLITests/repl_test.py")
-    let process = Process()
-    process.executableURL = python3!
-    process.arguments = [script.path, CLI.binary.path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    if process.terminationStatus == 2 {
+    let (status, text) = try CLI.python([script.path, CLI.binary.path])
+    if status == 2 {
       Issue.record("pexpect is missing (pip install pexpect):\n\(text)")
     } else {
-      #expect(process.terminationStatus == 0, "repl_test.py failed:\n\(text)")
+      #expect(status == 0, "repl_test.py failed:\n\(text)")
     }
   }
 }

@@ -50,6 +50,20 @@ def document():
     return types.TextDocumentIdentifier(uri=URI)
 
 
+async def definition_at(client, line, character):
+    """The location go to definition gives for a position."""
+    definition = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=document(), position=at(line, character)))
+    return definition[0] if isinstance(definition, list) else definition
+
+
+async def completions(client, line, character):
+    """The completion items at a position: label to kind."""
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=document(), position=at(line, character)))
+    return {item.label: item.kind for item in (result.items if hasattr(result, "items") else result)}
+
+
 @pytest.mark.asyncio
 async def test_diagnostics_in_utf16_units_with_a_quick_fix(client):
     # Two characters outside the BMP (two UTF-16 units each) before the error on its line.
@@ -87,13 +101,8 @@ async def test_a_change_is_checked_again_and_notes_are_related_information(clien
 async def test_completion_offers_verbs_and_words_of_the_slot(client):
     open_document(client, "macro zig n { move up $n }\npai\npaint \n")
     await diagnostics_of(client)
-    items = await client.text_document_completion_async(
-        types.CompletionParams(text_document=document(), position=at(1, 3)))
-    labels = [item.label for item in (items.items if hasattr(items, "items") else items)]
-    assert "paint" in labels
-    items = await client.text_document_completion_async(
-        types.CompletionParams(text_document=document(), position=at(2, 6)))
-    labels = [item.label for item in (items.items if hasattr(items, "items") else items)]
+    assert "paint" in await completions(client, 1, 3)
+    labels = await completions(client, 2, 6)
     assert "red" in labels and "blue" in labels
 
 
@@ -112,10 +121,7 @@ async def test_hover_is_the_help_of_the_name(client):
 async def test_definition_references_rename_and_symbols(client):
     open_document(client, "macro zig n { move up $n }\nnew door back\nzig 2\nzig 3 # zig in a comment\nback.lock\n")
     await diagnostics_of(client)
-    definition = await client.text_document_definition_async(
-        types.DefinitionParams(text_document=document(), position=at(2, 1)))
-    location = definition[0] if isinstance(definition, list) else definition
-    assert location.range.start == at(0, 6)
+    assert (await definition_at(client, 2, 1)).range.start == at(0, 6)
     references = await client.text_document_references_async(
         types.ReferenceParams(
             text_document=document(), position=at(2, 1), context=types.ReferenceContext(include_declaration=True)))
@@ -243,10 +249,8 @@ async def test_completion_has_kinds_and_sees_instances_above_the_cursor(client):
     # An error further down does not hide what the lines above the cursor define.
     open_document(client, "new door back\nmacro zig n { move up $n }\n\npaitn red\n")
     await diagnostics_of(client)
-    result = await client.text_document_completion_async(
-        types.CompletionParams(text_document=document(), position=at(2, 0)))
-    items = {item.label: item.kind for item in (result.items if hasattr(result, "items") else result)}
-    assert items["back."] == types.CompletionItemKind.Class or items.get("back") == types.CompletionItemKind.Class
+    items = await completions(client, 2, 0)
+    assert items["back."] == types.CompletionItemKind.Class
     assert items["zig"] == types.CompletionItemKind.Function
     assert items["paint"] == types.CompletionItemKind.Method
     assert items["repeat"] == types.CompletionItemKind.Keyword
@@ -295,10 +299,7 @@ async def test_signature_help_gives_the_usage(client):
 async def test_definition_of_a_sourced_file_is_the_file(client):
     open_document(client, 'source "lib/defs.cmd"\n')
     await diagnostics_of(client)
-    definition = await client.text_document_definition_async(
-        types.DefinitionParams(text_document=document(), position=at(0, 10)))
-    location = definition[0] if isinstance(definition, list) else definition
-    assert location.uri == "file:///tmp/lsp-test/lib/defs.cmd"
+    assert (await definition_at(client, 0, 10)).uri == "file:///tmp/lsp-test/lib/defs.cmd"
 
 
 @pytest.mark.asyncio
@@ -316,10 +317,7 @@ async def test_range_formatting_formats_the_document(client):
 async def test_completion_offers_a_macros_parameters_in_its_body(client):
     open_document(client, "macro zig steps {\n  move up $\n}\n")
     await diagnostics_of(client)
-    result = await client.text_document_completion_async(
-        types.CompletionParams(text_document=document(), position=at(1, 11)))
-    labels = [item.label for item in (result.items if hasattr(result, "items") else result)]
-    assert "$steps" in labels
+    assert "$steps" in await completions(client, 1, 11)
 
 
 def test_every_golden_script_and_example_as_a_document():

@@ -89,3 +89,17 @@ def test_strings_and_comments_are_scoped_as_the_language_reads_them(path, text, 
 def test_keywords_are_keywords():
     _, _, keywords = scoped_spans("repeat 2 { undo }\nif door.locked { echo \"repeat\" } else { show }\n")
     assert keywords == ["repeat", "undo", "if", "echo", "else", "show"]
+
+
+def test_the_vscode_extension_declares_the_language_the_grammar_and_the_server():
+    folder = ROOT / "editors" / "vscode"
+    package = json.loads((folder / "package.json").read_text())
+    [language] = package["contributes"]["languages"]
+    assert language["id"] == "commandscript" and ".cmd" in language["extensions"]
+    [grammar] = package["contributes"]["grammars"]
+    assert grammar["scopeName"] == GRAMMAR["scopeName"] and grammar["language"] == "commandscript"
+    configuration = json.loads((folder / language["configuration"].removeprefix("./")).read_text())
+    assert configuration["comments"]["lineComment"] == "#"
+    assert package["contributes"]["configuration"]["properties"]["commandscript.server.command"]["default"] == [
+        "cmdscript", "lsp"]
+    assert (folder / package["main"].removeprefix("./")).exists()

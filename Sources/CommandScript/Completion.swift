@@ -35,15 +35,15 @@ extension Session {
     if let keyword = Keyword(rawValue: first) {
       // `queue STATEMENT`: what follows is a statement of its own.
       if keyword == .queue { return candidates(for: tokens.dropFirst(), in: context) }
-      guard tokens.count == 1 else { return [] }
+      let isCondition = keyword == .if || keyword == .while || keyword == .assert
+      guard tokens.count == 1 || isCondition else { return [] }
       switch keyword {
       case .show, .use: return state.instanceNames
       case .help: return Help.topics(state: state)
       case .new: return state.types.map(\.name)
       case .batch: return ["off"]
       case .repeat: return parameters
-      // A condition starts with a query (`door.locked`), `not`, or a parameter.
-      case .if, .while, .assert: return state.instances.map { $0.name + "." } + ["not"] + parameters
+      case .if, .while, .assert: return conditionCandidates(tokens.dropFirst(), parameters: parameters)
       // Listed rather than a `default:`, so that a new keyword is a decision here too.
       case .undo, .redo, .history, .macro, .transaction, .queue, .run, .pending, .discard, .source, .export,
         .record, .end, .macros, .try, .echo, .else, .as, .and, .or, .not, .true, .false:
@@ -80,6 +80,22 @@ extension Session {
     // No parameter has room for another argument: nothing can stand here, `$param` neither.
     guard !constraints.isEmpty, !arguments.contains(where: { !$0.isArgument }) else { return [] }
     return constraints.flatMap(words(of:)) + parameters
+  }
+
+  /// In a condition: a receiver's queries after `receiver.`; where an operand starts (at
+  /// the start, or after `not`, `and`, `or` or a comparison), a query's receiver, `not` or
+  /// a parameter.
+  private func conditionCandidates(_ tokens: ArraySlice<CompletionContext.Piece>, parameters: [String]) -> [String] {
+    let state = checkerState
+    if tokens.count >= 2, tokens.last == .dot, case .word(let receiver) = tokens[tokens.endIndex - 2] {
+      guard let instance = state.instanceIndex(receiver) else { return [] }
+      return state.types[state.instances[instance].type].queries.map(\.name)
+    }
+    switch tokens.last {
+    case nil, .word("not")?, .word("and")?, .word("or")?, .invalid?:
+      return state.instances.map { $0.name + "." } + ["not"] + parameters
+    default: return []
+    }
   }
 
   private func argumentConstraints(_ verb: VerbInfo, at index: Int) -> [Constraint] {

@@ -77,6 +77,17 @@ import Testing
     #expect(complete("echo ") == [])
   }
 
+  @Test func aConditionOffersAReceiversQueriesAndOperandsAfterOperators() {
+    #expect(complete("if door.") == ["locked", "open"])
+    #expect(complete("while door.l") == ["locked"])
+    #expect(complete("assert not ") == ["board.", "door.", "not", "shape."])
+    #expect(complete("if door.locked and s") == ["shape."])
+    #expect(complete("if door.locked or ") == ["board.", "door.", "not", "shape."])
+    // After a whole query, an operator comes, not a word.
+    #expect(complete("if door.locked ") == [])
+    #expect(complete("if nothing.") == [])
+  }
+
   @Test func instancesMadeWithNew() throws {
     try session.run(SourceFile(name: "t", text: "new door back"))
     #expect(complete("ba") == ["back.", "batch"])

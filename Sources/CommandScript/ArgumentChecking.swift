@@ -223,7 +223,7 @@ extension Checker {
       switch constraint {
       case .any: return .constant(.integer(n))
       case .integer(let allowed) where allowed.contains(n): return .constant(.integer(n))
-      default:
+      case .integer, .word, .string, .receiver:
         fail("\(what()) must be \(constraint.description), not \(n)", at: range)
         return nil
       }
@@ -252,7 +252,7 @@ extension Checker {
         guard let string = compileString(index, in: tree, at: range) else { return nil }
         if case .constant(.string(let text)) = string { return .constant(.string(text)) }
         return .computed(string, accepts: .string, range: range)
-      default:
+      case .integer, .word, .receiver:
         fail("\(what()) must be \(constraint.description), not a string", at: range)
         return nil
       }

@@ -141,12 +141,18 @@ enum Help {
   }
 
   /// A default value as a script would write it, or nil if it is not a value of `kind`.
+  /// (A switch over the kind, with no `default:`, so that a new kind is a decision here.)
   private static func describe(_ value: Value, _ kind: ParameterKind) -> String? {
-    switch (value, kind) {
-    case (.integer(let n), .integer(let range)): return range.contains(n) ? String(n) : nil
-    case (.word(let i), .word(let set)): return set.words.indices.contains(i) ? set.words[i] : nil
-    case (.string(let s), .string): return Lexer.stringLiteral(s)
-    default: return nil
+    switch kind {
+    case .integer(let range):
+      guard case .integer(let n) = value, range.contains(n) else { return nil }
+      return String(n)
+    case .word(let set):
+      guard case .word(let i) = value, set.words.indices.contains(i) else { return nil }
+      return set.words[i]
+    case .string:
+      guard case .string(let s) = value else { return nil }
+      return Lexer.stringLiteral(s)
     }
   }
 

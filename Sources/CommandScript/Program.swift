@@ -294,17 +294,25 @@ enum Constraint: Sendable, Equatable {
   }
 
   /// Both constraints at once, or nil when no value could satisfy both.
+  /// (A switch over each kind, with no `default:`, so that a new kind is a decision here.)
   func merged(with other: Constraint) -> Constraint? {
-    switch (self, other) {
-    case (.any, _): return other
-    case (_, .any): return self
-    case (.integer(let a), .integer(let b)):
+    if case .any = other { return self }
+    switch self {
+    case .any: return other
+    case .integer(let a):
+      guard case .integer(let b) = other else { return nil }
       let low = max(a.lowerBound, b.lowerBound)
       let high = min(a.upperBound, b.upperBound)
       return low <= high ? .integer(low...high) : nil
-    case (.word(let a), .word(let b)): return a == b ? self : nil
-    case (.string, .string), (.receiver, .receiver): return self
-    default: return nil
+    case .word(let a):
+      guard case .word(let b) = other else { return nil }
+      return a == b ? self : nil
+    case .string:
+      guard case .string = other else { return nil }
+      return self
+    case .receiver:
+      guard case .receiver = other else { return nil }
+      return self
     }
   }
 }

@@ -164,9 +164,15 @@ final class Invoker {
     do {
       try instance.execute(Int(head.verb), commands.arguments[Int(id)])
     } catch {
-      // Named, so that with two doors the message says which one was locked.
-      throw CommandFailure("\(instance.name): \(error.message)")
+      throw Self.named(error, of: instance)
     }
+  }
+
+  /// A receiver's failure, named after its instance so that with two doors the message
+  /// says which one was locked. Out of line: it keeps the message's building out of the
+  /// code every command runs through.
+  @inline(never) private static func named(_ failure: CommandFailure, of instance: ReceiverInstance) -> CommandFailure {
+    CommandFailure("\(instance.name): \(failure.message)")
   }
 
   /// Runs one command and records it. The range is needed only if it fails.

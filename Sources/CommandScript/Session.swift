@@ -517,14 +517,8 @@ public final class Session {
     var failure: RecordFailure?
     do { try journal?.record("undo \(steps)") } catch { failure = error }
     var undone: [String] = []
-    while undoCount > max(0, count) {
-      let range = invoker.history.steps[invoker.history.applied - 1].statement
-      guard let notUndone = invoker.undoStep() else { break }
-      undone.append(canonicalText(of: range))
-      if !notUndone.isEmpty {
-        let list = notUndone.map { "`\($0)`" }.joined(separator: ", ")
-        warn("rolling back could not revert \(list): declared as not undoable", at: range)
-      }
+    while undoCount > max(0, count), let statement = undoLastStep(warning: "rolling back", at: nil) {
+      undone.append(canonicalText(of: statement))
     }
     if let failure { throw failure }
     return undone
@@ -667,16 +661,9 @@ public final class Session {
     case .undo(let count, let range):
       var done = 0
       var undone: [String] = []
-      while done < count, invoker.history.undoCount > 0 {
-        if reportsEffects {
-          undone.append(canonicalText(of: invoker.history.steps[invoker.history.applied - 1].statement))
-        }
-        guard let notUndone = invoker.undoStep() else { break }
+      while done < count, let statement = undoLastStep(warning: "undo", at: range) {
         done += 1
-        if !notUndone.isEmpty {
-          let list = notUndone.map { "`\($0)`" }.joined(separator: ", ")
-          warn("undo could not revert \(list): declared as not undoable", at: range)
-        }
+        if reportsEffects { undone.append(canonicalText(of: statement)) }
       }
       if !undone.isEmpty { report(Self.summary(of: undone, as: "undid")) }
       if done < count {
@@ -700,6 +687,20 @@ public final class Session {
         warn("redo stopped: \(error.message)", at: range)
       }
     }
+  }
+
+  /// Undoes the last undo step, if there is one, and returns its statement's range. What
+  /// it could not revert (commands declared not undoable) is a warning, `what could not
+  /// revert …`, at `range` or else at the step's statement.
+  private func undoLastStep(warning what: String, at range: SourceRange?) -> SourceRange? {
+    guard invoker.history.undoCount > 0 else { return nil }
+    let statement = invoker.history.steps[invoker.history.applied - 1].statement
+    guard let notUndone = invoker.undoStep() else { return nil }
+    if !notUndone.isEmpty {
+      let list = notUndone.map { "`\($0)`" }.joined(separator: ", ")
+      warn("\(what) could not revert \(list): declared as not undoable", at: range ?? statement)
+    }
+    return statement
   }
 
   private func report(_ text: String) { onOutput(.report(text)) }

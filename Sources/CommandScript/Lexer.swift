@@ -409,6 +409,18 @@ struct Lexer {
     return length
   }
 
+  /// The comment between two tokens at `start` and `end` (the bytes between them are
+  /// blanks and at most one comment, since a line break is a token), from its `#` to the
+  /// end of its line without trailing spaces or carriage return: for the formatter and the
+  /// editor server, which keep comments the parser skips.
+  static func comment(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Range<Int>? {
+    guard let hash = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "#") }) else { return nil }
+    var stop = hash
+    while stop < end, bytes[stop] != 10 { stop += 1 }
+    while stop > hash, bytes[stop - 1] == 13 || bytes[stop - 1] == 32 { stop -= 1 }
+    return hash..<stop
+  }
+
   /// A comment, from its `#` to the end of the line. It must be UTF-8 without NUL bytes
   /// like the rest of the source; the first byte that is not is reported.
   private mutating func skipComment() {

@@ -51,9 +51,9 @@ public enum ScriptFormatter {
 
     mutating func add(_ token: Token) {
       let start = token.range.start
-      // Comments between the previous token and this one, the last first and each on its
-      // line: at most one per line, since a comment runs to the line's end.
-      comments(between: end, and: token.kind == .endOfInput ? bytes.count : start)
+      // The comment between the previous token and this one, if any: at most one, since
+      // a comment runs to its line's end and a line break is a token.
+      comment(between: end, and: token.kind == .endOfInput ? bytes.count : start)
       switch token.kind {
       case .newline:
         pendingBreaks += 1
@@ -85,32 +85,19 @@ public enum ScriptFormatter {
 
     /// The comment in `from..<to`, if any: after a token on the same line, as far from it
     /// as written; on a line of its own, indented as the line would be.
-    mutating func comments(between from: Int, and to: Int) {
-      var i = from
-      while i < to {
-        guard bytes[i] == UInt8(ascii: "#") else {
-          i += 1
-          continue
-        }
-        var stop = i
-        while stop < to, bytes[stop] != UInt8(ascii: "\n") { stop += 1 }
-        var commentEnd = stop
-        while commentEnd > i, bytes[commentEnd - 1] == UInt8(ascii: "\r") || bytes[commentEnd - 1] == 32 {
-          commentEnd -= 1
-        }
-        if previous != nil {
-          // The space between the token and its comment, as written (at least one).
-          var gap = i
-          while gap > from, bytes[gap - 1] == 32 || bytes[gap - 1] == 9 { gap -= 1 }
-          out += Array(repeating: UInt8(ascii: " "), count: max(1, i - gap))
-        } else {
-          startLine()
-        }
-        out += bytes[i..<commentEnd]
-        previous = nil
-        // The comment's own line break is the newline token that follows.
-        i = stop
+    mutating func comment(between from: Int, and to: Int) {
+      guard let comment = Lexer.comment(in: bytes, from: from, to: to) else { return }
+      if previous != nil {
+        // The space between the token and its comment, as written (at least one).
+        var gap = comment.lowerBound
+        while gap > from, bytes[gap - 1] == 32 || bytes[gap - 1] == 9 { gap -= 1 }
+        out += Array(repeating: UInt8(ascii: " "), count: max(1, comment.lowerBound - gap))
+      } else {
+        startLine()
       }
+      out += bytes[comment]
+      // The comment's own line break is the newline token that follows.
+      previous = nil
     }
 
     /// Whether a space goes between a token of kind `left` and one of kind `right`.

@@ -54,7 +54,11 @@ public struct ScriptOutline: Sendable {
       var end = 0
       while true {
         let token = lexer.next()
-        comments(in: buffer, from: end, to: token.kind == .endOfInput ? buffer.count : token.range.start)
+        if let comment = Lexer.comment(
+          in: buffer, from: end, to: token.kind == .endOfInput ? buffer.count : token.range.start)
+        {
+          lexemes.append(Lexeme(kind: .comment, bytes: comment, text: ""))
+        }
         if token.kind == .endOfInput { break }
         end = token.range.end
         let range = token.range.start..<token.range.end
@@ -88,14 +92,6 @@ public struct ScriptOutline: Sendable {
         }
       }
     }
-  }
-
-  /// The comment in the bytes between two tokens, if any (it runs to the line's end).
-  private mutating func comments(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
-    guard let hash = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "#") }) else { return }
-    var stop = hash
-    while stop < end, bytes[stop] != 10, bytes[stop] != 13 { stop += 1 }
-    lexemes.append(Lexeme(kind: .comment, bytes: hash..<stop, text: ""))
   }
 
   /// Where the word `name` is used (its definitions included), in order.

@@ -97,23 +97,21 @@ struct Renderer {
   /// An error about the run rather than a place in a source (a file that cannot be read,
   /// a usage error): `cmdscript: message`, or under `--json` an object with the file (if
   /// any), the severity and the message, like other diagnostics.
-  /// A note on standard error that no statement's location fits (what a rollback of
-  /// the whole run undid).
-  func renderNote(_ message: String) {
-    guard json else {
-      Console.err.line("cmdscript: \(message)")
-      return
-    }
-    Console.err.line(StateValue.object([.init("severity", .string("note")), .init("message", .string(message))]).json)
+  func renderRunError(_ message: String, file: String? = nil) {
+    renderAboutTheRun(message, file: file, severity: "error")
   }
 
-  func renderRunError(_ message: String, file: String? = nil) {
+  /// A note about the run that no statement's location fits (what a rollback of the
+  /// whole run undid), written as ``renderRunError(_:file:)`` writes an error.
+  func renderNote(_ message: String) { renderAboutTheRun(message, file: nil, severity: "note") }
+
+  private func renderAboutTheRun(_ message: String, file: String?, severity: String) {
     guard json else {
       Console.err.line("cmdscript: \(message)")
       return
     }
     var members: [StateValue.Member] = file.map { [.init("file", .string($0))] } ?? []
-    members += [.init("severity", .string("error")), .init("message", .string(message))]
+    members += [.init("severity", .string(severity)), .init("message", .string(message))]
     Console.err.line(StateValue.object(members).json)
   }
 

@@ -135,12 +135,18 @@ async def test_definition_references_rename_and_symbols(client):
 
 
 @pytest.mark.asyncio
-async def test_formatting_is_cmdscript_fmt(client):
+async def test_formatting_and_range_formatting_are_cmdscript_fmt(client):
     open_document(client, "repeat 2 {move up}\n")
     await diagnostics_of(client)
     edits = await client.text_document_formatting_async(
         types.DocumentFormattingParams(
             text_document=document(), options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    assert [e.new_text for e in edits] == ["repeat 2 { move up }\n"]
+    # A range is formatted as part of its document.
+    edits = await client.text_document_range_formatting_async(
+        types.DocumentRangeFormattingParams(
+            text_document=document(), range=types.Range(start=at(0, 0), end=at(0, 5)),
+            options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
     assert [e.new_text for e in edits] == ["repeat 2 { move up }\n"]
 
 
@@ -300,17 +306,6 @@ async def test_definition_of_a_sourced_file_is_the_file(client):
     open_document(client, 'source "lib/defs.cmd"\n')
     await diagnostics_of(client)
     assert (await definition_at(client, 0, 10)).uri == "file:///tmp/lsp-test/lib/defs.cmd"
-
-
-@pytest.mark.asyncio
-async def test_range_formatting_formats_the_document(client):
-    open_document(client, "repeat 2 {move up}\n")
-    await diagnostics_of(client)
-    edits = await client.text_document_range_formatting_async(
-        types.DocumentRangeFormattingParams(
-            text_document=document(), range=types.Range(start=at(0, 0), end=at(0, 5)),
-            options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
-    assert [e.new_text for e in edits] == ["repeat 2 { move up }\n"]
 
 
 @pytest.mark.asyncio

@@ -1,5 +1,7 @@
-// The checker's arguments stage: a command's arguments against its verb's parameters (the
-// packed fast path and the general one), and an argument against what its slot accepts.
+// The checker's arguments stage: a command's arguments against its verb's parameters, and an
+// argument against what its slot accepts. Whether a literal is of a slot's kind is decided in
+// one place, `Constraint.value(ofInteger:)` and `value(ofWord:)`; the packed fast path only
+// caches those answers, per symbol and slot.
 
 extension Checker {
   // MARK: Arguments
@@ -8,7 +10,7 @@ extension Checker {
     instance: Int, verb: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree, start: SourceRange? = nil
   ) -> Op? {
     let type = state.instances[instance].type
-    let shape = packedVerbs.verbs[packedVerbs.firstVerb[type] + verb]
+    let shape = verbTable.verbs[verbTable.firstVerb[type] + verb]
     guard arguments.count <= shape.count, arguments.count >= shape.required else {
       reportArgumentCount(of: state.types[type].verbs[verb], name: name, arguments: arguments)
       return nil
@@ -19,7 +21,7 @@ extension Checker {
     // Nearly every command is a `SmallCommand`: it is looked up without making an array.
     var small = CommandTable.SmallCommand(instance: Int32(instance), verb: Int32(verb))
     for i in 0..<shape.count {
-      if let packed = packedArgument(i, of: arguments, slot: shape.first + i, type: type, verb: verb),
+      if let packed = packedArgument(i, of: arguments, slot: shape.first + i),
         small.append(packed.value, isWord: packed.isWord)
       {
         continue
@@ -48,20 +50,18 @@ extension Checker {
 
   /// Argument `i` (or the parameter's default) as ``CommandTable/SmallCommand`` packs it,
   /// if it is an integer or a word that its parameter accepts; nil otherwise.
-  @inline(__always) mutating func packedArgument(
-    _ i: Int, of arguments: ArgumentList, slot: Int, type: Int, verb: Int
-  ) -> (value: Int, isWord: Bool)? {
-    let parameter = packedVerbs.parameters[slot]
-    if i >= arguments.count { return parameter.packedDefault }
-    if case .integer(let n, _) = arguments[i], let allowed = parameter.integers, allowed.contains(n) {
+  @inline(__always) mutating func packedArgument(_ i: Int, of arguments: ArgumentList, slot: Int) -> PackedValue? {
+    if i >= arguments.count { return verbTable.parameters[slot].packedDefault }
+    switch arguments[i] {
+    case .integer(let n, _):
+      guard case .integer? = verbTable.parameters[slot].accepts.value(ofInteger: n) else { return nil }
       return (n, false)
-    }
-    if parameter.isWord, case .word(let word) = arguments[i],
-      let index = wordIndex(word, slot: slot, type: type, verb: verb, parameter: i)
-    {
+    case .word(let word):
+      guard verbTable.parameters[slot].isWord, let index = wordIndex(word, slot: slot) else { return nil }
       return (index, true)
+    case .string, .parameter, .expression:
+      return nil
     }
-    return nil
   }
 
   /// A command that does not fit a `SmallCommand`: one with a string, a macro parameter or
@@ -71,15 +71,16 @@ extension Checker {
     instance: Int, verb: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree, start: SourceRange?
   ) -> Op? {
     let type = state.instances[instance].type
-    let shape = packedVerbs.verbs[packedVerbs.firstVerb[type] + verb]
+    let shape = verbTable.verbs[verbTable.firstVerb[type] + verb]
     var operands: [Operand] = []
     var ok = true
     for i in 0..<shape.count {
       let slot = shape.first + i
-      if let packed = packedArgument(i, of: arguments, slot: slot, type: type, verb: verb) {
+      if let packed = packedArgument(i, of: arguments, slot: slot) {
         operands.append(.constant(packed.isWord ? .word(packed.value) : .integer(packed.value)))
       } else if i >= arguments.count {
-        operands.append(.constant(packedVerbs.defaults[slot]!))
+        // A default that does not pack: a string.
+        operands.append(.constant(state.types[type].verbs[verb].parameters[i].defaultValue!))
       } else {
         let declared = state.types[type].verbs[verb].parameters[i]
         guard let checked = operand(arguments[i], in: tree, for: Constraint(declared.kind), what: "`\(declared.name)`")
@@ -125,27 +126,22 @@ extension Checker {
     }
   }
 
-  /// The index of `word` in the word set of parameter `parameter` of the verb, or nil if it
-  /// is not one of them (the caller reports it). By symbol: the first time a symbol is met
-  /// in a slot costs a search of the set, later times an array read.
-  @inline(__always) mutating func wordIndex(_ word: Name, slot: Int, type: Int, verb: Int, parameter: Int)
-    -> Int?
-  {
+  /// The index of `word` in the word set of parameter `slot` (numbered as in
+  /// `verbTable.parameters`), or nil if it is not one of them (the caller reports it). By
+  /// symbol: the first time a symbol is met in a slot costs a search of the set, later
+  /// times an array read.
+  @inline(__always) mutating func wordIndex(_ word: Name, slot: Int) -> Int? {
     func lookUp() -> Int? {
-      guard case .word(let set) = state.types[type].verbs[verb].parameters[parameter].kind else { return nil }
-      return set.index(of: symbols[word.symbol])
+      guard case .word(let index)? = verbTable.parameters[slot].accepts.value(ofWord: symbols[word.symbol])
+      else { return nil }
+      return index
     }
     // The memo grows with the highest symbol it meets: past the first `memoizedSymbols`
     // names of a compilation, look up without it, so that input with millions of
     // distinct words cannot make it that large.
     guard word.symbol < Self.memoizedSymbols else { return lookUp() }
-    let i = Int(word.symbol) * packedVerbs.parameters.count + slot
-    if i >= wordIndices.count { wordIndices.append(contentsOf: repeatElement(0, count: i + 1 - wordIndices.count)) }
-    let known = wordIndices[i]
-    if known != 0 { return known < 0 ? nil : Int(known) - 1 }
-    let index = lookUp()
-    wordIndices[i] = index.map { Int32(truncatingIfNeeded: $0) + 1 } ?? -1
-    return index
+    return wordIndices.value(for: word.symbol, column: slot) { lookUp().map { Int32(truncatingIfNeeded: $0) } }
+      .map { Int($0) }
   }
 
   /// `$NAME` of a `repeat … as NAME`: an integer from 1, checked against a narrower range
@@ -220,32 +216,23 @@ extension Checker {
       self.scope = scope
       return .parameter(slot)
     case .integer(let n, let range):
-      switch constraint {
-      case .any: return .constant(.integer(n))
-      case .integer(let allowed) where allowed.contains(n): return .constant(.integer(n))
-      case .integer, .word, .string, .receiver:
-        fail("\(what()) must be \(constraint.description), not \(n)", at: range)
-        return nil
-      }
+      if let value = constraint.value(ofInteger: n) { return .constant(value) }
+      fail("\(what()) must be \(constraint.description), not \(n)", at: range)
+      return nil
     case .word(let name):
-      let (word, range) = (text(name), name.range)
-      switch constraint {
-      case .any, .string: return .constant(.string(word))
-      case .word(let set):
-        if let i = set.index(of: word) { return .constant(.word(i)) }
-        let message =
-          set.name != nil
-          ? "`\(word)` is not \(constraint.description)" : "\(what()) must be \(constraint.description), not `\(word)`"
+      if case .receiver = constraint { return resolveInstance(name).map { .constant(.integer($0)) } }
+      let word = text(name)
+      if let value = constraint.value(ofWord: word) { return .constant(value) }
+      if case .word(let set) = constraint {
         fail(
-          message, at: range,
-          suggestion: suggestion(for: word, among: set.words + set.aliases.keys.sorted()))
-        return nil
-      case .integer:
-        fail("\(what()) must be \(constraint.description), not the word `\(word)`", at: range)
-        return nil
-      case .receiver:
-        return resolveInstance(name).map { .constant(.integer($0)) }
+          set.name != nil
+            ? "`\(word)` is not \(constraint.description)"
+            : "\(what()) must be \(constraint.description), not `\(word)`",
+          at: name.range, suggestion: suggestion(for: word, among: set.words + set.aliases.keys.sorted()))
+      } else {
+        fail("\(what()) must be \(constraint.description), not the word `\(word)`", at: name.range)
       }
+      return nil
     case .string(let index, let range):
       switch constraint {
       case .any, .string:

@@ -18,7 +18,8 @@ struct Checker {
     self.state = state
     self.commands = commands
     self.symbols = symbols
-    packedVerbs = state.packedVerbs
+    verbTable = state.verbTable
+    wordIndices = SymbolMemo(columns: verbTable.parameters.count)
   }
 
   /// The macro whose body is being checked: its parameters and what each must be.
@@ -98,23 +99,22 @@ struct Checker {
   var bareNames = SymbolMemo<BareName>()
   /// The owners of the verbs that `bareNames` has met, each verb's a range of this: plain
   /// values, read without reference counting.
-  var owners: [(type: Int, verb: Int)] = []
+  var ownersMet: [(type: Int, verb: Int)] = []
 
   /// What a name without a receiver stands for. (A macro cannot take a verb's name.)
   enum BareName {
     /// The macro in force by that name, by index.
     case macro(Int)
     /// The types that have a verb by that name, with the verb's index in each, as a range
-    /// of `owners`: none, one, or several.
+    /// of `ownersMet`: none, one, or several.
     case verbs(Range<Int>)
   }
-  /// Which word of a parameter's set each symbol is, for the parameters that take words:
-  /// at `symbol * packedVerbs.parameters.count + parameter` (parameters numbered as in
-  /// `packedVerbs.parameters`), 0 if not looked up yet, -1 if none, else the index plus 1.
-  var wordIndices: [Int32] = []
+  /// Which word of a parameter's set each symbol is (nil: none), for the parameters that
+  /// take words, by symbol and parameter (numbered as in `verbTable.parameters`).
+  var wordIndices: SymbolMemo<Int32?>
 
-  /// The receivers' verb declarations as plain values (see ``PackedVerbTable``).
-  let packedVerbs: PackedVerbTable
+  /// The receivers' verb declarations as plain values (see ``VerbTable``).
+  let verbTable: VerbTable
 
   /// The text of a name.
   func text(_ name: Name) -> String { symbols[name.symbol] }
@@ -123,9 +123,9 @@ struct Checker {
   @inline(__always) mutating func meaning(of name: Name) -> BareName {
     bareNames.value(for: name.symbol) {
       if let macro = state.macroByName[symbols[name.symbol]] { return .macro(macro) }
-      let first = owners.count
-      owners += state.verbOwners[symbols[name.symbol]] ?? []
-      return .verbs(first..<owners.count)
+      let first = ownersMet.count
+      ownersMet += state.verbTable.owners[symbols[name.symbol]] ?? []
+      return .verbs(first..<ownersMet.count)
     }
   }
 
@@ -393,7 +393,7 @@ struct Checker {
       fail("a receiver named `\(text(name))` already exists", at: name.range)
       return nil
     }
-    if state.macroByName[text(name)] != nil || state.verbOwners[text(name)] != nil {
+    if state.macroByName[text(name)] != nil || state.verbTable.owners[text(name)] != nil {
       fail("`\(text(name))` is already the name of a macro or verb", at: name.range)
       return nil
     }
@@ -492,7 +492,7 @@ struct Checker {
     }
     // A bare verb: the `use`d receiver if it has the verb, else the only type that has it.
     if let used = state.usedInstance,
-      let owner = owners[found].first(where: { $0.type == state.instances[used].type })
+      let owner = ownersMet[found].first(where: { $0.type == state.instances[used].type })
     {
       return compileCommand(instance: used, verb: owner.verb, name: name, arguments: arguments, in: tree)
     }
@@ -503,14 +503,14 @@ struct Checker {
         suggestion: suggestion(for: text(name), among: allCommandNames))
       return nil
     case 1:
-      let (type, verb) = owners[found.lowerBound]
+      let (type, verb) = ownersMet[found.lowerBound]
       guard let instance = state.instances.firstIndex(where: { $0.type == type }) else {
         fail("no receiver of type `\(state.types[type].name)` exists", at: name.range)
         return nil
       }
       return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments, in: tree)
     default:
-      let candidates = owners[found].map { "`\(state.types[$0.type].name).\(text(name))`" }.joined(separator: " or ")
+      let candidates = ownersMet[found].map { "`\(state.types[$0.type].name).\(text(name))`" }.joined(separator: " or ")
       fail(
         "`\(text(name))` is ambiguous: write \(candidates), or choose a receiver with `use`",
         at: name.range)

@@ -25,22 +25,14 @@ struct CheckerState: Sendable {
   var specializations: [[Int]: Int] = [:]
   /// Whether `source` and `export` may touch files.
   var allowsFiles = true
-  /// For each verb name, the types that have it and the verb's index in each: one hash
-  /// look-up resolves a bare verb, instead of a search through every type.
-  let verbOwners: [String: [(type: Int, verb: Int)]]
   /// Every verb's declaration as plain values, made once: a session checks each chunk of
   /// a stream with a checker of its own.
-  let packedVerbs: Checker.PackedVerbTable
+  let verbTable: Checker.VerbTable
 
   init(registry: ReceiverRegistry) {
     types = registry.types
     instances = registry.types.indices.map { Instance(name: registry.types[$0].name, type: $0) }
-    var owners: [String: [(type: Int, verb: Int)]] = [:]
-    for (t, type) in types.enumerated() {
-      for (v, verb) in type.verbs.enumerated() { owners[verb.name, default: []].append((t, v)) }
-    }
-    verbOwners = owners
-    packedVerbs = Checker.PackedVerbTable(registry.types)
+    verbTable = Checker.VerbTable(registry.types)
   }
 
   /// The instance a name stands for: the latest made by that name (an earlier one's `new`
@@ -62,46 +54,54 @@ extension Checker {
   }
 
   struct PackedParameter: Sendable {
-    /// An integer range, or nil: a word or a string.
-    var integers: ClosedRange<Int>?
+    /// What the parameter accepts: `Constraint.value(ofInteger:)` and `value(ofWord:)` say
+    /// whether a literal is of its kind (the table caches their answers, never repeats them).
+    var accepts: Constraint
+    /// Whether it takes words: only then is a word's index worth caching.
     var isWord: Bool
     /// The default value when it is an integer or a word, as ``CommandTable/SmallCommand``
     /// packs it.
-    var packedDefault: (value: Int, isWord: Bool)?
+    var packedDefault: PackedValue?
   }
 
-  /// Every verb of every type (verb `v` of type `t` is `verbs[firstVerb[t] + v]`) and every
-  /// parameter of each, numbered from 0 up without gaps: the receivers' declarations packed
-  /// as plain values, for the fast path of checking a command.
-  struct PackedVerbTable: Sendable {
+  /// An integer, or a word's index in its set, as ``CommandTable/SmallCommand`` packs it.
+  typealias PackedValue = (value: Int, isWord: Bool)
+
+  /// The receivers' verb declarations as the checker reads them, made once per registry:
+  /// every verb of every type (verb `v` of type `t` is `verbs[firstVerb[t] + v]`) and every
+  /// parameter of each, numbered from 0 up without gaps, as plain values for the fast path of
+  /// checking a command; and each verb name's owners. The checker's per-compilation memos
+  /// (`bareNames`, `wordIndices`) cache answers read from here, by symbol.
+  struct VerbTable: Sendable {
     var firstVerb: [Int] = []
     var verbs: [PackedVerb] = []
     var parameters: [PackedParameter] = []
-    /// Each parameter's default value (apart, so that a parameter's shape is a plain value).
-    var defaults: [Value?] = []
+    /// For each verb name, the types that have it and the verb's index in each: one hash
+    /// look-up resolves a bare verb, instead of a search through every type.
+    var owners: [String: [(type: Int, verb: Int)]] = [:]
 
     init(_ types: [ReceiverTypeInfo]) {
-      for type in types {
+      // Each array made once at its size: a session is made at every start-up.
+      firstVerb.reserveCapacity(types.count)
+      verbs.reserveCapacity(types.reduce(0) { $0 + $1.verbs.count })
+      parameters.reserveCapacity(types.reduce(0) { $0 + $1.verbs.reduce(0) { $0 + $1.parameters.count } })
+      for (t, type) in types.enumerated() {
         firstVerb.append(verbs.count)
-        for verb in type.verbs {
+        for (v, verb) in type.verbs.enumerated() {
+          owners[verb.name, default: []].append((t, v))
           verbs.append(
             PackedVerb(
               first: parameters.count, count: verb.parameters.count, required: verb.requiredCount,
               isUndoable: verb.isUndoable))
           for p in verb.parameters {
-            var shape = PackedParameter(integers: nil, isWord: false)
-            switch p.kind {
-            case .integer(let range): shape.integers = range
-            case .word: shape.isWord = true
-            case .string: break
-            }
+            var shape = PackedParameter(accepts: Constraint(p.kind), isWord: false)
+            if case .word = p.kind { shape.isWord = true }
             switch p.defaultValue {
             case .integer(let n)?: shape.packedDefault = (n, false)
             case .word(let n)?: shape.packedDefault = (n, true)
-            default: break
+            case .string?, nil: break
             }
             parameters.append(shape)
-            defaults.append(p.defaultValue)
           }
         }
       }

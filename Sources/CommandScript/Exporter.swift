@@ -88,7 +88,7 @@ struct Exporter {
   /// on, avoiding every name already in use.
   private mutating func nameMacros(_ versions: [Int]) {
     var taken = Set(state.instances.map(\.name) + state.macros.map(\.name))
-    taken.formUnion(state.verbOwners.keys)
+    taken.formUnion(state.verbTable.owners.keys)
     var byName: [String: [Int]] = [:]
     for index in versions { byName[state.macros[index].name, default: []].append(index) }
     for index in versions {

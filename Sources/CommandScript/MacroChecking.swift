@@ -52,7 +52,7 @@ extension Checker {
     var nameIsFree = false
     if let keyword = Keyword(rawValue: text(name)) {
       fail("`\(keyword.rawValue)` is a statement of the language and cannot name a macro", at: name.range)
-    } else if let owner = state.verbOwners[text(name)].map({ state.types[$0[0].type] }) {
+    } else if let owner = state.verbTable.owners[text(name)].map({ state.types[$0[0].type] }) {
       fail("`\(text(name))` is a verb of `\(owner.name)` and cannot name a macro", at: name.range)
     } else if state.instanceIndex(text(name)) != nil {
       fail("`\(text(name))` is a receiver and cannot name a macro", at: name.range)

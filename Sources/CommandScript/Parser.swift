@@ -513,6 +513,12 @@ extension Parser {
 /// scanner.read(line)
 /// if !scanner.needsMoreInput { compile(entry); scanner = EntryScanner() }
 /// ```
+///
+/// It follows the lexer's rules for strings (`"` to the next `"` not escaped by `\`) and
+/// comments (`#` to the end of the line), byte by byte rather than through ``Lexer``, which
+/// reads a whole entry: a line-by-line reader resumes inside a string that spans lines. The
+/// statements that await a block come from their declarations (`hasBlock`), so a new one
+/// needs nothing here.
 public struct EntryScanner: Sendable {
   private var depth = 0
   private var inString = false
@@ -527,8 +533,10 @@ public struct EntryScanner: Sendable {
   public var needsMoreInput: Bool { inString || depth > 0 || awaitingBlock }
 
   /// The statements whose block may open on a later line: those that always have one.
-  private static let blockHeaders = ["repeat", "macro", "transaction", "if", "while", "try"].map { Array($0.utf8) }
-  private static let elseWord = Array("else".utf8)
+  private static let blockHeaders = Keyword.allCases.filter(\.declaration.hasBlock).map { Array($0.rawValue.utf8) }
+  /// Which bytes begin one of `blockHeaders`: most lines are told apart by their first byte.
+  private static let blockHeaderStarts: [Bool] = (0...255).map { b in blockHeaders.contains { $0.first == b } }
+  private static let elseWord = Array(Keyword.else.rawValue.utf8)
 
   /// Reads more of the entry.
   public mutating func read(_ bytes: some Sequence<UInt8>) {
@@ -585,7 +593,7 @@ public struct EntryScanner: Sendable {
 
   /// At the end of a top-level line: whether its last statement awaits its block, because
   /// it begins with a block statement's keyword and has not opened it, or ends with `else`.
-  /// Most lines are told apart by a byte or two.
+  /// Most lines are told apart by a byte.
   private mutating func endLine(_ line: UnsafeBufferPointer<UInt8>, statement: Int, end: Int) {
     var last = end
     while last > 0, Self.isBlank(line[last - 1]) { last -= 1 }
@@ -598,15 +606,7 @@ public struct EntryScanner: Sendable {
     guard statement >= 0 else { return }
     var start = statement
     while start < end, Self.isBlank(line[start]) { start += 1 }
-    // The keywords' first two bytes: `re`, `ma`, `tr`, `if`, `wh`.
-    guard start + 1 < end else { return }
-    switch (line[start], line[start + 1]) {
-    case (UInt8(ascii: "r"), UInt8(ascii: "e")), (UInt8(ascii: "m"), UInt8(ascii: "a")),
-      (UInt8(ascii: "t"), UInt8(ascii: "r")), (UInt8(ascii: "i"), UInt8(ascii: "f")),
-      (UInt8(ascii: "w"), UInt8(ascii: "h")):
-      break
-    default: return
-    }
+    guard start + 1 < end, Self.blockHeaderStarts[Int(line[start])] else { return }
     var stop = start
     while stop < end, Lexer.isWordContinue(line[stop]) { stop += 1 }
     if Self.blockHeaders.contains(where: { Self.word(line, start, stop, is: $0) }) { awaitingBlock = true }

@@ -278,6 +278,27 @@ enum Constraint: Sendable, Equatable {
     }
   }
 
+  /// The value of the integer literal `n` in a slot of this kind, or nil if the slot does
+  /// not take it. With ``value(ofWord:)``, the one rule for literal arguments: the checker's
+  /// packed verb table only caches its answers.
+  @inline(__always) func value(ofInteger n: Int) -> Value? {
+    switch self {
+    case .any: return .integer(n)
+    case .integer(let allowed): return allowed.contains(n) ? .integer(n) : nil
+    case .word, .string, .receiver: return nil
+    }
+  }
+
+  /// The value of the bare word `word` in a slot of this kind, or nil if the slot does not
+  /// take it (a receiver's name is resolved by the checker, not here).
+  func value(ofWord word: String) -> Value? {
+    switch self {
+    case .any, .string: return .string(word)
+    case .word(let set): return set.index(of: word).map { .word($0) }
+    case .integer, .receiver: return nil
+    }
+  }
+
   /// What a value must be, as a noun phrase: `an integer ≥ 1`, `a direction (up, down)`.
   var description: String {
     switch self {

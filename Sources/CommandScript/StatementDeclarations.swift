@@ -18,6 +18,10 @@ struct StatementDeclaration: Sendable {
   let usage: String
   let summary: String
   let placement: Placement
+
+  /// Whether the statement always has a block, as its usage shows (`repeat n { ... }`): a
+  /// line-by-line reader waits for the `{` on a later line.
+  var hasBlock: Bool { usage.contains("{ ... }") }
 }
 
 extension Keyword {

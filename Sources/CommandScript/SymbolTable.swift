@@ -181,15 +181,19 @@ extension Keyword {
   }
 }
 
-/// An answer per symbol, computed the first time it is asked for and then read by
-/// indexing an array.
+/// An answer per symbol (or per symbol and column, for answers that also depend on a slot),
+/// computed the first time it is asked for and then read by indexing an array.
 struct SymbolMemo<Value> {
   private var answers: [Value?] = []
+  /// How many answers each symbol has.
+  private let columns: Int
 
-  init() {}
+  init(columns: Int = 1) { self.columns = columns }
 
-  @inline(__always) mutating func value(for symbol: SymbolTable.ID, compute: () -> Value) -> Value {
-    let i = Int(symbol)
+  @inline(__always) mutating func value(
+    for symbol: SymbolTable.ID, column: Int = 0, compute: () -> Value
+  ) -> Value {
+    let i = Int(symbol) * columns + column
     if i >= answers.count { answers.append(contentsOf: repeatElement(nil, count: i + 1 - answers.count)) }
     if let known = answers[i] { return known }
     let value = compute()
@@ -199,7 +203,7 @@ struct SymbolMemo<Value> {
 
   /// Records the answer for `symbol`, when what it was computed from changes.
   mutating func set(_ symbol: SymbolTable.ID, to value: Value) {
-    let i = Int(symbol)
+    let i = Int(symbol) * columns
     if i >= answers.count { answers.append(contentsOf: repeatElement(nil, count: i + 1 - answers.count)) }
     answers[i] = value
   }

@@ -40,7 +40,10 @@ public enum CommandScriptTool {
         CmdScript.exit(withError: error)
       }
     }
-    exit(flushed(options.run(registry: registry)))
+    let driver = options.makeDriver(registry: registry)
+    // Exits with the session alive: tearing it down would only free memory the process is
+    // about to give back (80,000 instructions of a start-up's 1.4 million).
+    withExtendedLifetime(driver) { exit(flushed(options.run(driver))) }
   }
 
   /// `status` once standard output is written out: 74 if it could not be.
@@ -278,19 +281,25 @@ struct Options: Equatable {
   /// for ever.
   static let safeStepBudget = 10_000_000
 
-  func run(registry: ReceiverRegistry) -> ExitStatus {
+  /// The driver for these options: its session made and set up to run them.
+  func makeDriver(registry: ReceiverRegistry) -> Driver {
     let driver = Driver(registry: registry, json: json, checkOnly: check)
     driver.errorPolicy = onError
     if safe { driver.session.fileAccess = nil }
     driver.session.stepLimit = maxSteps ?? (safe ? Self.safeStepBudget : nil)
     driver.session.historyLimit = historyLimit
-    if let session, let salvageSession { return salvage(session, into: salvageSession) }
     if json {
       driver.session.showsViews = true
     } else {
       driver.session.pictureSize = { [pictures] in pictures.pictureSize }
       driver.session.helpWidth = { terminalSize()?.columns ?? 80 }
     }
+    return driver
+  }
+
+  /// Runs what the options ask for with `driver` (made by ``makeDriver(registry:)``).
+  func run(_ driver: Driver) -> ExitStatus {
+    if let session, let salvageSession { return salvage(session, into: salvageSession) }
     var resumed = false
     let isREPL = commands.isEmpty && scriptFiles.isEmpty && files.isEmpty && isatty(0) != 0
     driver.journalFailureEndsRun = !isREPL

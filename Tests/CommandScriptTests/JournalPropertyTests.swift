@@ -64,7 +64,7 @@ private enum Policy: CaseIterable { case stop, `continue`, rollback }
         return keepGoing
       }
       if !keepGoing {
-        if policy == .rollback { try? session.undo(downTo: mark) }
+        if policy == .rollback { _ = try? session.undo(downTo: mark) }
         break
       }
     }

@@ -359,6 +359,21 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(Session.needsMoreInput(Array("{".utf8)))
   }
 
+  @Test func aStatementWithABlockAwaitsItOnTheNextLine() {
+    // The statements that always have a block, as their declarations say.
+    let headers = Keyword.allCases.filter(\.declaration.hasBlock)
+    #expect(headers == [.repeat, .macro, .transaction, .if, .while, .try])
+    for keyword in headers {
+      let line = keyword.declaration.usage.prefix { $0 != "{" }
+      #expect(Parser.needsMoreInput(Array("\(line)\n".utf8)), "\(line)")
+      #expect(!Parser.needsMoreInput(Array("\(line){ }\n".utf8)), "\(line)")
+      #expect(!Parser.needsMoreInput(Array("move up; \(line){ }\n".utf8)), "\(line)")
+    }
+    for line in ["move up", "repeater", "ifx", "use door", "undo 2"] {
+      #expect(!Parser.needsMoreInput(Array("\(line)\n".utf8)), "\(line)")
+    }
+  }
+
   @Test func entryScannerReadsLineByLineInLinearTime() {
     // Fed a line at a time, it answers as for the whole text so far.
     let lines = ["macro m {\n", "  log \"a\\\"}\n", "  # }\n", "  move up\n", "}\n", "paint red\n"]

@@ -535,7 +535,11 @@ struct Lexer {
           case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = bytes[position]
           case UInt8(ascii: "n"): escaped = 10
           case UInt8(ascii: "t"): escaped = 9
+          case UInt8(ascii: "r"): escaped = 13
           case UInt8(ascii: "$"): escaped = UInt8(ascii: "$")
+          case UInt8(ascii: "u"):
+            lexScalarEscape(from: escapeStart, into: &text)
+            continue
           default: break
           }
         }
@@ -556,7 +560,7 @@ struct Lexer {
             while lead >= 0xC0, position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
           }
           report(
-            "unknown escape in string (use \\\", \\\\, \\n or \\t)",
+            "unknown escape in string (use \\\", \\\\, \\n, \\t, \\r, \\$ or \\u{HEX})",
             at: SourceRange(source: source, start: escapeStart, end: position, line: escapeLine, column: escapeColumn))
         }
       case 0:
@@ -587,6 +591,53 @@ struct Lexer {
     problem.notes.append(("the string starts here and runs to the end of the input", nil))
     if problems.count < Self.maxProblems { problems.append(problem) }
     return Token(kind: .invalid, range: r)
+  }
+
+  /// `\u{HEX}` at `start` (`position` is at the `u`): one to six hex digits naming a
+  /// Unicode scalar value, NUL included, appended to `text` as UTF-8. Anything else is
+  /// reported, and the escape is skipped up to its `}` on the same line.
+  @inline(never) private mutating func lexScalarEscape(from start: Int, into text: inout [UInt8]) {
+    let escapeColumn = column(at: start)
+    position += 1
+    var value: UInt32 = 0
+    var digits = 0
+    var valid = position < bytes.count && bytes[position] == UInt8(ascii: "{")
+    if valid {
+      position += 1
+      while position < bytes.count, let digit = hexValue(bytes[position]), digits < 6 {
+        value = value << 4 | UInt32(digit)
+        digits += 1
+        position += 1
+      }
+      valid = digits > 0 && position < bytes.count && bytes[position] == UInt8(ascii: "}")
+    }
+    if valid, let scalar = Unicode.Scalar(value) {
+      position += 1
+      // A dollar sign is kept as `$$`, as a `\$` is (see ``ScriptString``).
+      if scalar == "$" { text.append(UInt8(ascii: "$")) }
+      text.append(contentsOf: Array(String(Character(scalar)).utf8))
+      return
+    }
+    while position < bytes.count, bytes[position] != UInt8(ascii: "}"), bytes[position] != 10,
+      bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\")
+    {
+      position += 1
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1 }
+    report(
+      valid
+        ? "`\\u{\(String(value, radix: 16, uppercase: true))}` is not a Unicode scalar value"
+        : "expected `\\u{HEX}` with one to six hex digits",
+      at: SourceRange(source: source, start: start, end: position, line: line, column: escapeColumn))
+  }
+
+  private func hexValue(_ b: UInt8) -> UInt8? {
+    switch b {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 
   /// A byte that starts no token, and the bytes after it that start none either: one

@@ -7,8 +7,10 @@
 /// The lexer keeps a string's text with every literal dollar sign doubled (`$$`), so that
 /// `$NAME` is always an interpolation: this type reads that form and writes both.
 public enum ScriptString {
-  /// `value` as a string literal that reads back as exactly `value`: quotes, backslashes,
-  /// line breaks and tabs escaped, and a `$` that would start a `$NAME` written `\$`.
+  /// `value` as a string literal that reads back as exactly `value`, whatever it holds:
+  /// quotes, backslashes, line breaks, tabs and carriage returns escaped, other control
+  /// characters (NUL among them) written `\u{HEX}`, and a `$` that would start a `$NAME`
+  /// written `\$`. A host that builds script text writes every string with it.
   public static func literal(_ value: String) -> String {
     var out = "\""
     let scalars = Array(value.unicodeScalars)
@@ -18,10 +20,13 @@ public enum ScriptString {
       case "\\": out += "\\\\"
       case "\n": out += "\\n"
       case "\t": out += "\\t"
+      case "\r": out += "\\r"
       case "$"
       where i + 1 < scalars.count && scalars[i + 1].isASCII
         && Lexer.isParameterStart(UInt8(scalars[i + 1].value)):
         out += "\\$"
+      case _ where c.value < 0x20 || c.value == 0x7F:
+        out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
       default: out.unicodeScalars.append(c)
       }
     }

@@ -32,7 +32,7 @@ import Testing
         [
           "name": "string.quoted.double.commandscript", "begin": "\"", "end": "\"",
           "patterns": .array([
-            rule("constant.character.escape.commandscript", "\\\\[\"\\\\nt$]"),
+            rule("constant.character.escape.commandscript", "\\\\(?:[\"\\\\ntr$]|u\\{[0-9A-Fa-f]{1,6}\\})"),
             rule("variable.parameter.commandscript", "\\$[A-Za-z_0-9]+"),
           ]),
         ],

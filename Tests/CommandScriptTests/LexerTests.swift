@@ -142,7 +142,7 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
 
   @Test func unknownEscapeIsLocated() {
     let (tokens, problems) = lexAll(#"log "ab\qc" x"#)
-    #expect(problems.map(summary) == [#"1:8: unknown escape in string (use \", \\, \n or \t)"#])
+    #expect(problems.map(summary) == [#"1:8: unknown escape in string (use \", \\, \n, \t, \r, \$ or \u{HEX})"#])
     #expect(problems[0].range.end - problems[0].range.start == 2)
     // The string still ends where it should.
     #expect(tokens.map(\.kind) == [.word, .string, .word, .endOfInput])
@@ -152,13 +152,13 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
   @Test func escapedLineBreakStillCountsTheLine() {
     // An unknown escape of a line break must not lose the line.
     let text = "log \"a\\\nb\" x\nmove"
-    #expect(lexProblems(text) == [#"1:7: unknown escape in string (use \", \\, \n or \t)"#])
+    #expect(lexProblems(text) == [#"1:7: unknown escape in string (use \", \\, \n, \t, \r, \$ or \u{HEX})"#])
     #expect(positions(text) == ["1:1", "1:5", "2:4", "2:5", "3:1", "3:5"])
   }
 
   @Test func escapedNonASCIICharacterIsOneProblem() {
     let text = "log \"\\é\" x"
-    #expect(lexProblems(text) == [#"1:6: unknown escape in string (use \", \\, \n or \t)"#])
+    #expect(lexProblems(text) == [#"1:6: unknown escape in string (use \", \\, \n, \t, \r, \$ or \u{HEX})"#])
     #expect(positions(text) == ["1:1", "1:5", "1:10", "1:11"])
   }
 
@@ -553,5 +553,34 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
       #expect(problems.isEmpty, "\(text)")
       #expect(tokens.first?.kind == .string && tokens.first?.text == text, "\(text)")
     }
+  }
+
+  @Test(arguments: 0..<300) func anyStringWrittenAsALiteralReadsBackExactly(seed: Int) {
+    // Whatever a host holds (NUL, CR and CRLF, a `$` before a name, other controls, any
+    // plane), the literal reads back as the same scalars.
+    var random = SplitMix64(seed: UInt64(seed))
+    let pool: [String] = [
+      "\0", "\r", "\r\n", "\n", "\t", "\"", "\\", "$", "$x", "$1", "$$", "\u{7F}", "\u{1B}", "{", "}", "#",
+      "a", "Z", " ", "é", "✓", "😀", "\u{10FFFF}", "\u{FEFF}",
+    ]
+    let text = (0..<Int(random.next() % 12)).map { _ in pool[Int(random.next() % UInt64(pool.count))] }.joined()
+    let literal = ScriptString.literal(text)
+    let (tokens, problems) = lexAll(literal)
+    #expect(problems.isEmpty, "\(literal)")
+    #expect(tokens.first?.kind == .string, "\(literal)")
+    #expect(tokens.first.map { Array(ScriptString.plain($0.text).unicodeScalars) } == Array(text.unicodeScalars))
+  }
+
+  @Test func scalarEscapesNameAnyScalarAndReportTheRest() {
+    let (tokens, problems) = lexAll(#""\u{41}\u{0}\u{1F600}\u{24}x""#)
+    #expect(problems.isEmpty)
+    #expect(tokens.first.map { ScriptString.plain($0.text) } == "A\u{0}😀$x")
+    #expect(lexProblems(#""\u{D800}""#) == ["1:2: `\\u{D800}` is not a Unicode scalar value"])
+    #expect(lexProblems(#""\u{110000}""#) == ["1:2: `\\u{110000}` is not a Unicode scalar value"])
+    for bad in [#""\u{}""#, #""\u41""#, #""\u{1234567}""#, #""\u{4G}""#, #""\u{41 ""#] {
+      #expect(lexProblems(bad) == ["1:2: expected `\\u{HEX}` with one to six hex digits"], "\(bad)")
+    }
+    // After a bad escape the string goes on: one problem, and the rest is read.
+    #expect(lexProblems(#""\u{zz} ok" move"#).count == 1)
   }
 }

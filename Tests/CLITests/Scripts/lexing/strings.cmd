@@ -3,5 +3,5 @@
 macro say text { }
 say "tab\there, quote \" backslash \\ newline\n"
 say "bad \q escape"
-# stderr: 5:10: error: unknown escape in string (use \", \\, \n or \t)
+# stderr: 5:10: error: unknown escape in string (use \", \\, \n, \t, \r, \$ or \u{HEX})
 # exit: 65

@@ -8,6 +8,8 @@ struct History {
     var statement: SourceRange
     /// What the statement was compiled to, for `export`.
     var op: Op
+    /// The name a host gave it (a group of calls), for its undo title.
+    var name: String?
   }
 
   private(set) var commands = ContiguousArray<Int32>()
@@ -88,6 +90,9 @@ struct History {
     steps.append(Step(end: commands.count, statement: statement, op: op))
     applied = steps.count
   }
+
+  /// Names the step just committed (the last applied one).
+  mutating func nameLastStep(_ name: String) { steps[applied - 1].name = name }
 
   mutating func didUndo() { applied -= 1 }
   mutating func didRedo() { applied += 1 }

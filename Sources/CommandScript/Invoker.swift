@@ -74,8 +74,11 @@ final class Invoker {
   }
 
   /// Runs one top-level operation atomically. Receiver commands it runs become one undo
-  /// step; on failure they are rolled back and the receivers are as before.
-  func run(_ op: Op, statement range: SourceRange, request: (Request) -> Void) throws(RunFailure) {
+  /// step; on failure they are rolled back and the receivers are as before. `committed`
+  /// is given the new step's index, before the history cap may drop it.
+  func run(
+    _ op: Op, statement range: SourceRange, request: (Request) -> Void, committed: ((Int) -> Void)? = nil
+  ) throws(RunFailure) {
     let redo = history.takeRedoStack()
     let mark = history.commands.count
     do {
@@ -88,10 +91,25 @@ final class Invoker {
     }
     if history.commands.count > mark {
       history.commitStep(statement: range, op: op)
+      committed?(history.applied - 1)
       if let historyLimit, let dropped = history.cap(to: historyLimit) { forget(dropped) }
     } else if let redo {
       history.restore(redo)
     }
+  }
+
+  /// Names the step just committed (see `History.Step.name`).
+  func nameLastStep(_ name: String) { history.nameLastStep(name) }
+
+  /// The instances that the commands of step `step` ran on, each once, in order.
+  func instances(of step: Int) -> [Int] {
+    var seen = Set<Int32>()
+    var found: [Int] = []
+    for i in history.start(of: step)..<history.steps[step].end {
+      let instance = commands.heads[Int(history.commands[i])].instance
+      if seen.insert(instance).inserted { found.append(Int(instance)) }
+    }
+    return found
   }
 
   /// Drops the receivers' undo records of commands whose steps the history cap removed.

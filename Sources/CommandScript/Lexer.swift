@@ -104,9 +104,15 @@ struct Lexer {
     }
   }
 
-  /// `text` as a string literal this lexer reads back as `text`: its four escapes, every
-  /// other character as it is (so canonical text and exported scripts re-parse).
+  /// `text` as a string literal this lexer reads back as `text` (so canonical text and
+  /// exported scripts re-parse).
   static func stringLiteral(_ text: String) -> String { ScriptString.literal(text) }
+
+  /// Whether `text` is one word token: a name a script can write bare.
+  static func isWord(_ text: some StringProtocol) -> Bool {
+    guard let first = text.utf8.first, isWordStart(first) else { return false }
+    return text.utf8.allSatisfy(isWordContinue)
+  }
 
   /// Per byte value: 1 if it starts a word (a letter, either case, or `_`), 2 if it
   /// continues one (those and digits). A literal, so that it is static data.

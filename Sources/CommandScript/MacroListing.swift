@@ -25,7 +25,7 @@ extension Session {
   /// verb, a receiver, a reserved word, or not a word at all), or nil if it could. Nothing
   /// changes.
   public func problemDefiningMacro(named name: String) -> String? {
-    guard let first = name.utf8.first, Lexer.isWordStart(first), name.utf8.allSatisfy(Lexer.isWordContinue) else {
+    guard Lexer.isWord(name) else {
       return "a macro name must be a word (letters, digits and `_`, not starting with a digit)"
     }
     let bytes = Array("macro \(name) { }".utf8)

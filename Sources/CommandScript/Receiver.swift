@@ -21,7 +21,23 @@
 ///   var state: StateValue { ["on": .bool(light.on), "level": .int(light.level)] }
 /// }
 /// ```
-public protocol Receiver: AnyObject, SendableMetatype {
+///
+/// A receiver made with no arguments conforms to `Receiver` and registers with
+/// ``ReceiverRegistry/register(_:)``. One that needs something from the app (a notifier, a
+/// database handle, a network client) conforms to ``ReceiverBase`` alone and registers
+/// with a factory, ``ReceiverRegistry/register(_:make:)``.
+public protocol Receiver: ReceiverBase {
+  /// A receiver in its initial state: every instance of the type, the first one and those
+  /// that `new` makes.
+  init()
+}
+
+/// What every receiver declares: its verbs and queries, and its state. A type that conforms
+/// to this and not to ``Receiver`` has no `init()` the session could call: the app makes its
+/// instances, with the factory it registers the type with
+/// (``ReceiverRegistry/register(_:make:)``), and reaches them with
+/// ``Session/receiver(_:as:)``.
+public protocol ReceiverBase: AnyObject, SendableMetatype {
   /// What a verb's execution hands back so that it can be undone later: the previous
   /// colour, the inverse delta, the cell it filled. Keep it a small value; the invoker
   /// stores one per executed command of this receiver.
@@ -37,9 +53,6 @@ public protocol Receiver: AnyObject, SendableMetatype {
   /// them. Defaults to none.
   static var queries: [Query<Self>] { get }
 
-  /// A receiver in its initial state.
-  init()
-
   /// The state as a structured value (used by `show` under `--json`, and by tests).
   var state: StateValue { get }
   /// The state for people (used by `show`); defaults to a `key=value` rendering of `state`.
@@ -54,7 +67,7 @@ public protocol Receiver: AnyObject, SendableMetatype {
   func picture(fitting size: PictureSize) -> Picture?
 }
 
-extension Receiver {
+extension ReceiverBase {
   public static var queries: [Query<Self>] { [] }
   public var stateDescription: String { state.compactDescription }
   public var view: StateValue? { nil }
@@ -69,12 +82,23 @@ public struct CommandFailure: Error, Equatable, Sendable {
 }
 
 /// One verb of a receiver type: its name, parameters, and how to execute and undo it.
-public struct Verb<R: Receiver>: Sendable {
+public struct Verb<R: ReceiverBase>: Sendable {
   public let name: String
   public let parameters: [Parameter]
   public let summary: String
   @usableFromInline let execute: @Sendable (R, Arguments) throws(CommandFailure) -> R.Undo
   @usableFromInline let undo: (@Sendable (R, Arguments, R.Undo) -> Void)?
+  /// What an app's Undo menu calls a step made of this verb ("Insert Text"), set with
+  /// ``named(_:)``; nil: the step is called by its statement.
+  public private(set) var actionName: String?
+
+  /// This verb with `actionName` as the name of the steps it makes, as UndoManager's
+  /// `setActionName`: `Verb("insert", …).named("Insert Text")`.
+  public func named(_ actionName: String) -> Verb {
+    var named = self
+    named.actionName = actionName
+    return named
+  }
 
   /// An undoable verb. `execute` returns what `undo` needs to revert exactly this execution.
   public init(
@@ -142,7 +166,7 @@ public struct Verb<R: Receiver>: Sendable {
 
 /// One query of a receiver type: a question a script may ask in a condition or an
 /// expression (`if door.locked { … }`, `move right (9 - shape.x)`). It never changes state.
-public struct Query<R: Receiver>: Sendable {
+public struct Query<R: ReceiverBase>: Sendable {
   public let name: String
   public let parameters: [Parameter]
   /// What it answers.
@@ -254,6 +278,12 @@ public enum ParameterKind: Sendable, Equatable {
     _: E.Type, name: String? = nil, aliases: [String: String] = [:]
   ) -> ParameterKind where E.RawValue == String {
     .word(WordSet(name: name, words: E.allCases.map { $0.rawValue }, aliases: aliases))
+  }
+
+  /// Whether a script writes values of this kind as bare words.
+  var takesWords: Bool {
+    if case .word = self { return true }
+    return false
   }
 
   /// Whether `value` is a value of this kind.

@@ -20,17 +20,34 @@ public struct ReceiverRegistry: Sendable {
   /// command, which was a quarter of the time of executing one.
   @inlinable
   public mutating func register<R: Receiver>(_ type: R.Type) throws(RegistrationError) {
+    try register(type) { _ in R() }
+  }
+
+  /// Adds a receiver type whose instances the app makes: `make` is given each instance's
+  /// name (the first is the type's name; `new` gives others) and returns it, with what it
+  /// needs injected.
+  ///
+  /// ```swift
+  /// let notifier = Notifier()
+  /// try registry.register(TodoList.self) { _ in TodoList(notifier: notifier) }
+  /// ```
+  @inlinable
+  public mutating func register<R: ReceiverBase>(
+    _ type: R.Type, make: @escaping @Sendable (_ name: String) -> R
+  ) throws(RegistrationError) {
     try add(
       name: R.typeName, summary: R.summary,
       verbs: R.verbs.map {
-        VerbInfo(name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable)
+        VerbInfo(
+          name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable,
+          actionName: $0.actionName)
       },
       // Read when first asked for (by the checker, help, `ask`), not at start-up: the
       // query tables' generic metadata is built only in runs that use them.
       queries: {
         R.queries.map { QueryInfo(name: $0.name, parameters: $0.parameters, result: $0.result, summary: $0.summary) }
       },
-      make: { instanceName in ReceiverInstance(name: instanceName, R.self) })
+      make: { instanceName in ReceiverInstance(name: instanceName, make(instanceName)) })
   }
 
   // Registration runs at every start-up: it builds no collection of a type that nothing
@@ -88,9 +105,7 @@ public struct ReceiverRegistry: Sendable {
 
   /// Checks that `name` can be written in scripts; `described` names it in errors.
   private static func validate(_ name: String, as described: String) throws(RegistrationError) {
-    guard let first = name.utf8.first, Lexer.isWordStart(first),
-      name.utf8.allSatisfy(Lexer.isWordContinue)
-    else { throw RegistrationError("\(described) is not a word") }
+    guard Lexer.isWord(name) else { throw RegistrationError("\(described) is not a word") }
     if Keyword(rawValue: name) != nil {
       throw RegistrationError("\(described) is a reserved word of the language")
     }
@@ -150,13 +165,16 @@ public struct VerbInfo: Sendable {
   public let parameters: [Parameter]
   public let summary: String
   public let isUndoable: Bool
+  /// The name of the steps it makes (see ``Verb/named(_:)``).
+  public let actionName: String?
 
   @usableFromInline
-  init(name: String, parameters: [Parameter], summary: String, isUndoable: Bool) {
+  init(name: String, parameters: [Parameter], summary: String, isUndoable: Bool, actionName: String?) {
     self.name = name
     self.parameters = parameters
     self.summary = summary
     self.isUndoable = isUndoable
+    self.actionName = actionName
   }
 
   /// How many arguments the verb needs at least (parameters without defaults).
@@ -179,6 +197,8 @@ public struct VerbInfo: Sendable {
 @usableFromInline
 final class ReceiverInstance {
   let name: String
+  /// The receiver itself, for a host that reaches it typed (``Session/receiver(_:as:)``).
+  let object: AnyObject
   /// False for an instance whose `new` has not run (or was undone).
   @exclusivity(unchecked) var exists = true
   let execute: (Int, Arguments) throws(CommandFailure) -> Void
@@ -202,15 +222,14 @@ final class ReceiverInstance {
   }
 
   @inlinable
-  convenience init<R: Receiver>(name: String, _: R.Type) {
-    let receiver = R()
+  convenience init<R: ReceiverBase>(name: String, _ receiver: R) {
     // The declared table itself: a command reads one field of one element (no copy of the
     // whole Verb). Per-verb arrays of the closures would each be of a new type for every
     // receiver type, whose metadata the runtime builds at every start-up.
     let verbs = R.verbs
     let records = UndoRecords<R.Undo>()
     self.init(
-      name: name,
+      name: name, object: receiver,
       execute: { verb, arguments throws(CommandFailure) in
         let record = try verbs[verb].execute(receiver, arguments)
         if verbs[verb].undo != nil { records.stack.append(record) }
@@ -229,7 +248,7 @@ final class ReceiverInstance {
 
   @usableFromInline
   init(
-    name: String, execute: @escaping (Int, Arguments) throws(CommandFailure) -> Void,
+    name: String, object: AnyObject, execute: @escaping (Int, Arguments) throws(CommandFailure) -> Void,
     undo: @escaping (Int, Arguments) -> Void, ask: @escaping (Int, Arguments) throws(CommandFailure) -> Answer,
     dropOldestRecords: @escaping (Int) -> Void,
     state: @escaping () -> StateValue,
@@ -237,6 +256,7 @@ final class ReceiverInstance {
     picture: @escaping (PictureSize) -> Picture?, notUndoable: [String?], verbNames: [String]
   ) {
     self.name = name
+    self.object = object
     self.execute = execute
     self.undo = undo
     self.ask = ask

@@ -154,6 +154,23 @@ public final class Session {
   /// `new`, `export`, `discard`) say what they did, as ``Output/report``: the REPL's
   /// habit, and `-v`'s.
   public var reportsEffects = false
+  /// Told of every statement that took effect on the receivers and every step undone or
+  /// redone, once each, with the receivers it changed: what a UI redraws from. Not told
+  /// of statements that failed (they were rolled back), ran no command, only defined
+  /// something or asked something.
+  public var onChange: ((Change) -> Void)?
+  /// Turns an action name (a verb's declared one, a group's, a macro's name, or a
+  /// statement) into the app's language, for undo titles and changes; as written by
+  /// default.
+  public var localizedActionName: (String) -> String = { $0 }
+  /// An Undo or Redo menu item's title from a step's localised action name (nil: nothing
+  /// to undo or redo): "Undo Insert Text" and "Undo" by default.
+  public var menuItemTitle: (_ kind: Change.Kind, _ actionName: String?) -> String = { kind, name in
+    let verb = kind == .redone ? "Redo" : "Undo"
+    return name.map { "\(verb) \($0)" } ?? verb
+  }
+  /// The name a host's group of calls gives its step, while it runs.
+  var groupName: String?
   /// Receives diagnostics produced while running that do not stop the run: warnings
   /// (such as "nothing to undo") and the failures of queued statements.
   public var onDiagnostic: (Diagnostic) -> Void = { _ in }
@@ -574,24 +591,44 @@ public final class Session {
   /// Runs an operation on the receivers as one atomic step.
   private func run(_ op: Op, _ statement: CompiledStatement) throws(Diagnostic) {
     do {
-      try invoker.run(op, statement: statement.range, request: answer)
-      if reportsEffects, case .command(let id, _) = op, commands.heads[Int(id)].verb == CommandTable.lifecycleVerb {
-        let instance = checkerState.instances[Int(commands.heads[Int(id)].instance)]
-        report("made `\(instance.name)`, a new \(checkerState.types[instance.type].name)")
+      guard onChange != nil || groupName != nil else {
+        try invoker.run(op, statement: statement.range, request: answer)
+        return reportNew(op)
       }
+      var change: Change?
+      try invoker.run(op, statement: statement.range, request: answer) { step in
+        if let name = self.groupName { self.invoker.nameLastStep(name) }
+        if self.onChange != nil { change = self.change(.done, step: step) }
+      }
+      reportNew(op)
+      if let change { onChange?(change) }
     } catch {
-      var problem = Problem(error.message, at: error.range)
-      problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
-      if statement.isTransaction {
-        let list = error.reverted.map { "`\($0)`" }.joined(separator: ", ")
-        problem.notes.append(("the transaction was rolled back: " + (list.isEmpty ? "nothing had run" : list), nil))
-      }
-      if !error.notReverted.isEmpty {
-        let list = error.notReverted.map { "`\($0)`" }.joined(separator: ", ")
-        problem.notes.append(("the rollback could not revert \(list): declared as not undoable", nil))
-      }
-      throw problem.diagnostic(in: sources)
+      throw failure(error, in: statement)
     }
+  }
+
+  /// Says that a `new` made its instance, when the session reports effects.
+  private func reportNew(_ op: Op) {
+    if reportsEffects, case .command(let id, _) = op, commands.heads[Int(id)].verb == CommandTable.lifecycleVerb {
+      let instance = checkerState.instances[Int(commands.heads[Int(id)].instance)]
+      report("made `\(instance.name)`, a new \(checkerState.types[instance.type].name)")
+    }
+  }
+
+  /// The diagnostic for a statement's failure, with its macro calls and what its rollback
+  /// did.
+  private func failure(_ error: RunFailure, in statement: CompiledStatement) -> Diagnostic {
+    var problem = Problem(error.message, at: error.range)
+    problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
+    if statement.isTransaction {
+      let list = error.reverted.map { "`\($0)`" }.joined(separator: ", ")
+      problem.notes.append(("the transaction was rolled back: " + (list.isEmpty ? "nothing had run" : list), nil))
+    }
+    if !error.notReverted.isEmpty {
+      let list = error.notReverted.map { "`\($0)`" }.joined(separator: ", ")
+      problem.notes.append(("the rollback could not revert \(list): declared as not undoable", nil))
+    }
+    return problem.diagnostic(in: sources)
   }
 
   private func answer(_ request: Invoker.Request) {
@@ -677,6 +714,7 @@ public final class Session {
         while done < count, invoker.history.redoCount > 0 {
           let step = invoker.history.steps[invoker.history.applied].statement
           guard try invoker.redoStep() else { break }
+          if let onChange { onChange(change(.redone, step: invoker.history.applied - 1)) }
           done += 1
           if reportsEffects { redone.append(canonicalText(of: step)) }
         }
@@ -696,6 +734,7 @@ public final class Session {
     guard invoker.history.undoCount > 0 else { return nil }
     let statement = invoker.history.steps[invoker.history.applied - 1].statement
     guard let notUndone = invoker.undoStep() else { return nil }
+    if let onChange { onChange(change(.undone, step: invoker.history.applied)) }
     if !notUndone.isEmpty {
       let list = notUndone.map { "`\($0)`" }.joined(separator: ", ")
       warn("\(what) could not revert \(list): declared as not undoable", at: range ?? statement)
@@ -757,6 +796,14 @@ public final class Session {
 
   /// The receiver instances' names, in order.
   public var receiverNames: [String] { invoker.instances.filter(\.exists).map(\.name) }
+
+  /// The receiver called `name`, as its own type: the object the session's commands act
+  /// on, for a host to read (to draw it, say). Nil if there is none by that name, it is not
+  /// an `R`, or the `new` that made it was undone. Change it only through the session (a
+  /// command, ``perform(_:on:_:)``), or undo and the journal will not know of the change.
+  public func receiver<R: ReceiverBase>(_ name: String, as type: R.Type = R.self) -> R? {
+    invoker.instances.last { $0.name == name && $0.exists }?.object as? R
+  }
 
   /// The state of the receiver called `name`.
   public func state(of name: String) -> StateValue? {
@@ -821,7 +868,7 @@ public final class Session {
 
   /// The statement at `range` in canonical one-line form, parsed again from its source
   /// (so history costs no text per step).
-  private func canonicalText(of range: SourceRange) -> String {
+  func canonicalText(of range: SourceRange) -> String {
     let bytes = Array(sources[range.source].bytes[range.start..<range.end])
     return bytes.withUnsafeBufferPointer { buffer in
       let symbols = SymbolTable()

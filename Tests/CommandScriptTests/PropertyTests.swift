@@ -249,8 +249,12 @@ private struct Snapshot: Equatable, CustomStringConvertible {
     let session = Session(registry: .builtins)
     var failed = 0
     var rejected = 0
+    var changes: [Change] = []
+    session.onChange = { changes.append($0) }
     for (i, statement) in statements.enumerated() {
       let before = Snapshot(session)
+      let statesBefore = Dictionary(uniqueKeysWithValues: zip(session.receiverNames, comparableStates(of: session)))
+      changes.removeAll()
       let where_ = "statement \(i + 1) `\(statement.text)` of \(context)"
       let program: Program
       do {
@@ -265,15 +269,31 @@ private struct Snapshot: Equatable, CustomStringConvertible {
       do {
         try session.execute(program)
         let after = Snapshot(session)
-        if !statement.text.hasPrefix("undo"), !statement.text.hasPrefix("redo") {
-          #expect(
-            after.undoCount == before.undoCount || after.undoCount == before.undoCount + 1,
-            "one statement made \(after.undoCount - before.undoCount) undo steps — \(where_)")
+        // One change per step done, undone or redone; none for anything else.
+        let steps = after.undoCount - before.undoCount
+        let expected: (count: Int, kind: Change.Kind)
+        if statement.text.hasPrefix("undo") {
+          expected = (-steps, .undone)
+        } else if statement.text.hasPrefix("redo") {
+          expected = (steps, .redone)
+        } else {
+          #expect(steps == 0 || steps == 1, "one statement made \(steps) undo steps — \(where_)")
+          expected = (steps, .done)
+        }
+        #expect(changes.count == expected.count, "\(changes.count) changes for \(expected.count) steps — \(where_)")
+        #expect(changes.allSatisfy { $0.kind == expected.kind && !$0.receivers.isEmpty }, "\(changes) — \(where_)")
+        // Every receiver whose state changed is named by a change (but for a log line a
+        // rolled-back, not undoable `log` leaves: see comparableStates).
+        let named = Set(changes.flatMap(\.receivers))
+        for (name, state) in zip(session.receiverNames, comparableStates(of: session)) where statesBefore[name] != state
+        {
+          #expect(named.contains(name), "`\(name)` changed unannounced (\(changes)) — \(where_)")
         }
       } catch {
         failed += 1
         let after = Snapshot(session)
         #expect(after == before, "failed (\(error)) and changed something:\n\(before)\n\(after)\n— \(where_)")
+        #expect(changes.isEmpty, "failed and announced \(changes) — \(where_)")
       }
     }
     return (session, failed, rejected)

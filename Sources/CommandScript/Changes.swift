@@ -1,0 +1,68 @@
+// What a host's UI follows: one change per step done, undone or redone, with which
+// receivers it changed and its action name; and the undo and redo titles for its menus.
+
+/// One statement that took effect on the receivers, or one step undone or redone: what a
+/// UI redraws from (``Session/onChange``).
+public struct Change: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    /// A statement ran (written, queued, sourced, a host's call or group, or replayed
+    /// from a journal).
+    case done
+    case undone
+    case redone
+  }
+
+  public var kind: Kind
+  /// The step's action name, localised (see ``Session/actionName(ofStep:)``).
+  public var actionName: String
+  /// The receiver instances whose commands ran, each once, in the order they first ran.
+  public var receivers: [String]
+
+  public init(kind: Kind, actionName: String, receivers: [String]) {
+    self.kind = kind
+    self.actionName = actionName
+    self.receivers = receivers
+  }
+}
+
+extension Session {
+  /// The action name of the step that `undo` would undo ("Insert Text"), localised; nil
+  /// if there is nothing to undo.
+  public var undoActionName: String? {
+    let history = invoker.history
+    return history.undoCount > 0 ? actionName(ofStep: history.applied - 1) : nil
+  }
+
+  /// The action name of the step that `redo` would redo, localised; nil if none.
+  public var redoActionName: String? {
+    let history = invoker.history
+    return history.redoCount > 0 ? actionName(ofStep: history.applied) : nil
+  }
+
+  /// "Undo Insert Text", or "Undo" when there is nothing to undo, through
+  /// ``menuItemTitle``: an Undo menu item's title.
+  public var undoMenuItemTitle: String { menuItemTitle(.undone, undoActionName) }
+  /// "Redo Insert Text", or "Redo", through ``menuItemTitle``.
+  public var redoMenuItemTitle: String { menuItemTitle(.redone, redoActionName) }
+
+  /// A step's action name: a host group's name, a single command's verb's declared
+  /// ``Verb/actionName`` (or its statement), a macro call's macro, otherwise the statement
+  /// as written canonically; passed through ``localizedActionName``.
+  func actionName(ofStep index: Int) -> String {
+    let step = invoker.history.steps[index]
+    if let name = step.name { return localizedActionName(name) }
+    if case .command(let id, _) = step.op, case let head = commands.heads[Int(id)], head.verb >= 0 {
+      let type = checkerState.types[checkerState.instances[Int(head.instance)].type]
+      if let name = type.verbs[Int(head.verb)].actionName { return localizedActionName(name) }
+    } else if case .call(let call) = step.op {
+      return localizedActionName(checkerState.macros[call.macro].name)
+    }
+    return localizedActionName(canonicalText(of: step.statement))
+  }
+
+  /// The change that step `index` made, for ``onChange``.
+  func change(_ kind: Change.Kind, step index: Int) -> Change {
+    let receivers = invoker.instances(of: index).map { checkerState.instances[$0].name }
+    return Change(kind: kind, actionName: actionName(ofStep: index), receivers: receivers)
+  }
+}

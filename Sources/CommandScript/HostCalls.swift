@@ -1,0 +1,123 @@
+// What a host calls instead of writing script text: perform a verb with typed arguments,
+// undo and redo, a group of calls as one step. Each call is written as a statement (with
+// the one writer of values as script text) and run as one, so it is checked against the
+// same declarations, atomic, one undo step and journaled exactly as if it had been typed.
+
+/// An argument of a host's call (``Session/perform(_:on:_:)``): an integer, or text — a
+/// word for a parameter that takes words (`red`), a string for one that takes strings.
+public enum CallArgument: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+  case integer(Int)
+  case text(String)
+
+  public init(integerLiteral value: Int) { self = .integer(value) }
+  public init(stringLiteral value: String) { self = .text(value) }
+}
+
+/// Calls gathered by ``Session/group(_:)``, to run together as one statement.
+public struct CallGroup {
+  /// The statements, as script text.
+  fileprivate var statements: [String] = []
+  fileprivate let session: Session
+
+  fileprivate init(session: Session) { self.session = session }
+
+  /// Adds `verb` on `receiver` with `arguments`, as ``Session/perform(_:on:_:)`` would run it.
+  public mutating func perform(_ verb: String, on receiver: String? = nil, _ arguments: CallArgument...) {
+    statements.append(session.statement(verb, on: receiver, arguments))
+  }
+
+  /// Adds `verb` on `receiver` with `arguments`, as ``Session/perform(_:on:arguments:)`` would.
+  public mutating func perform(_ verb: String, on receiver: String? = nil, arguments: [CallArgument]) {
+    statements.append(session.statement(verb, on: receiver, arguments))
+  }
+}
+
+extension Session {
+  /// Runs `verb` on the receiver called `receiver` (or, without one, a verb or macro as a
+  /// bare name is resolved in scripts) with `arguments`, as one statement: checked against
+  /// the verb's declaration, all or nothing, one undo step, given to the journal.
+  ///
+  /// ```swift
+  /// try session.perform("insert", on: "text", .text(pasted))
+  /// try session.perform("move", on: "shape", "up", 3)
+  /// ```
+  ///
+  /// Throws as ``run(_:)`` does: a compile error (no such verb, an argument of the wrong
+  /// kind) located in the statement as written, or the receiver's failure.
+  public func perform(_ verb: String, on receiver: String? = nil, _ arguments: CallArgument...) throws(RunError) {
+    try perform(verb, on: receiver, arguments: arguments)
+  }
+
+  /// ``perform(_:on:_:)`` with the arguments as an array.
+  public func perform(_ verb: String, on receiver: String? = nil, arguments: [CallArgument]) throws(RunError) {
+    try runCall(statement(verb, on: receiver, arguments))
+  }
+
+  /// Runs the calls that `body` adds to its group together, as one statement: one undo
+  /// step, all or nothing (a `transaction`), named `name` in undo titles and changes
+  /// (a session resumed from its journal names it by its statement). They run when
+  /// `body` returns, in order; if `body` throws, none runs. An empty group runs nothing.
+  ///
+  /// ```swift
+  /// try session.group("Paste") { calls in
+  ///   calls.perform("clear", on: "text")
+  ///   calls.perform("insert", on: "text", .text(clipboard))
+  /// }
+  /// ```
+  public func group(_ name: String? = nil, _ body: (inout CallGroup) throws -> Void) throws {
+    var calls = CallGroup(session: self)
+    try body(&calls)
+    guard !calls.statements.isEmpty else { return }
+    groupName = name
+    defer { groupName = nil }
+    try runCall("transaction { " + calls.statements.joined(separator: "; ") + " }")
+  }
+
+  /// Undoes the last `steps` steps (1 by default), as the statement `undo N` does: a
+  /// warning (to ``onDiagnostic``) if there are fewer.
+  public func undo(_ steps: Int = 1) throws(RunError) {
+    try runCall(steps == 1 ? "undo" : "undo \(steps)")
+  }
+
+  /// Redoes the last `steps` undone steps (1 by default), as the statement `redo N` does.
+  public func redo(_ steps: Int = 1) throws(RunError) {
+    try runCall(steps == 1 ? "redo" : "redo \(steps)")
+  }
+
+  /// A host's call as a statement: each argument written as the parameter it meets takes
+  /// it, so that the checker judges it as it would the same statement typed.
+  func statement(_ verb: String, on receiver: String?, _ arguments: [CallArgument]) -> String {
+    let head = receiver.map { "\($0).\(verb)" } ?? verb
+    let declarations = declarations(of: verb, on: receiver)
+    var words = [head]
+    for (i, argument) in arguments.enumerated() {
+      switch argument {
+      case .integer(let n): words.append(String(n))
+      case .text(let text):
+        // A word where every verb the name may stand for takes one; else a string, which
+        // the checker accepts or reports as the wrong kind.
+        let takesWords =
+          !declarations.isEmpty
+          && declarations.allSatisfy { i < $0.parameters.count && $0.parameters[i].kind.takesWords }
+        words.append(takesWords && Lexer.isWord(text) ? text : ScriptString.literal(text))
+      }
+    }
+    return words.joined(separator: " ")
+  }
+
+  /// The verbs `verb` on `receiver` may stand for: the receiver's, or without one every
+  /// type's verb by that name.
+  private func declarations(of verb: String, on receiver: String?) -> [VerbInfo] {
+    if let receiver {
+      guard let instance = checkerState.instanceIndex(receiver) else { return [] }
+      let type = checkerState.types[checkerState.instances[instance].type]
+      return type.verbIndex(verb).map { [type.verbs[$0]] } ?? []
+    }
+    return checkerState.verbTable.owners[verb]?.map { checkerState.types[$0.type].verbs[$0.verb] } ?? []
+  }
+
+  /// Runs a host's call, written as a statement.
+  private func runCall(_ text: String) throws(RunError) {
+    try run(SourceFile(name: "<call>", text: text))
+  }
+}

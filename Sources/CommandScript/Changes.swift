@@ -50,17 +50,23 @@ extension Session {
   /// as written canonically; passed through ``localizedActionName``.
   func actionName(ofStep index: Int) -> String {
     let step = invoker.history.steps[index]
-    if let name = step.name { return localizedActionName(name) }
-    if case .command(let id, _) = step.op, case let head = commands.heads[Int(id)], head.verb >= 0 {
-      let type = checkerState.types[checkerState.instances[Int(head.instance)].type]
-      if let name = type.verbs[Int(head.verb)].actionName { return localizedActionName(name) }
-    } else if case .call(let call) = step.op {
-      return localizedActionName(checkerState.macros[call.macro].name)
-    }
-    return localizedActionName(canonicalText(of: step.statement))
+    return actionName(of: step.op, statement: step.statement, name: step.name)
   }
 
-  /// The change that step `index` made, for ``onChange``.
+  /// The action name of the statement at `statement`, compiled to `op`, named `name` by
+  /// a host's group.
+  func actionName(of op: Op, statement: SourceRange, name: String?) -> String {
+    if let name { return localizedActionName(name) }
+    if case .command(let id, _) = op, case let head = commands.heads[Int(id)], head.verb >= 0 {
+      let type = checkerState.types[checkerState.instances[Int(head.instance)].type]
+      if let name = type.verbs[Int(head.verb)].actionName { return localizedActionName(name) }
+    } else if case .call(let call) = op {
+      return localizedActionName(checkerState.macros[call.macro].name)
+    }
+    return localizedActionName(canonicalText(of: statement))
+  }
+
+  /// The change that step `index` made, undone or redone, for ``onChange``.
   func change(_ kind: Change.Kind, step index: Int) -> Change {
     let receivers = invoker.instances(of: index).map { checkerState.instances[$0].name }
     return Change(kind: kind, actionName: actionName(ofStep: index), receivers: receivers)

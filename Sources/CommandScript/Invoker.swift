@@ -74,10 +74,14 @@ final class Invoker {
   }
 
   /// Runs one top-level operation atomically. Receiver commands it runs become one undo
-  /// step; on failure they are rolled back and the receivers are as before. `committed`
-  /// is given the new step's index, before the history cap may drop it.
+  /// step — unless none of them can be undone (a notification sent, a log line written):
+  /// then there is nothing for undo to do, the history is as before, and redo still
+  /// redoes what it did before. On failure the commands are rolled back and the receivers
+  /// are as before. `ran` is told the instances the commands ran on and whether they made
+  /// a step (before the history cap may drop it).
   func run(
-    _ op: Op, statement range: SourceRange, request: (Request) -> Void, committed: ((Int) -> Void)? = nil
+    _ op: Op, statement range: SourceRange, request: (Request) -> Void,
+    ran: ((_ instances: [Int], _ madeAStep: Bool) -> Void)? = nil
   ) throws(RunFailure) {
     let redo = history.takeRedoStack()
     let mark = history.commands.count
@@ -89,23 +93,46 @@ final class Invoker {
       if let redo { history.restore(redo) }
       throw failure
     }
-    if history.commands.count > mark {
-      history.commitStep(statement: range, op: op)
-      committed?(history.applied - 1)
-      if let historyLimit, let dropped = history.cap(to: historyLimit) { forget(dropped) }
-    } else if let redo {
-      history.restore(redo)
+    let end = history.commands.count
+    guard end > mark else {
+      if let redo { history.restore(redo) }
+      return
     }
+    if someVerbIsNotUndoable, !canUndoSome(of: mark..<end) {
+      ran?(instances(of: mark..<end), false)
+      history.discard(from: mark)
+      if let redo { history.restore(redo) }
+      return
+    }
+    history.commitStep(statement: range, op: op)
+    ran?(instances(of: mark..<end), true)
+    if let historyLimit, let dropped = history.cap(to: historyLimit) { forget(dropped) }
+  }
+
+  /// Whether any of the commands at `range` of the history can be undone. The last is
+  /// looked at first: in nearly every statement it settles the question.
+  private func canUndoSome(of range: Range<Int>) -> Bool {
+    if isUndoable(history.commands[range.upperBound - 1]) { return true }
+    return range.dropLast().contains { isUndoable(history.commands[$0]) }
+  }
+
+  /// Whether command `id` can be undone (a `new` can: it is withdrawn).
+  @inline(__always) private func isUndoable(_ id: Int32) -> Bool {
+    let head = commands.heads[Int(id)]
+    return head.verb < 0 || instances[Int(head.instance)].notUndoable[Int(head.verb)] == nil
   }
 
   /// Names the step just committed (see `History.Step.name`).
   func nameLastStep(_ name: String) { history.nameLastStep(name) }
 
   /// The instances that the commands of step `step` ran on, each once, in order.
-  func instances(of step: Int) -> [Int] {
+  func instances(of step: Int) -> [Int] { instances(of: history.start(of: step)..<history.steps[step].end) }
+
+  /// The instances that the history's commands at `range` ran on, each once, in order.
+  private func instances(of range: Range<Int>) -> [Int] {
     var seen = Set<Int32>()
     var found: [Int] = []
-    for i in history.start(of: step)..<history.steps[step].end {
+    for i in range {
       let instance = commands.heads[Int(history.commands[i])].instance
       if seen.insert(instance).inserted { found.append(Int(instance)) }
     }
@@ -117,9 +144,7 @@ final class Invoker {
     var counts = [Int](repeating: 0, count: instances.count)
     for id in dropped {
       let head = commands.heads[Int(id)]
-      if head.verb >= 0, instances[Int(head.instance)].notUndoable[Int(head.verb)] == nil {
-        counts[Int(head.instance)] += 1
-      }
+      if head.verb >= 0, isUndoable(id) { counts[Int(head.instance)] += 1 }
     }
     for (instance, count) in zip(instances, counts) where count > 0 { instance.dropOldestRecords(count) }
   }
@@ -333,8 +358,9 @@ final class Invoker {
     return notUndone
   }
 
-  /// Redoes the next undone step by executing its commands again. Returns false when
-  /// there was nothing to redo; throws (with the step still redoable) if a command fails.
+  /// Redoes the next undone step by executing its undoable commands again (what undo
+  /// could not take back is still in effect). Returns false when there was nothing to
+  /// redo; throws (with the step still redoable) if a command fails.
   func redoStep() throws(CommandFailure) -> Bool {
     guard history.redoCount > 0 else { return false }
     let step = history.applied
@@ -342,6 +368,8 @@ final class Invoker {
     let end = history.steps[step].end
     for i in start..<end {
       let id = history.commands[i]
+      // What undo could not take back is still in effect: redo does not do it again.
+      if someVerbIsNotUndoable, !isUndoable(id) { continue }
       do {
         try perform(id)
       } catch {

@@ -88,6 +88,8 @@ public struct Verb<R: ReceiverBase>: Sendable {
   public let summary: String
   @usableFromInline let execute: @Sendable (R, Arguments) throws(CommandFailure) -> R.Undo
   @usableFromInline let undo: (@Sendable (R, Arguments, R.Undo) -> Void)?
+  /// A verb that cannot be undone runs this instead of `execute`: it leaves no record.
+  @usableFromInline let executeOnce: (@Sendable (R, Arguments) throws(CommandFailure) -> Void)?
   /// What an app's Undo menu calls a step made of this verb ("Insert Text"), set with
   /// ``named(_:)``; nil: the step is called by its statement.
   public private(set) var actionName: String?
@@ -111,6 +113,7 @@ public struct Verb<R: ReceiverBase>: Sendable {
     self.summary = summary
     self.execute = execute
     self.undo = undo
+    self.executeOnce = nil
   }
 
   /// An undoable verb whose undo puts back the value at `keyPath` as it was before
@@ -147,17 +150,20 @@ public struct Verb<R: ReceiverBase>: Sendable {
       undo: { receiver, _, previous in restore(receiver, previous) })
   }
 
-  /// A verb that cannot be undone (writing a log line, say). `undo` reports it instead of
-  /// reverting it, and the checker knows it before anything runs.
+  /// A verb that cannot be undone (sending a notification, writing a log line): it leaves
+  /// no undo record. A statement made only of such commands is no undo step; in a step
+  /// with others, `undo` says what it could not revert, and `redo` does not do it again.
+  /// The checker knows it before anything runs.
   public init(
     notUndoable name: String, _ parameters: [Parameter] = [], summary: String,
-    execute: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> R.Undo
+    execute: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> Void
   ) {
     self.name = name
     self.parameters = parameters
     self.summary = summary
-    self.execute = execute
+    self.execute = { _, _ in preconditionFailure("a verb that cannot be undone runs executeOnce") }
     self.undo = nil
+    self.executeOnce = execute
   }
 
   /// Whether `undo` can revert this verb.

@@ -231,8 +231,8 @@ final class ReceiverInstance {
     self.init(
       name: name, object: receiver,
       execute: { verb, arguments throws(CommandFailure) in
-        let record = try verbs[verb].execute(receiver, arguments)
-        if verbs[verb].undo != nil { records.stack.append(record) }
+        if let once = verbs[verb].executeOnce { return try once(receiver, arguments) }
+        records.stack.append(try verbs[verb].execute(receiver, arguments))
       },
       undo: { verb, arguments in
         guard let undo = verbs[verb].undo else { return }

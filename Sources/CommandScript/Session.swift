@@ -596,9 +596,12 @@ public final class Session {
         return reportNew(op)
       }
       var change: Change?
-      try invoker.run(op, statement: statement.range, request: answer) { step in
-        if let name = self.groupName { self.invoker.nameLastStep(name) }
-        if self.onChange != nil { change = self.change(.done, step: step) }
+      try invoker.run(op, statement: statement.range, request: answer) { instances, madeAStep in
+        if madeAStep, let name = self.groupName { self.invoker.nameLastStep(name) }
+        guard self.onChange != nil else { return }
+        change = Change(
+          kind: .done, actionName: self.actionName(of: op, statement: statement.range, name: self.groupName),
+          receivers: instances.map { self.checkerState.instances[$0].name })
       }
       reportNew(op)
       if let change { onChange?(change) }

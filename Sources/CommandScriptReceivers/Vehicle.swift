@@ -44,7 +44,6 @@ public final class Vehicle: Receiver {
     },
     Verb(notUndoable: "log", summary: "append an audit line") { vehicle, _ in
       vehicle.auditLog.append(vehicle.stateOfRecord)
-      return vehicle.record
     },
     restoringRecord(
       "backend", [Parameter("state", .word(Health.self))], summary: "set the simulated backend's health"

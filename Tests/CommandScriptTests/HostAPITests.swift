@@ -29,7 +29,6 @@ private final class TodoList: ReceiverBase {
     },
     Verb(notUndoable: "notify", summary: "send the list") { list, _ in
       list.notifier.send(list.items.joined(separator: ", "))
-      return list.items
     },
   ]
   let name: String

@@ -221,7 +221,7 @@ import Testing
 
   @Test func undoNamesEachUnrevertedVerbOnce() {
     let r = Recorder()
-    r.run("repeat 100 { log x }")
+    r.run("repeat 100 { bump; log x }")
     r.run("undo")
     #expect(r.warnings.map(\.message) == ["undo could not revert `counter.log`: declared as not undoable"])
   }
@@ -239,10 +239,22 @@ import Testing
     #expect(r.runtimeError("{ bump; counter.fail }")?.notes == [])
   }
 
-  @Test func redoRunsNotUndoableCommandsAgain() {
+  @Test func redoDoesNotRepeatWhatUndoCouldNotRevert() {
     let r = Recorder()
-    r.run("log a; undo; redo")
-    #expect(r.state("counter")?["log"] == .array([.string("a"), .string("a")]))
+    r.run("{ bump 2; log a }; undo; redo")
+    #expect(r.state("counter") == ["count": .int(2), "log": .array([.string("a")])])
+  }
+
+  @Test func aStatementOfNotUndoableCommandsAloneIsNoStep() {
+    let r = Recorder()
+    r.run("bump 1; bump 2; undo; log a; repeat 3 { log b }; log c")
+    // The redo stack is untouched: `bump 2` can still be redone.
+    #expect(r.session.undoCount == 1 && r.session.redoCount == 1)
+    r.run("undo")
+    #expect(r.state("counter") == ["count": .int(0), "log": .array(["a", "b", "b", "b", "c"].map { .string($0) })])
+    #expect(r.warnings.isEmpty)
+    r.run("redo 2")
+    #expect(r.state("counter")?["count"] == .int(3))
   }
 
   @Test func aRedoThatFailsIsRolledBackAndStaysRedoable() {

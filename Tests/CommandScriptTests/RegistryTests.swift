@@ -162,7 +162,7 @@ private func registrationError<R: Receiver>(_ type: R.Type) -> (String?, unchang
     var outputs: [Output] = []
     session.onOutput = { outputs.append($0) }
     try session.run(
-      SourceFile(name: "t", text: "macro twice n { repeat 2 { bump $n } }\ntwice 3; counter.log hi; undo; show"))
+      SourceFile(name: "t", text: "macro twice n { repeat 2 { bump $n } }\ntwice 3; bump; counter.log hi; undo; show"))
     #expect(session.receiverNames == ["counter"])
     #expect(
       outputs == [

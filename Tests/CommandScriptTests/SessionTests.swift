@@ -195,13 +195,13 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
 
   @Test func historyListsStepsInCanonicalForm() {
     let r = Recorder()
-    r.run("move up\nrepeat 2 {\n  paint   red # twice\n}\ndoor.open; log \"a\\tb\"")
+    r.run("move up\nrepeat 2 {\n  paint   red # twice\n}\ndoor.open; { bump;log \"a\\tb\" }")
     r.run("undo 2\nmacro m { }; show; help")
     let expected = [
       HistoryEntry(number: 1, statement: "move up", undone: false),
       HistoryEntry(number: 2, statement: "repeat 2 { paint red }", undone: false),
       HistoryEntry(number: 3, statement: "door.open", undone: true),
-      HistoryEntry(number: 4, statement: #"log "a\tb""#, undone: true),
+      HistoryEntry(number: 4, statement: #"{ bump; log "a\tb" }"#, undone: true),
     ]
     #expect(r.session.history == expected)
     r.outputs = []

@@ -22,7 +22,6 @@ final class TestCounter: Receiver {
     },
     Verb(notUndoable: "log", [Parameter("text", .string)], summary: "append a line to the log") { counter, args in
       counter.log.append(args.string(0))
-      return 0
     },
     Verb("fail", summary: "always fails") { _, _ throws(CommandFailure) in
       throw CommandFailure("the counter fails on purpose")

@@ -171,9 +171,17 @@ private func description(_ r: Recorder, _ name: String) -> String? {
     #expect(r.session.undoCount == 0)
   }
 
-  @Test func redoRunsLogAgain() {
+  @Test func redoDoesNotWriteTheLogLineAgain() {
+    // Undo left the line: redo saves again and leaves the log as it is.
     let r = recorder("{ save; log }; undo; redo")
-    #expect(r.state("vehicle") == vehicle(saved: true, log: 2))
+    #expect(r.state("vehicle") == vehicle(saved: true, log: 1))
+  }
+
+  @Test func aLogLineAloneIsNoUndoStep() {
+    let r = recorder("save; log; undo")
+    #expect(r.state("vehicle") == vehicle(log: 1))
+    #expect(r.session.undoCount == 0 && r.session.redoCount == 1)
+    #expect(r.warnings.isEmpty)
   }
 
   @Test func aFailingTransactionRollsBackAllButTheLog() {

@@ -90,11 +90,22 @@ public struct ReceiverRegistry: Sendable {
     }
   }
 
-  /// Checks that no parameter without a default follows one with a default.
+  /// Checks that each default is of its parameter's kind (a string parameter with an
+  /// integer default would crash the verb that reads it; a word's must be in its set), and
+  /// that no parameter without a default follows one with a default. An integer default
+  /// may lie outside the range, so that a verb can tell "not given" (the board's `reset`
+  /// keeps its size for 0): scripts can write only values in the range.
   private static func validate(_ parameters: [Parameter], of described: String) throws(RegistrationError) {
     var optionalSeen = false
     for parameter in parameters {
-      if parameter.defaultValue != nil {
+      if let value = parameter.defaultValue {
+        let isOfKind =
+          if case (.integer, .integer) = (parameter.kind, value) { true } else { parameter.kind.accepts(value) }
+        guard isOfKind else {
+          throw RegistrationError(
+            "\(described): the default of parameter `\(parameter.name)` must be \(Constraint(parameter.kind).description)"
+          )
+        }
         optionalSeen = true
       } else if optionalSeen {
         throw RegistrationError(

@@ -72,6 +72,21 @@ private final class RequiredAfterOptional: Stub {
   ]
 }
 
+private final class WrongDefaults: Stub {
+  static let typeName = "stub"
+  static let verbs: [Verb<WrongDefaults>] = [
+    verb("say", [Parameter("text", .string, default: .integer(3))])
+  ]
+}
+
+private final class WordOutsideItsSet: Stub {
+  static let typeName = "stub"
+  static let verbs: [Verb<WordOutsideItsSet>] = [
+    verb("go", [Parameter("steps", .integer(1...9), default: .integer(0))]),  // "not given": allowed
+    verb("turn", [Parameter("way", .word(Shape.Direction.self), default: .word(4))]),
+  ]
+}
+
 private final class Valid: Stub {
   static let typeName = "stub_2"
   static let verbs: [Verb<Valid>] = [
@@ -124,6 +139,16 @@ private func registrationError<R: Receiver>(_ type: R.Type) -> (String?, unchang
     #expect(
       registrationError(RequiredAfterOptional.self) == (
         "`stub.go`: parameter `c` without a default follows one with a default", true
+      ))
+  }
+
+  @Test func aDefaultOfTheWrongKindIsARegistrationError() {
+    // Not a crash when the default is first used.
+    #expect(
+      registrationError(WrongDefaults.self) == ("`stub.say`: the default of parameter `text` must be a string", true))
+    #expect(
+      registrationError(WordOutsideItsSet.self) == (
+        "`stub.turn`: the default of parameter `way` must be one of up, down, left, right", true
       ))
   }
 

@@ -47,8 +47,8 @@ enum Help {
     topics(state: state).contains(topic)
   }
 
-  static func text(topic: String?, state: CheckerState, width: Int = 80) -> String {
-    guard let topic else { return fitted(overview(state: state), width: width) }
+  static func text(topic: String?, state: CheckerState, example: String? = nil, width: Int = 80) -> String {
+    guard let topic else { return fitted(overview(state: state, example: example), width: width) }
     var sections: [String] = []
     if let dot = topic.firstIndex(of: "."), let instance = state.instanceIndex(String(topic[..<dot])) {
       let (name, member) = (String(topic[..<dot]), String(topic[topic.index(after: dot)...]))
@@ -180,7 +180,10 @@ enum Help {
     type.queries.isEmpty ? nil : "    queries: " + type.queries.map(\.name).joined(separator: ", ")
   }
 
-  private static func overview(state: CheckerState) -> String {
+  /// The example `help` ends with when the built-in shape is there to run it.
+  static let shapeExample = "move up; paint red; repeat 4 { move right 2 }; undo"
+
+  private static func overview(state: CheckerState, example: String?) -> String {
     var lines = ["Receivers (write `receiver.verb`, or just `verb` when only one has it):"]
     // A receiver once per name: an earlier one by a name reused after its `new` was undone
     // is no longer reachable.
@@ -199,10 +202,13 @@ enum Help {
         lines.append("  " + ([name] + macro.parameters).joined(separator: " "))
       }
     }
-    lines.append("Example: move up; paint red; repeat 4 { move right 2 }; undo")
+    if let example { lines.append("Example: " + example) }
+    // The topics it names must exist: the built-in shape's, or none.
     lines.append(
-      "`help NAME` tells more about a receiver, verb (`help shape.move`), query, macro, statement or word kind"
-        + " (`help colour`).")
+      state.types.contains { $0.name == "shape" }
+        ? "`help NAME` tells more about a receiver, verb (`help shape.move`), query, macro, statement or word kind"
+          + " (`help colour`)."
+        : "`help NAME` tells more about a receiver, verb, query, macro, statement or word kind.")
     return lines.joined(separator: "\n")
   }
 }

@@ -148,6 +148,9 @@ public final class Session {
   /// Asked by every `help`: the columns its lines are broken to fit (80 by default; at
   /// least 40). A function, as `pictureSize`, so that it follows a terminal's width.
   public var helpWidth: () -> Int = { 80 }
+  /// The script `help` ends with as an example: by default one for the built-in shape if
+  /// the registry has it, else none. A host sets one that runs on its receivers.
+  public var helpExample: String?
   /// Whether `show` includes receivers' views (the shape's recent path), for `--json`.
   public var showsViews = false
   /// Whether statements that change state without printing (`undo`, `redo`, `use`,
@@ -198,6 +201,7 @@ public final class Session {
   public init(registry: ReceiverRegistry) {
     self.registry = registry
     checkerState = CheckerState(registry: registry)
+    if registry.types.contains(where: { $0.name == "shape" }) { helpExample = Help.shapeExample }
     invoker = Invoker(
       instances: checkerState.instances.map { registry.types[$0.type].make($0.name) },
       commands: commands, interruption: interruption)
@@ -856,7 +860,7 @@ public final class Session {
   /// The help text for a topic (nil: the overview). On a macro it ends with the
   /// definition as written.
   public func help(_ topic: String? = nil) -> String {
-    let text = Help.text(topic: topic, state: checkerState, width: max(40, helpWidth()))
+    let text = Help.text(topic: topic, state: checkerState, example: helpExample, width: max(40, helpWidth()))
     guard let topic, let index = checkerState.macroByName[topic] else { return text }
     let definition = sourceText(of: checkerState.macros[index].range)
     return text + "\n  defined as:\n"

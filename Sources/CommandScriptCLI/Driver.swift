@@ -76,21 +76,22 @@ final class Driver {
     case .success(let loaded): contents = loaded
     case .failure(let damage):
       Console.err.line(
-        "cmdscript: session \(journal.path):\(damage.line): damaged record: \(damage.reason); "
+        "\(ToolIdentity.current.name): session \(journal.path):\(damage.line): damaged record: \(damage.reason); "
           + "nothing was run and the file is unchanged")
       Console.err.line(
-        "cmdscript: note: --salvage-session NEWFILE copies the \(damage.intact.count) entries before line \(damage.line) into NEWFILE, to go on from there"
+        "\(ToolIdentity.current.name): note: --salvage-session NEWFILE copies the \(damage.intact.count) entries before line \(damage.line) into NEWFILE, to go on from there"
       )
       return .failure(ResumeFailure())
     }
     if contents.version1 {
       Console.err.line(
-        "cmdscript: note: session \(journal.path) was written by cmdscript 0.1 without checksums: read as before, and rewritten with a checksum per entry"
+        "\(ToolIdentity.current.name): note: session \(journal.path) was written by cmdscript 0.1 without checksums: read as before, and rewritten with a checksum per entry"
       )
     }
     if contents.droppedBytes > 0 {
       Console.err.line(
-        "cmdscript: session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)")
+        "\(ToolIdentity.current.name): session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)"
+      )
     }
     let (output, warning, stepLimit, policy) = (session.onOutput, session.onDiagnostic, session.stepLimit, errorPolicy)
     session.onOutput = { _ in }
@@ -126,13 +127,13 @@ final class Driver {
         // before it was acknowledged.
         journal.cut(to: off_t(entry.offset))
         Console.err.line(
-          "cmdscript: session \(journal.path):\(entry.line): dropped the last entry, which fails when replayed (the process ended while it ran)"
+          "\(ToolIdentity.current.name): session \(journal.path):\(entry.line): dropped the last entry, which fails when replayed (the process ended while it ran)"
         )
         return nil
       }
       replayFailures.forEach(renderer.render)
       Console.err.line(
-        "cmdscript: session \(journal.path):\(entry.line): this entry no longer replays; stopped before running anything else, and the file is unchanged"
+        "\(ToolIdentity.current.name): session \(journal.path):\(entry.line): this entry no longer replays; stopped before running anything else, and the file is unchanged"
       )
       Console.flush()
       return ResumeFailure()
@@ -153,7 +154,7 @@ final class Driver {
     if let historyLimit, journaledLimit != .some(historyLimit) {
       session.historyLimit = historyLimit
       do { try journal.recordHistoryLimit(historyLimit) } catch {
-        Console.err.line("cmdscript: cannot write to the session \(journal.path): \(error.reason)")
+        Console.err.line("\(ToolIdentity.current.name): cannot write to the session \(journal.path): \(error.reason)")
         return .failure(ResumeFailure(status: .ioError))
       }
     }
@@ -193,7 +194,7 @@ final class Driver {
   func syncJournal() -> Bool {
     guard let journal, let reason = journal.sync() else { return true }
     Console.err.line(
-      "cmdscript: cannot make the session \(journal.path) durable: \(reason); it holds what was acknowledged before the last prompt"
+      "\(ToolIdentity.current.name): cannot make the session \(journal.path) durable: \(reason); it holds what was acknowledged before the last prompt"
     )
     Console.err.flush()
     journalFailed = true

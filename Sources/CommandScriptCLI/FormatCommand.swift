@@ -4,20 +4,22 @@ import CommandScript
 /// `cmdscript fmt`: lays scripts out canonically (``ScriptFormatter``), in place, or
 /// lists the ones that would change (`--check`), or formats standard input (`-`).
 struct FormatCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "cmdscript fmt",
-    abstract: "Lay CommandScript scripts out in one canonical layout.",
-    discussion: """
-      Rewrites each FILE in place: blocks indented by two spaces, one space between words \
-      and around operators and braces, none around `.` or inside parentheses, at most one \
-      blank line in a row, and `;` and line breaks where they were. Comments are kept. Only \
-      the space between tokens changes, so a script means exactly what it meant. A file with \
-      syntax errors is left as it is and its errors are reported.
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "\(ToolIdentity.current.name) fmt",
+      abstract: "Lay CommandScript scripts out in one canonical layout.",
+      discussion: """
+        Rewrites each FILE in place: blocks indented by two spaces, one space between words \
+        and around operators and braces, none around `.` or inside parentheses, at most one \
+        blank line in a row, and `;` and line breaks where they were. Comments are kept. Only \
+        the space between tokens changes, so a script means exactly what it meant. A file with \
+        syntax errors is left as it is and its errors are reported.
 
-      Exit status: 0 success (with --check: nothing would change); 1 with --check, some \
-      file would change (each is listed); 64 usage error; 65 syntax errors; 66 a file \
-      cannot be read; 74 a file could not be written.
-      """)
+        Exit status: 0 success (with --check: nothing would change); 1 with --check, some \
+        file would change (each is listed); 64 usage error; 65 syntax errors; 66 a file \
+        cannot be read; 74 a file could not be written.
+        """)
+  }
 
   @Flag(help: "Change nothing: list the files that would change, and exit with status 1 if any would.")
   var check = false

@@ -58,7 +58,8 @@ final class Journal: StatementJournal {
       return .failure(FileError(path: path, reason: refusal))
     }
     guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-      let reason = errno == EWOULDBLOCK ? "another cmdscript is using it" : String(cString: strerror(errno))
+      let reason =
+        errno == EWOULDBLOCK ? "another \(ToolIdentity.current.name) is using it" : String(cString: strerror(errno))
       close(fd)
       return .failure(FileError(path: path, reason: reason))
     }

@@ -130,7 +130,7 @@ final class LanguageServer {
       "renameProvider": .bool(true),
       "codeActionProvider": .bool(true),
     ],
-    "serverInfo": ["name": "cmdscript", "version": .string(CmdScript.version)],
+    "serverInfo": ["name": .string(ToolIdentity.current.name), "version": .string(ToolIdentity.current.version)],
   ]
 
   // MARK: Diagnostics
@@ -148,7 +148,7 @@ final class LanguageServer {
       var item: [StateValue.Member] = [
         .init("range", document.range(of: d.location)),
         .init("severity", .int(d.severity == .error ? 1 : 2)),
-        .init("source", "cmdscript"),
+        .init("source", .string(ToolIdentity.current.name)),
         .init("message", .string(message)),
       ]
       let related = d.notes.compactMap { note -> StateValue? in

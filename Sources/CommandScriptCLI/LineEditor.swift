@@ -30,7 +30,7 @@ final class LineEditor {
     rl = readline
     self.history = history
     activeCompleter = completer
-    rl.readlineName.pointee = UnsafePointer(strdup("cmdscript"))
+    rl.readlineName.pointee = UnsafePointer(strdup(ToolIdentity.current.name))
     rl.catchSignals.pointee = 0
     rl.changeEnvironment.pointee = 0
     rl.getcFunction.pointee = readKey
@@ -92,11 +92,13 @@ struct HistoryFile {
 
   /// The history file the environment asks for, or nil for none.
   static func fromEnvironment() -> HistoryFile? {
-    let size = environment("CMDSCRIPT_HISTORY_SIZE").flatMap { Int($0) }.map { max(0, $0) } ?? defaultSize
-    if let path = environment("CMDSCRIPT_HISTORY") {
+    let size =
+      environment(ToolIdentity.current.environmentPrefix + "_HISTORY_SIZE").flatMap { Int($0) }.map { max(0, $0) }
+      ?? defaultSize
+    if let path = environment(ToolIdentity.current.environmentPrefix + "_HISTORY") {
       return path.isEmpty ? nil : HistoryFile(path: path, size: size)
     }
-    return Paths.stateHome.map { HistoryFile(path: $0 + "/cmdscript/history", size: size) }
+    return Paths.stateHome.map { HistoryFile(path: $0 + "/\(ToolIdentity.current.name)/history", size: size) }
   }
 
   func load() {

@@ -18,7 +18,7 @@ enum Paths {
   static var configHome: String? { base("XDG_CONFIG_HOME", default: "/.config") }
 
   /// The start-up file: `$XDG_CONFIG_HOME/cmdscript/init.cmd`.
-  static var initFile: String? { configHome.map { $0 + "/cmdscript/init.cmd" } }
+  static var initFile: String? { configHome.map { $0 + "/\(ToolIdentity.current.name)/init.cmd" } }
 
   /// The variable if it holds an absolute path (the specification says to ignore relative
   /// ones), else `$HOME` followed by `suffix`.

@@ -107,7 +107,7 @@ struct Renderer {
 
   private func renderAboutTheRun(_ message: String, file: String?, severity: String) {
     guard json else {
-      Console.err.line("cmdscript: \(message)")
+      Console.err.line("\(ToolIdentity.current.name): \(message)")
       return
     }
     var members: [StateValue.Member] = file.map { [.init("file", .string($0))] } ?? []

@@ -17,7 +17,12 @@ import ArgumentParser
 /// ```
 public enum CommandScriptTool {
   /// Parses the process's arguments (or `arguments`), runs, and exits with the status.
-  public static func main(registry: ReceiverRegistry, arguments: [String]? = nil) -> Never {
+  /// `identity` names the tool, in its help, messages and file paths: an app's own tool
+  /// gives its own (see ``ToolIdentity``).
+  public static func main(
+    registry: ReceiverRegistry, identity: ToolIdentity = .cmdscript, arguments: [String]? = nil
+  ) -> Never {
+    ToolIdentity.current = identity
     openClosedStandardDescriptors()
     let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
     if arguments.first == "fmt" { exit(format(Array(arguments.dropFirst()))) }
@@ -50,7 +55,7 @@ public enum CommandScriptTool {
   private static func flushed(_ status: ExitStatus) -> Int32 {
     Console.flush()
     guard let failure = Console.out.writeError else { return status.rawValue }
-    Console.err.line("cmdscript: write error: \(String(cString: strerror(failure)))")
+    Console.err.line("\(ToolIdentity.current.name): write error: \(String(cString: strerror(failure)))")
     Console.err.flush()
     return ExitStatus.ioError.rawValue
   }
@@ -82,50 +87,52 @@ extension ErrorPolicy: ExpressibleByArgument {}
 extension PictureMode: ExpressibleByArgument {}
 
 struct CmdScript: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "cmdscript",
-    abstract: "Run CommandScript: undoable command macros for shapes, doors, boards and more.",
-    usage: """
-      cmdscript [--check] [--json] [-i] [-v] [-f <file> ...] [-c <text> ... | <script> [<argument> ...]]
-      cmdscript [--json] [--session <file>] [--no-init] [-q] [-]
-      cmdscript --session <file> --salvage-session <newfile>
-      """,
-    discussion: """
-      With a script, runs it with $1, $2, ... standing for the arguments after it (as \
-      bash, python and lua do; `--` before an argument that starts with `-`): \
-      `cmdscript spiral.cmd 5 red`. With -c, runs TEXT; several -c run in order. -f FILE, \
-      repeatable, runs FILE in order with -c (as psql), before the script: \
-      `-f defs.cmd -c 'zig 2'`; all of them are checked before any runs. With `-` or \
-      piped standard input, checks and \
-      runs each line as it arrives. On a terminal with no input, starts the REPL, which \
-      first prints a one-line banner (the version, `help`, how to leave) unless -q. \
-      With -i, runs the script, files or TEXT, then starts the REPL with the state they made \
-      (without the start-up file); on piped standard input, runs it after them.
+  /// The tool's name, overview and example are its identity's (``ToolIdentity``), read
+  /// when the arguments are parsed.
+  static var configuration: CommandConfiguration {
+    let tool = ToolIdentity.current
+    let name = tool.name
+    return CommandConfiguration(
+      commandName: name,
+      abstract: tool.overview,
+      usage: """
+        \(name) [--check] [--json] [-i] [-v] [-f <file> ...] [-c <text> ... | <script> [<argument> ...]]
+        \(name) [--json] [--session <file>] [--no-init] [-q] [-]
+        \(name) --session <file> --salvage-session <newfile>
+        """,
+      discussion: """
+        With a script, runs it with $1, $2, ... standing for the arguments after it (as \
+        bash, python and lua do; `--` before an argument that starts with `-`): \
+        `\(name) spiral.cmd 5 red`. With -c, runs TEXT; several -c run in order. -f FILE, \
+        repeatable, runs FILE in order with -c (as psql), before the script: \
+        `-f defs.cmd -c 'zig 2'`; all of them are checked before any runs. With `-` or \
+        piped standard input, checks and \
+        runs each line as it arrives. On a terminal with no input, starts the REPL, which \
+        first prints a one-line banner (the version, `help`, how to leave) unless -q. \
+        With -i, runs the script, files or TEXT, then starts the REPL with the state they made \
+        (without the start-up file); on piped standard input, runs it after them.
 
-      The REPL: Tab completes (file names too, after source and export); Up recalls entries (a block whole), also from earlier sessions \
-      ($XDG_STATE_HOME/cmdscript/history, or $CMDSCRIPT_HISTORY); Ctrl-C cancels the \
-      line or stops a running statement; `exit`, `quit` or Ctrl-D leaves (Ctrl-D at `...>` drops the unfinished entry). `record NAME` ... `end` records \
-      a macro, `macros` lists the macros, `macros save` appends them to the start-up \
-      file $XDG_CONFIG_HOME/cmdscript/init.cmd, which the REPL sources when it starts.
+        The REPL: Tab completes (file names too, after source and export); Up recalls entries (a block whole), also from earlier sessions \
+        ($XDG_STATE_HOME/\(name)/history, or $\(tool.environmentPrefix)_HISTORY); Ctrl-C cancels the \
+        line or stops a running statement; `exit`, `quit` or Ctrl-D leaves (Ctrl-D at `...>` drops the unfinished entry). `record NAME` ... `end` records \
+        a macro, `macros` lists the macros, `macros save` appends them to the start-up \
+        file $XDG_CONFIG_HOME/\(name)/init.cmd, which the REPL sources when it starts.
 
-      `cmdscript fmt [--check] FILE...` lays scripts out in one canonical layout (see \
-      `cmdscript fmt --help`). `cmdscript lsp` is the editor server (the Language \
-      Server Protocol on standard input and output). A script named `fmt` or `lsp` runs \
-      as `./fmt`.
+        `\(name) fmt [--check] FILE...` lays scripts out in one canonical layout (see \
+        `\(name) fmt --help`). `\(name) lsp` is the editor server (the Language \
+        Server Protocol on standard input and output). A script named `fmt` or `lsp` runs \
+        as `./fmt`.
 
-      Example: cmdscript -c 'move up; paint red; undo; show'
+        Example: \(name) -c '\(tool.example)'
 
-      Exit status: 0 success; 1 a statement failed at run time (it was rolled back); \
-      64 usage error; 65 compile errors (nothing ran), or a --session journal that is \
-      damaged or no longer replays; 66 an input file cannot be read; 74 the output could \
-      not be written, or the --session journal could not keep a statement (it did not run) \
-      or be made durable.
-      """,
-    version: CmdScript.version)
-
-  static let version = "cmdscript 0.2.0 (CommandScript language version 2)"
-  /// What the REPL prints when it starts on a terminal.
-  static let banner = "\(version). Type `help` for help, `exit` or Ctrl-D to leave."
+        Exit status: 0 success; 1 a statement failed at run time (it was rolled back); \
+        64 usage error; 65 compile errors (nothing ran), or a --session journal that is \
+        damaged or no longer replays; 66 an input file cannot be read; 74 the output could \
+        not be written, or the --session journal could not keep a statement (it did not run) \
+        or be made durable.
+        """,
+      version: tool.version)
+  }
 
   @Option(
     name: .customShort("c"),
@@ -288,6 +295,7 @@ struct Options: Equatable {
     if safe { driver.session.fileAccess = nil }
     driver.session.stepLimit = maxSteps ?? (safe ? Self.safeStepBudget : nil)
     driver.session.historyLimit = historyLimit
+    if driver.session.helpExample == nil { driver.session.helpExample = ToolIdentity.current.example }
     if json {
       driver.session.showsViews = true
     } else {
@@ -366,7 +374,7 @@ struct Options: Equatable {
     switch FileIO.read(path, limit: .max) {
     case .success(let read): bytes = read
     case .failure(let error):
-      Console.err.line("cmdscript: cannot read \(path): \(error.reason)")
+      Console.err.line("\(ToolIdentity.current.name): cannot read \(path): \(error.reason)")
       return .noInput
     }
     let entries: [Journal.Entry]
@@ -378,10 +386,10 @@ struct Options: Equatable {
       left = "left out line \(damage.line) on (\(damage.reason))"
     }
     if let error = Journal.create(newPath, holding: entries) {
-      Console.err.line("cmdscript: cannot create \(error.path): \(error.reason)")
+      Console.err.line("\(ToolIdentity.current.name): cannot create \(error.path): \(error.reason)")
       return .noInput
     }
-    Console.err.line("cmdscript: kept \(entries.count) entries of \(path) in \(newPath); \(left)")
+    Console.err.line("\(ToolIdentity.current.name): kept \(entries.count) entries of \(path) in \(newPath); \(left)")
     return .success
   }
 
@@ -389,7 +397,7 @@ struct Options: Equatable {
     driver.errorPolicy = .continue
     driver.stepLimitPerEntry = true
     let repl = REPL(driver: driver, initFile: initFile, safe: safe)
-    if !quiet && !json { repl.banner = CmdScript.banner }
+    if !quiet && !json { repl.banner = ToolIdentity.current.banner }
     return repl.run()
   }
 

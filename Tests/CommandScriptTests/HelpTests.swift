@@ -33,6 +33,20 @@ private func longestLine(_ text: String) -> Int {
 }
 
 @Suite struct HelpTests {
+  @Test func helpNamesOnlyExamplesThatExist() throws {
+    // Without the built-in shape, no `move up` example and no `help shape.move`.
+    var registry = ReceiverRegistry()
+    try registry.register(Wordy.self)
+    let session = Session(registry: registry)
+    #expect(session.helpExample == nil)
+    #expect(!session.help().contains("Example:"))
+    #expect(!session.help().contains("shape"))
+    session.helpExample = "wordy.go; undo"
+    #expect(session.help().contains("Example: wordy.go; undo"))
+    #expect(
+      Session(registry: .builtins).help().contains("Example: move up; paint red; repeat 4 { move right 2 }; undo"))
+  }
+
   @Test func helpFitsTheWidthTheHostGives() {
     let session = Session(registry: .builtins)
     let wide = session.help().split(separator: "\n")

@@ -28,3 +28,30 @@ if [[ "$status" != "${expected_status:-0}" ]]; then
   exit 1
 fi
 echo "lamp.cmd: $(printf '%s\n' "$expected" | wc -l) lines of output as expected, exit status $status"
+
+echo "== the tool's own name"
+help="$("$bin" --help)"
+for expected in "USAGE: lamp-cmdscript" "Script a dimmable lamp" \
+  "Example: lamp-cmdscript -c 'lamp.dim 30; lamp.on; undo; show lamp'" \
+  '$XDG_STATE_HOME/lamp-cmdscript/history, or $LAMP_CMDSCRIPT_HISTORY' \
+  '$XDG_CONFIG_HOME/lamp-cmdscript/init.cmd'; do
+  if [[ "$help" != *"$expected"* ]]; then
+    echo "--help does not say: $expected"
+    exit 1
+  fi
+done
+if [[ "$help" == *"cmdscript -c 'move up"* ]]; then
+  echo "--help shows cmdscript's example"
+  exit 1
+fi
+version="$("$bin" --version)"
+if [[ "$version" != "lamp-cmdscript 1.0 (CommandScript language version 2)" ]]; then
+  echo "--version says: $version"
+  exit 1
+fi
+message="$("$bin" no-such-file.cmd 2>&1)" || true
+if [[ "$message" != "lamp-cmdscript: "* ]]; then
+  echo "an error does not name the tool: $message"
+  exit 1
+fi
+echo "help, version and messages name lamp-cmdscript"

@@ -366,6 +366,19 @@ final class Invoker {
     let step = history.applied
     let start = history.start(of: step)
     let end = history.steps[step].end
+    // A redo while a session is replayed is part of the replay.
+    let execution = Arguments.running == .replay ? .replay : Arguments.Execution.redo
+    var failure: CommandFailure?
+    Arguments.$running.withValue(execution) { failure = redoCommands(start..<end) }
+    if let failure { throw failure }
+    history.didRedo()
+    return true
+  }
+
+  /// Runs the commands of a step being redone; on a failure, undoes those that ran and
+  /// returns it.
+  private func redoCommands(_ range: Range<Int>) -> CommandFailure? {
+    let (start, end) = (range.lowerBound, range.upperBound)
     for i in start..<end {
       let id = history.commands[i]
       // What undo could not take back is still in effect: redo does not do it again.
@@ -378,10 +391,9 @@ final class Invoker {
           undoCommand(history.commands[j])
           j -= 1
         }
-        throw error
+        return error
       }
     }
-    history.didRedo()
-    return true
+    return nil
   }
 }

@@ -347,8 +347,27 @@ public enum Value: Hashable, Sendable {
 /// against the verb's parameters, so a receiver reads them without re-checking.
 public struct Arguments: Sendable {
   @usableFromInline let values: [Value]
+  /// Whether the command runs for the first time, again as a redo, or to restore a
+  /// session (its journal replayed): a verb with an effect outside the receiver (a
+  /// request, a notification) makes it only when `.live`, and restores its state alone
+  /// otherwise.
+  public var execution: Execution { Self.running }
+
+  /// Why commands run now. A task-local value set around a redo and a replay, so that
+  /// the live path, a million commands a second, does not carry it.
+  @TaskLocal static var running = Execution.live
 
   public init(_ values: [Value]) { self.values = values }
+
+  /// Why a command is running (see ``Arguments/execution``).
+  public enum Execution: Sendable, Hashable {
+    /// Run by a statement, for the first time.
+    case live
+    /// Run again by `redo`, after `undo` reverted it.
+    case redo
+    /// Run to restore a session from the record of what it did (``Session/isReplaying``).
+    case replay
+  }
 
   /// The integer argument at `index`.
   @inlinable public func int(_ index: Int) -> Int {

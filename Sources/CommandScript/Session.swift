@@ -172,6 +172,10 @@ public final class Session {
     let verb = kind == .redone ? "Redo" : "Undo"
     return name.map { "\(verb) \($0)" } ?? verb
   }
+  /// Whether the statements run now restore the session from a record of what it did (a
+  /// journal replayed): verbs see `.replay` as their arguments' ``Arguments/execution``,
+  /// so that they restore their state without repeating what they did outside it.
+  public var isReplaying = false
   /// The name a host's group of calls gives its step, while it runs.
   var groupName: String?
   /// Receives diagnostics produced while running that do not stop the run: warnings
@@ -586,6 +590,14 @@ public final class Session {
 
   /// Runs one top-level statement (written, or taken from the queue) atomically.
   private func runStatement(_ statement: CompiledStatement) throws(Diagnostic) {
+    guard !isReplaying || Arguments.running == .replay else {
+      var failure: Diagnostic?
+      Arguments.$running.withValue(.replay) {
+        do throws(Diagnostic) { try runStatement(statement) } catch { failure = error }
+      }
+      if let failure { throw failure }
+      return
+    }
     switch statement.action {
     case .operation(let op): try run(op, statement)
     case .directive(let directive): try perform(directive)

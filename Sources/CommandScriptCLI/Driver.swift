@@ -101,7 +101,9 @@ final class Driver {
     session.historyLimit = nil
     errorPolicy = .stop
     replaying = true
+    session.isReplaying = true
     defer {
+      session.isReplaying = false
       (session.onOutput, session.onDiagnostic, session.stepLimit, errorPolicy) = (output, warning, stepLimit, policy)
       replaying = false
       replayFailures = []

@@ -11,8 +11,11 @@ import CommandScript
 /// - `send` sends the record to the backend. The record must be saved first, and the
 ///   backend must be up; sending a record that was sent changes nothing. Undo deletes it
 ///   from the backend.
-/// - `log` appends a line to the audit log. It is declared not undoable: an audit trail
-///   is never rewritten, so undo and rollback leave the line and say so.
+/// - `log` appends a line to the audit log, and sends it to the audit service if one was
+///   given (`Vehicle(audit:)`). It is declared not undoable: an audit trail is never
+///   rewritten, so undo and rollback leave the line and say so, and redo does not write
+///   it again. A session restored from its journal gets its lines back without sending
+///   them again.
 /// - `backend up|down` simulates the backend's health; undo restores the previous one.
 public final class Vehicle: Receiver {
   /// The backend's health, as `backend` takes it.
@@ -42,8 +45,10 @@ public final class Vehicle: Receiver {
       guard vehicle.record.backend == .up else { throw CommandFailure("the backend is down") }
       vehicle.record.isSent = true
     },
-    Verb(notUndoable: "log", summary: "append an audit line") { vehicle, _ in
+    Verb(notUndoable: "log", summary: "append an audit line") { vehicle, args in
       vehicle.auditLog.append(vehicle.stateOfRecord)
+      // Restoring a session puts the line back in the log; the audit service has it.
+      if args.execution == .live { vehicle.audit?(vehicle.stateOfRecord) }
     },
     restoringRecord(
       "backend", [Parameter("state", .word(Health.self))], summary: "set the simulated backend's health"
@@ -78,7 +83,14 @@ public final class Vehicle: Receiver {
   public private(set) var auditLog: [String] = []
 
   /// An unsaved, unsent vehicle with an empty audit log; the backend is up.
-  public init() {}
+  /// Where each audit line also goes when it is written (an audit service): not when a
+  /// session is restored from its journal, which already wrote it.
+  let audit: (@Sendable (String) -> Void)?
+
+  /// A vehicle whose audit lines also go to `audit` (see ``ReceiverRegistry/register(_:make:)``).
+  public init(audit: (@Sendable (String) -> Void)?) { self.audit = audit }
+
+  public convenience init() { self.init(audit: nil) }
 
   public var state: StateValue {
     [

@@ -236,4 +236,51 @@ private func compileErrors(_ call: () throws(Session.RunError) -> Void) -> [Stri
     #expect(changes[0] == Change(kind: .undone, actionName: "door.lock", receivers: ["door"]))
     #expect(changes[1] == Change(kind: .undone, actionName: "new todo home", receivers: ["home"]))
   }
+
+  @Test func verbsTellALiveRunFromARedoAndAReplay() throws {
+    var registry = ReceiverRegistry()
+    try registry.register(ExecutionProbe.self)
+    let s = Session(registry: registry)
+    let probe = try #require(s.receiver("probe", as: ExecutionProbe.self))
+    try s.run(SourceFile(name: "t", text: "act; undo; redo"))
+    s.isReplaying = true
+    try s.run(SourceFile(name: "t", text: "act"))
+    s.isReplaying = false
+    try s.perform("act")
+    #expect(probe.seen == [.live, .redo, .replay, .live])
+  }
+
+  @Test func aRestoredSessionGetsItsAuditLinesBackWithoutSendingThemAgain() throws {
+    let sent = Mutex<[String]>([])
+    var registry = ReceiverRegistry()
+    try registry.register(Vehicle.self) { _ in Vehicle(audit: { line in sent.withLock { $0.append(line) } }) }
+    let live = Session(registry: registry)
+    var journal: [String] = []
+    live.onCommit = { journal.append($0) }
+    try live.run(SourceFile(name: "t", text: "save; log; { send; log }; undo; redo"))
+    #expect(sent.withLock { $0.count } == 2)  // redo did not send the second line again
+    let restored = Session(registry: registry)
+    restored.isReplaying = true
+    for entry in journal { try restored.run(SourceFile(name: "journal", text: entry)) }
+    restored.isReplaying = false
+    #expect(restored.state(of: "vehicle") == live.state(of: "vehicle"))
+    #expect(sent.withLock { $0.count } == 2)
+    try restored.run(SourceFile(name: "t", text: "log"))
+    #expect(sent.withLock { $0.count } == 3)
+  }
+}
+
+/// Records why each of its commands ran.
+private final class ExecutionProbe: Receiver {
+  static let typeName = "probe"
+  static let summary = "remembers how it was run"
+  static let verbs: [Verb<ExecutionProbe>] = [
+    Verb("act", summary: "act") { probe, args in
+      probe.seen.append(args.execution)
+    } undo: { _, _, _ in
+    }
+  ]
+  var seen: [Arguments.Execution] = []
+  init() {}
+  var state: StateValue { ["runs": .int(seen.count)] }
 }

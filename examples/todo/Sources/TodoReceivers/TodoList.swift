@@ -1,0 +1,48 @@
+import CommandScript
+
+/// Where a to-do list's notifications go: given by the app that makes the list.
+public protocol Notifier: Sendable {
+  func send(_ message: String)
+}
+
+/// A to-do list. It has no `init()`: the app makes it, with its notifier, through
+/// `registry.register(TodoList.self) { _ in TodoList(notifier: …) }`.
+public final class TodoList: ReceiverBase {
+  public struct Item: Sendable, Equatable {
+    public var title: String
+    public var done = false
+  }
+  public typealias Undo = [Item]
+  public static let typeName = "todo"
+  public static let summary = "a to-do list"
+  public static let verbs: [Verb<TodoList>] = [
+    Verb("add", [Parameter("title", .string)], summary: "add an item", restoring: \.items) { list, args in
+      list.items.append(Item(title: args.string(0)))
+    }.named("Add Item"),
+    Verb("done", [Parameter("n", .integer(1...Int.max))], summary: "mark item n done", restoring: \.items) {
+      list, args throws(CommandFailure) in list.items[try list.index(args.int(0))].done = true
+    }.named("Mark Done"),
+    Verb("remove", [Parameter("n", .integer(1...Int.max))], summary: "remove item n", restoring: \.items) {
+      list, args throws(CommandFailure) in list.items.remove(at: try list.index(args.int(0)))
+    }.named("Remove Item"),
+    Verb(
+      "rename", [Parameter("n", .integer(1...Int.max)), Parameter("title", .string)], summary: "rename item n",
+      restoring: \.items
+    ) { list, args throws(CommandFailure) in list.items[try list.index(args.int(0))].title = args.string(1)
+    }.named("Rename Item"),
+    Verb(notUndoable: "notify", summary: "send the open items") { list, args in
+      guard args.execution == .live else { return }  // a restored session does not send again
+      list.notifier.send(list.items.filter { !$0.done }.map(\.title).joined(separator: ", "))
+    },
+  ]
+  public private(set) var items: [Item] = []
+  let notifier: any Notifier
+  public init(notifier: any Notifier) { self.notifier = notifier }
+  public var state: StateValue { ["items": .array(items.map { .string($0.title + ($0.done ? " (done)" : "")) })] }
+
+  /// The index of item `n` (from 1), or the failure that there is none.
+  private func index(_ n: Int) throws(CommandFailure) -> Int {
+    guard n <= items.count else { throw CommandFailure("there is no item \(n): the list has \(items.count)") }
+    return n - 1
+  }
+}

@@ -10,7 +10,9 @@ let package = Package(
     .executable(name: "cmdscript", targets: ["cmdscript"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // `swift package generate-documentation`: the DocC catalog in Sources/CommandScript.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
     // The language, checker, invoker, history and the public receiver API.

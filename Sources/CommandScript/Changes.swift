@@ -13,7 +13,8 @@ public struct Change: Sendable, Hashable {
   }
 
   public var kind: Kind
-  /// The step's action name, localised (see ``Session/actionName(ofStep:)``).
+  /// The step's action name, localised: a host group's name, a single command's verb's
+  /// ``Verb/actionName``, a macro call's macro, or else the statement.
   public var actionName: String
   /// The receiver instances whose commands ran, each once, in the order they first ran.
   public var receivers: [String]

@@ -6,8 +6,9 @@ import Synchronization
   import Darwin
 #endif
 
-/// How `source` reads scripts and `export` writes them. A session without one (``Session/
-/// fileAccess`` set to nil, `cmdscript --safe`) refuses both, for scripts from strangers.
+/// How `source` reads scripts and `export` writes them. A session without one
+/// (``Session/fileAccess`` set to nil, `cmdscript --safe`) refuses both, for scripts from
+/// strangers.
 public protocol FileAccess: Sendable {
   /// The whole content of the file at `path`.
   func read(_ path: String) throws(FileAccessError) -> [UInt8]

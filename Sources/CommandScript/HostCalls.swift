@@ -13,7 +13,7 @@ public enum CallArgument: Sendable, Hashable, ExpressibleByIntegerLiteral, Expre
   public init(stringLiteral value: String) { self = .text(value) }
 }
 
-/// Calls gathered by ``Session/group(_:)``, to run together as one statement.
+/// Calls gathered by ``Session/group(_:_:)``, to run together as one statement.
 public struct CallGroup {
   /// The statements, as script text.
   fileprivate var statements: [String] = []

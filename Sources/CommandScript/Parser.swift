@@ -515,7 +515,7 @@ extension Parser {
 /// ```
 ///
 /// It follows the lexer's rules for strings (`"` to the next `"` not escaped by `\`) and
-/// comments (`#` to the end of the line), byte by byte rather than through ``Lexer``, which
+/// comments (`#` to the end of the line), byte by byte rather than through the `Lexer`, which
 /// reads a whole entry: a line-by-line reader resumes inside a string that spans lines. The
 /// statements that await a block come from their declarations (`hasBlock`), so a new one
 /// needs nothing here.

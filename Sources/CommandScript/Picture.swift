@@ -1,5 +1,5 @@
 /// A receiver drawn for people: rows of cells, each a glyph and a role that says how to
-/// colour it. A receiver describes its picture as a value (``Receiver/picture(fitting:)``);
+/// colour it. A receiver describes its picture as a value (``ReceiverBase/picture(fitting:)``);
 /// the host draws it, in colour on a terminal or as the glyphs alone elsewhere, so the
 /// glyphs must make sense without colour too.
 public struct Picture: Equatable, Sendable {

@@ -1,7 +1,7 @@
 // What the checker produces: compiled statements made of ops, and the macros they call.
 
 /// A checked script, ready to run: every name resolved, every argument validated.
-/// Made by ``Session/compile(_:)``, run by ``Session/execute(_:)``.
+/// Made by `Session.compile`, run by ``Session/execute(_:)``.
 public struct Program: Sendable {
   var statements: [CompiledStatement]
   /// Warnings the checker found (the program has no errors, or it would not exist).

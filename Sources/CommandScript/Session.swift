@@ -20,8 +20,8 @@ public enum Output: Equatable, Sendable {
   case queueRun(finished: Int, failed: Int)
   /// `echo`: one line of text.
   case echo(String)
-  /// What a statement that prints nothing did (`undid `paint red``, `made `back`, a new
-  /// door`), when ``Session/reportsEffects`` is set.
+  /// What a statement that prints nothing did ("undid \`paint red\`", "made \`back\`, a
+  /// new door"), when ``Session/reportsEffects`` is set.
   case report(String)
 }
 
@@ -32,7 +32,7 @@ public struct Shown: Equatable, Sendable {
   public var type: String
   public var state: StateValue
   public var description: String
-  /// The receiver's ``Receiver/view`` when ``Session/showsViews`` is set.
+  /// The receiver's ``ReceiverBase/view`` when ``Session/showsViews`` is set.
   public var view: StateValue?
   /// The receiver's picture when ``Session/pictureSize`` gave room and it draws one.
   public var picture: Picture?
@@ -154,7 +154,7 @@ public final class Session {
   /// Whether `show` includes receivers' views (the shape's recent path), for `--json`.
   public var showsViews = false
   /// Whether statements that change state without printing (`undo`, `redo`, `use`,
-  /// `new`, `export`, `discard`) say what they did, as ``Output/report``: the REPL's
+  /// `new`, `export`, `discard`) say what they did, as ``Output/report(_:)``: the REPL's
   /// habit, and `-v`'s.
   public var reportsEffects = false
   /// Told of every statement that took effect on the receivers and every step undone or
@@ -763,8 +763,8 @@ public final class Session {
 
   private func report(_ text: String) { onOutput(.report(text)) }
 
-  /// How the session's reports tell of steps (`undid `paint red``, or `undid 3 steps:
-  /// `a`, `b`, `c``, listing five at most), for a host's own reports in the same words.
+  /// How the session's reports tell of steps ("undid \`paint red\`", or "undid 3 steps:
+  /// \`a\`, \`b\`, \`c\`", listing five at most), for a host's own reports in the same words.
   public static func summary(of steps: [String], as verb: String) -> String {
     guard steps.count > 1 else { return "\(verb) `\(steps[0])`" }
     let shown = steps.prefix(5).map { "`\($0)`" }.joined(separator: ", ")

@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "CommandScript", targets: ["CommandScript"]),
     .library(name: "CommandScriptReceivers", targets: ["CommandScriptReceivers"]),
     .library(name: "CommandScriptCLI", targets: ["CommandScriptCLI"]),
+    .library(name: "CommandScriptObservation", targets: ["CommandScriptObservation"]),
     .executable(name: "cmdscript", targets: ["cmdscript"]),
   ],
   dependencies: [
@@ -32,9 +33,12 @@ let package = Package(
       ]),
     .executableTarget(
       name: "cmdscript", dependencies: ["CommandScriptCLI", "CommandScriptReceivers"]),
+    // A session as an @Observable model, for SwiftUI (apart, so the CLI does not link
+    // Observation).
+    .target(name: "CommandScriptObservation", dependencies: ["CommandScript"]),
     .testTarget(
       name: "CommandScriptTests",
-      dependencies: ["CommandScript", "CommandScriptReceivers"]),
+      dependencies: ["CommandScript", "CommandScriptReceivers", "CommandScriptObservation"]),
     .testTarget(
       name: "CLITests", dependencies: ["cmdscript"], exclude: ["Scripts", "repl_test.py"]),
   ]

@@ -704,7 +704,7 @@ public final class Session {
       pendingQueue.append(CompiledStatement(action: .operation(queued), range: range, isTransaction: isTransaction))
       if let batchSize, pendingQueue.count >= batchSize { runQueue() }
     case .runQueue: runQueue()
-    case .listQueue: onOutput(.pending(pendingQueue.map { canonicalText(of: $0.range) }))
+    case .listQueue: onOutput(.pending(pendingStatements))
     case .discardQueue:
       if reportsEffects {
         report(
@@ -853,6 +853,9 @@ public final class Session {
     }
     return try invoker.instances[index].ask(q, Arguments(values))
   }
+
+  /// The statements `queue` holds for `run`, as written canonically.
+  public var pendingStatements: [String] { pendingQueue.map { canonicalText(of: $0.range) } }
 
   /// How many steps `undo` and `redo` can take.
   public var undoCount: Int { invoker.history.undoCount }

@@ -1,0 +1,84 @@
+// A session as SwiftUI sees it: what an app's views and menus show, as @Observable
+// properties that change once per statement that changes them.
+
+import CommandScript
+import Observation
+
+/// What a UI shows of a ``Session``: whether undo and redo are possible and their menu
+/// titles, the history, the queued statements and each receiver's state. The properties
+/// change after each statement, undo or redo that changes them, and only those: a view
+/// that reads `states["todo"]` redraws when the to-do list changes, not when the shape
+/// moves.
+///
+/// ```swift
+/// @State var model = SessionModel(session: session)
+/// Button(model.undoMenuItemTitle) { try? model.session.undo() }.disabled(!model.canUndo)
+/// ```
+///
+/// It listens to the session's ``Session/onChange`` (and passes each change on to the
+/// listener that was there); statements that change no receiver (`queue`, `discard`) are
+/// seen when the app runs them through the model's ``run(_:)`` or calls ``refresh()``.
+@Observable
+public final class SessionModel {
+  /// The session shown.
+  @ObservationIgnored public let session: Session
+
+  public private(set) var canUndo = false
+  public private(set) var canRedo = false
+  /// "Undo Add Item", or "Undo" (see ``Session/undoMenuItemTitle``).
+  public private(set) var undoMenuItemTitle = "Undo"
+  public private(set) var redoMenuItemTitle = "Redo"
+  public private(set) var history: [HistoryEntry] = []
+  /// The statements waiting for `run`.
+  public private(set) var pending: [String] = []
+  /// Each receiver, by name: its state is observed apart, so that a view that shows the
+  /// door is not redrawn when the shape moves.
+  public private(set) var receivers: [String: ReceiverModel] = [:]
+
+  /// The state of the receiver called `name` (observed as that receiver's alone).
+  public func state(of name: String) -> StateValue? { receivers[name]?.state }
+
+  public init(session: Session) {
+    self.session = session
+    let listener = session.onChange
+    session.onChange = { [weak self] change in
+      self?.refresh()
+      listener?(change)
+    }
+    refresh()
+  }
+
+  /// Runs script text, as ``Session/run(_:)``, then shows what it changed.
+  public func run(_ file: SourceFile) throws(Session.RunError) {
+    defer { refresh() }
+    try session.run(file)
+  }
+
+  /// Reads the session again; sets only the properties whose values changed, so that
+  /// views that read the others are not redrawn.
+  public func refresh() {
+    update(\.canUndo, to: session.undoCount > 0)
+    update(\.canRedo, to: session.redoCount > 0)
+    update(\.undoMenuItemTitle, to: session.undoMenuItemTitle)
+    update(\.redoMenuItemTitle, to: session.redoMenuItemTitle)
+    update(\.history, to: session.history)
+    update(\.pending, to: session.pendingStatements)
+    let names = session.receiverNames
+    if names.sorted() != receivers.keys.sorted() {
+      receivers = Dictionary(uniqueKeysWithValues: names.map { ($0, receivers[$0] ?? ReceiverModel()) })
+    }
+    for (name, model) in receivers {
+      if let state = session.state(of: name), state != model.state { model.state = state }
+    }
+  }
+
+  private func update<Value: Equatable>(_ property: ReferenceWritableKeyPath<SessionModel, Value>, to value: Value) {
+    if self[keyPath: property] != value { self[keyPath: property] = value }
+  }
+}
+
+/// One receiver's state in a ``SessionModel``.
+@Observable
+public final class ReceiverModel {
+  public internal(set) var state: StateValue = .null
+}

@@ -4,6 +4,8 @@ public enum StateValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case int(Int)
+  /// A number with a fraction. JSON has no NaN or infinity: they are written `null`.
+  case double(Double)
   case string(String)
   case array([StateValue])
   case object([Member])
@@ -36,6 +38,7 @@ public enum StateValue: Equatable, Sendable {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
     case .int(let n): out += String(n)
+    case .double(let d): out += d.isFinite ? String(d) : "null"
     case .string(let s): out += StateValue.jsonQuoted(s)
     case .array(let items):
       out += "["
@@ -81,6 +84,7 @@ public enum StateValue: Equatable, Sendable {
     case .null: return "none"
     case .bool(let b): return b ? "yes" : "no"
     case .int(let n): return String(n)
+    case .double(let d): return String(d)
     case .string(let s): return s
     case .array(let items): return "[" + items.map(\.compactDescription).joined(separator: ", ") + "]"
     case .object(let members):

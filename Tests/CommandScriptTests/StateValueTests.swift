@@ -1,3 +1,5 @@
+import CommandScriptReceivers
+import Foundation
 import Testing
 
 @testable import CommandScript
@@ -60,5 +62,59 @@ import Testing
       "cells": .array([.string("X.."), .string("...")]),
     ]
     #expect(value.compactDescription == "x=1 open=yes locked=no winner=none color=blue cells=[X.., ...]")
+  }
+}
+
+/// A host's own type for a receiver's state.
+private struct Snapshot: Codable, Equatable {
+  struct Item: Codable, Equatable {
+    var title: String
+    var done: Bool
+  }
+  var items: [Item]
+  var progress: Double
+  var count: Int
+  var note: String?
+  var tags: [String: Int]
+}
+
+@Suite struct StateValueCodingTests {
+  @Test func aHostTypeRoundTripsThroughAStateKeepingItsKeyOrder() throws {
+    let value = Snapshot(
+      items: [.init(title: "ship it", done: false), .init(title: "tests", done: true)], progress: 0.5, count: 2,
+      note: nil, tags: ["x": 1])
+    let state = try StateValue(encoding: value)
+    #expect(
+      state.json
+        == #"{"items": [{"title": "ship it", "done": false}, {"title": "tests", "done": true}], "progress": 0.5, "count": 2, "tags": {"x": 1}}"#
+    )
+    #expect(try state.decode(as: Snapshot.self) == value)
+  }
+
+  @Test func aReceiversStateDecodesIntoTheHostsType() throws {
+    struct Door: Decodable, Equatable {
+      var open: Bool
+      var locked: Bool
+    }
+    let session = Session(registry: .builtins)
+    try session.run(SourceFile(name: "t", text: "door.open"))
+    #expect(try session.state(of: "door")?.decode(as: Door.self) == Door(open: true, locked: false))
+    #expect(throws: DecodingError.self) { try session.state(of: "shape")?.decode(as: Door.self) }
+    #expect(throws: DecodingError.self) { try StateValue.string("x").decode(as: Int.self) }
+    #expect(try StateValue.int(3).decode(as: Double.self) == 3)
+    #expect(try StateValue.int(200).decode(as: UInt8.self) == 200)
+    #expect(throws: DecodingError.self) { try StateValue.int(300).decode(as: UInt8.self) }
+  }
+
+  @Test func doublesAreWrittenAsJSONNumbers() {
+    #expect(StateValue.double(2.5).json == "2.5")
+    #expect(StateValue.double(-0.125).compactDescription == "-0.125")
+    #expect(StateValue.double(.nan).json == "null" && StateValue.double(.infinity).json == "null")
+  }
+
+  @Test func aStateIsCodableThroughJSON() throws {
+    let state: StateValue = ["list": .array([.int(1), .double(1.5), .string("a"), .bool(true), .null])]
+    let data = try JSONEncoder().encode(state)
+    #expect(try JSONDecoder().decode(StateValue.self, from: data) == state)
   }
 }

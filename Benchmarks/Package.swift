@@ -9,7 +9,7 @@ import PackageDescription
 let mainPackage = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "main").lowercased()
 
 /// One benchmark executable per stage, in `Benchmarks/<stage>/` as the plugin expects.
-let stages = ["Lexer", "Parser", "Checker", "Invoker", "Undo"]
+let stages = ["Lexer", "Parser", "Checker", "Invoker", "Undo", "UndoRecords"]
 
 let package = Package(
   name: "CommandScriptBenchmarks",

@@ -184,6 +184,7 @@ enum CLI {
 }
 
 /// Output read on other threads.
+// Unchecked: every access to `out` and `err` holds `lock`.
 final class Collected: @unchecked Sendable {
   private let lock = NSLock()
   private var out = Data()

@@ -154,7 +154,7 @@ extension Checker {
     case .integer(let allowed):
       if allowed.lowerBound <= 1 && allowed.upperBound == Int.max { return .parameter(slot) }
       return .computed(.parameter(slot), accepts: constraint, range: range)
-    case .word, .string, .receiver:
+    case .word, .string, .boolean, .receiver:
       fail(
         "`$\(name)` is the turn of `repeat … as \(name)`, an integer; here it must be \(constraint.description)",
         at: range)
@@ -239,7 +239,7 @@ extension Checker {
         guard let string = compileString(index, in: tree, at: range) else { return nil }
         if case .constant(.string(let text)) = string { return .constant(.string(text)) }
         return .computed(string, accepts: .string, range: range)
-      case .integer, .word, .receiver:
+      case .integer, .word, .boolean, .receiver:
         fail("\(what()) must be \(constraint.description), not a string", at: range)
         return nil
       }
@@ -250,6 +250,7 @@ extension Checker {
       case .integer: expression = compileExpression(index, in: tree, as: .integer, what: what())
       case .word(let set): expression = compileExpression(index, in: tree, as: .word(set), what: what())
       case .string: expression = compileExpression(index, in: tree, as: .string, what: what())
+      case .boolean: expression = compileExpression(index, in: tree, as: .boolean, what: what())
       case .receiver:
         fail("\(what()) must be a receiver's name, not an expression", at: range)
         return nil

@@ -102,9 +102,14 @@ extension Session {
     index < verb.parameters.count ? [Constraint(verb.parameters[index].kind)] : []
   }
 
+  /// The bare words an argument of `constraint` may be. (No `default:`: a new kind is a
+  /// decision here.)
   private func words(of constraint: Constraint) -> [String] {
-    guard case .word(let set) = constraint else { return [] }
-    return set.words + set.aliases.keys
+    switch constraint {
+    case .word(let set): set.words + set.aliases.keys
+    case .boolean: ["true", "false"]
+    case .any, .integer, .string, .receiver: []
+    }
   }
 }
 

@@ -14,6 +14,7 @@ extension Invoker {
       case .integer(let n): return .integer(n)
       case .word(let i): return .word(i)
       case .string(let s): return .string(s)
+      case .boolean(let b): return .boolean(b)
       }
     case .query(let call):
       let arguments = Arguments(try call.arguments.map { (operand) throws(RunFailure) in try value(operand, frame) })
@@ -143,6 +144,7 @@ extension Invoker {
     case (.integer(let n), _): return .integer(n)
     case (.word(let i), _): return .word(i)
     case (.string(let s), _): return .string(s)
+    case (.boolean(let b), .boolean): return .boolean(b)
     case (.boolean(let b), _): return .string(b ? "true" : "false")
     }
   }

@@ -237,6 +237,7 @@ struct Exporter {
     case (.integer(let n), _): return String(n)
     case (.word(let i), .word(let set)): return set.words[i]
     case (.string(let s), _): return Lexer.stringLiteral(s)
+    case (.boolean(let b), _): return b ? "true" : "false"
     case (.word(let i), _): return String(i)
     }
   }

@@ -153,6 +153,9 @@ enum Help {
     case .string:
       guard case .string(let s) = value else { return nil }
       return Lexer.stringLiteral(s)
+    case .boolean:
+      guard case .boolean(let b) = value else { return nil }
+      return b ? "true" : "false"
     }
   }
 

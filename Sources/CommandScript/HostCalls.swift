@@ -3,13 +3,18 @@
 // the one writer of values as script text) and run as one, so it is checked against the
 // same declarations, atomic, one undo step and journaled exactly as if it had been typed.
 
-/// An argument of a host's call (``Session/perform(_:on:_:)``): an integer, or text — a
-/// word for a parameter that takes words (`red`), a string for one that takes strings.
-public enum CallArgument: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+/// An argument of a host's call (``Session/perform(_:on:_:)``): an integer, a boolean, or
+/// text — a word for a parameter that takes words (`red`), a string for one that takes
+/// strings.
+public enum CallArgument: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+  ExpressibleByBooleanLiteral
+{
   case integer(Int)
+  case boolean(Bool)
   case text(String)
 
   public init(integerLiteral value: Int) { self = .integer(value) }
+  public init(booleanLiteral value: Bool) { self = .boolean(value) }
   public init(stringLiteral value: String) { self = .text(value) }
 }
 
@@ -93,6 +98,7 @@ extension Session {
     for (i, argument) in arguments.enumerated() {
       switch argument {
       case .integer(let n): words.append(String(n))
+      case .boolean(let b): words.append(b ? "true" : "false")
       case .text(let text):
         // A word where every verb the name may stand for takes one; else a string, which
         // the checker accepts or reports as the wrong kind.

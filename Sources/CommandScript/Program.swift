@@ -267,6 +267,7 @@ enum Constraint: Sendable, Equatable {
   case integer(ClosedRange<Int>)
   case word(WordSet)
   case string
+  case boolean
   /// A receiver parameter: a call gives an instance's name.
   case receiver
 
@@ -275,6 +276,7 @@ enum Constraint: Sendable, Equatable {
     case .integer(let r): self = .integer(r)
     case .word(let w): self = .word(w)
     case .string: self = .string
+    case .boolean: self = .boolean
     }
   }
 
@@ -285,7 +287,7 @@ enum Constraint: Sendable, Equatable {
     switch self {
     case .any: return .integer(n)
     case .integer(let allowed): return allowed.contains(n) ? .integer(n) : nil
-    case .word, .string, .receiver: return nil
+    case .word, .string, .boolean, .receiver: return nil
     }
   }
 
@@ -295,6 +297,7 @@ enum Constraint: Sendable, Equatable {
     switch self {
     case .any, .string: return .string(word)
     case .word(let set): return set.index(of: word).map { .word($0) }
+    case .boolean: return word == "true" ? .boolean(true) : word == "false" ? .boolean(false) : nil
     case .integer, .receiver: return nil
     }
   }
@@ -310,6 +313,7 @@ enum Constraint: Sendable, Equatable {
       let list = w.words.joined(separator: ", ")
       return w.name.map { "a \($0) (\(list))" } ?? "one of \(list)"
     case .string: return "a string"
+    case .boolean: return "a boolean (true, false)"
     case .receiver: return "a receiver"
     }
   }
@@ -330,6 +334,9 @@ enum Constraint: Sendable, Equatable {
       return a == b ? self : nil
     case .string:
       guard case .string = other else { return nil }
+      return self
+    case .boolean:
+      guard case .boolean = other else { return nil }
       return self
     case .receiver:
       guard case .receiver = other else { return nil }

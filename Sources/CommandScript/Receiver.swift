@@ -272,6 +272,8 @@ public enum ParameterKind: Sendable, Equatable {
   case word(WordSet)
   /// Any double-quoted string (a bare word is accepted too).
   case string
+  /// `true` or `false`, or a condition in parentheses (`(door.locked)`).
+  case boolean
 
   /// Words taken from a `CaseIterable` string enum, in declaration order, so that
   /// `Arguments.word(_:as:)` can hand the receiver the enum case itself.
@@ -288,8 +290,10 @@ public enum ParameterKind: Sendable, Equatable {
 
   /// Whether a script writes values of this kind as bare words.
   var takesWords: Bool {
-    if case .word = self { return true }
-    return false
+    switch self {
+    case .word, .boolean: true
+    case .integer, .string: false
+    }
   }
 
   /// Whether `value` is a value of this kind.
@@ -297,8 +301,8 @@ public enum ParameterKind: Sendable, Equatable {
     switch (self, value) {
     case (.integer(let range), .integer(let n)): range.contains(n)
     case (.word(let set), .word(let index)): set.words.indices.contains(index)
-    case (.string, .string): true
-    case (.integer, _), (.word, _), (.string, _): false
+    case (.string, .string), (.boolean, .boolean): true
+    case (.integer, _), (.word, _), (.string, _), (.boolean, _): false
     }
   }
 
@@ -310,6 +314,7 @@ public enum ParameterKind: Sendable, Equatable {
       return "integer \(range.lowerBound)...\(range.upperBound)"
     case .word(let set): return set.name ?? set.words.joined(separator: "|")
     case .string: return "string"
+    case .boolean: return "boolean"
     }
   }
 }
@@ -341,6 +346,7 @@ public enum Value: Hashable, Sendable {
   /// The index of a word in its parameter's ``WordSet``.
   case word(Int)
   case string(String)
+  case boolean(Bool)
 }
 
 /// The arguments of one command, complete (defaults filled in) and already validated
@@ -385,6 +391,12 @@ public struct Arguments: Sendable {
   @inlinable public func word<E: CaseIterable>(_ index: Int, as _: E.Type) -> E {
     let cases = E.allCases
     return cases[cases.index(cases.startIndex, offsetBy: wordIndex(index))]
+  }
+
+  /// The boolean argument at `index`.
+  @inlinable public func bool(_ index: Int) -> Bool {
+    guard case .boolean(let b) = values[index] else { preconditionFailure("not a boolean") }
+    return b
   }
 
   /// The string argument at `index`.

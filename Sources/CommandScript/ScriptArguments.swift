@@ -69,6 +69,12 @@ extension Checker {
         return nil
       }
       return .constant(.word(index))
+    case .boolean:
+      guard let value = constraint.value(ofWord: text) else {
+        failOnArgument("`$\(number)` is `\(text)`: \(what()) must be \(constraint.description)", at: range)
+        return nil
+      }
+      return .constant(value)
     case .receiver:
       guard let instance = state.instanceIndex(text) else {
         failOnArgument(
@@ -109,6 +115,7 @@ extension Answer {
     case .integer(let n): self = .integer(n)
     case .word(let i): self = .word(i)
     case .string(let s): self = .string(s)
+    case .boolean(let b): self = .boolean(b)
     }
   }
 }

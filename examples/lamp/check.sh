@@ -5,29 +5,7 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-swiftpm=(--package-path "$here" --scratch-path "$here/.build")
-
-echo "== build"
-swift build "${swiftpm[@]}"
-echo "== test"
-swift test "${swiftpm[@]}"
-
-echo "== lamp.cmd"
-bin="$(swift build "${swiftpm[@]}" --show-bin-path)/lamp-cmdscript"
-expected="$(sed -n 's/^# stdout: \{0,1\}//p' "$here/lamp.cmd")"
-expected_status="$(sed -n 's/^# exit: *//p' "$here/lamp.cmd")"
-status=0
-actual="$(cd "$here" && NO_COLOR=1 "$bin" lamp.cmd)" || status=$?
-if [[ "$actual" != "$expected" ]]; then
-  echo "lamp.cmd: stdout differs from its # stdout: lines (< expected, > actual):"
-  diff <(printf '%s\n' "$expected") <(printf '%s\n' "$actual") || true
-  exit 1
-fi
-if [[ "$status" != "${expected_status:-0}" ]]; then
-  echo "lamp.cmd: exit status $status, expected ${expected_status:-0}"
-  exit 1
-fi
-echo "lamp.cmd: $(printf '%s\n' "$expected" | wc -l) lines of output as expected, exit status $status"
+bin="$(bash "$here/../check-package.sh" "$here" lamp-cmdscript lamp.cmd | tail -1)"
 
 echo "== the tool's own name"
 help="$("$bin" --help)"

@@ -4,14 +4,18 @@
 /// One statement that took effect on the receivers, or one step undone or redone: what a
 /// UI redraws from (``Session/onChange``).
 public struct Change: Sendable, Hashable {
+  /// What happened to the step.
   public enum Kind: Sendable, Hashable {
     /// A statement ran (written, queued, sourced, a host's call or group, or replayed
     /// from a journal).
     case done
+    /// `undo` reverted it.
     case undone
+    /// `redo` did it again.
     case redone
   }
 
+  /// Whether the step was done, undone or redone.
   public var kind: Kind
   /// The step's action name, localised: a host group's name, a single command's verb's
   /// ``Verb/actionName``, a macro call's macro, or else the statement.
@@ -19,6 +23,7 @@ public struct Change: Sendable, Hashable {
   /// The receiver instances whose commands ran, each once, in the order they first ran.
   public var receivers: [String]
 
+  /// A change of `kind` to the step named `actionName`, on `receivers`.
   public init(kind: Kind, actionName: String, receivers: [String]) {
     self.kind = kind
     self.actionName = actionName

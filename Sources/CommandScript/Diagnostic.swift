@@ -1,27 +1,36 @@
 /// A located message about a script: a compile error, a run-time failure, or a warning.
 /// Diagnostics are values: the library hands them to the host, which renders them.
 public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Whether it stops the script (an error) or only informs (a warning).
   public enum Severity: String, Sendable {
     case error, warning
   }
 
   /// Extra context, such as "in macro `zig` called at 7:1".
   public struct Note: Equatable, Sendable {
+    /// What the note says.
     public var message: String
+    /// Where it points, if anywhere.
     public var location: SourceLocation?
+    /// A note saying `message`, at `location`.
     public init(_ message: String, at location: SourceLocation? = nil) {
       self.message = message
       self.location = location
     }
   }
 
+  /// An error or a warning.
   public var severity: Severity
+  /// What is wrong, in one line.
   public var message: String
+  /// Where: file, line, column and length.
   public var location: SourceLocation
+  /// Context: macro calls, rollbacks, a script's usage.
   public var notes: [Note]
   /// A replacement for the text at `location` ("did you mean `paint`?").
   public var suggestion: String?
 
+  /// A diagnostic of `severity` saying `message` at `location`.
   public init(
     _ severity: Severity, _ message: String, at location: SourceLocation,
     notes: [Note] = [], suggestion: String? = nil

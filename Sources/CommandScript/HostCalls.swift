@@ -9,8 +9,11 @@
 public enum CallArgument: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
   ExpressibleByBooleanLiteral
 {
+  /// An integer.
   case integer(Int)
+  /// `true` or `false`.
   case boolean(Bool)
+  /// A word for a word parameter, a string for a string parameter: any text.
   case text(String)
 
   public init(integerLiteral value: Int) { self = .integer(value) }

@@ -77,14 +77,19 @@ extension ReceiverBase {
 /// Why a command could not run (a locked door, an occupied cell). The statement that ran
 /// it is rolled back and the message is reported at the command's location.
 public struct CommandFailure: Error, Equatable, Sendable {
+  /// What went wrong, for the error message (the session prefixes the instance name).
   public var message: String
+  /// A failure that says `message`.
   public init(_ message: String) { self.message = message }
 }
 
 /// One verb of a receiver type: its name, parameters, and how to execute and undo it.
 public struct Verb<R: ReceiverBase>: Sendable {
+  /// The verb's name in scripts (`move`).
   public let name: String
+  /// Its parameters, in order; those with defaults come last.
   public let parameters: [Parameter]
+  /// One line for `help`.
   public let summary: String
   @usableFromInline let execute: @Sendable (R, Arguments) throws(CommandFailure) -> R.Undo
   @usableFromInline let undo: (@Sendable (R, Arguments, R.Undo) -> Void)?
@@ -173,10 +178,13 @@ public struct Verb<R: ReceiverBase>: Sendable {
 /// One query of a receiver type: a question a script may ask in a condition or an
 /// expression (`if door.locked { … }`, `move right (9 - shape.x)`). It never changes state.
 public struct Query<R: ReceiverBase>: Sendable {
+  /// The query's name in scripts (`locked`).
   public let name: String
+  /// Its parameters, in order; those with defaults come last.
   public let parameters: [Parameter]
   /// What it answers.
   public let result: QueryKind
+  /// One line for `help`.
   public let summary: String
   @usableFromInline let answer: @Sendable (R, Arguments) throws(CommandFailure) -> Answer
 
@@ -205,11 +213,13 @@ public struct Query<R: ReceiverBase>: Sendable {
 
 /// What a query answers.
 public enum QueryKind: Sendable, Equatable {
+  /// `true` or `false`.
   case boolean
   /// An integer within the range (`Int.min...Int.max` for any).
   case integer(ClosedRange<Int>)
   /// A word of the set; the answer is its index.
   case word(WordSet)
+  /// Any text.
   case string
 
   /// Any integer.
@@ -237,10 +247,13 @@ public enum QueryKind: Sendable, Equatable {
 
 /// A query's answer, or the value of an expression.
 public enum Answer: Hashable, Sendable {
+  /// A boolean answer.
   case boolean(Bool)
+  /// An integer answer.
   case integer(Int)
   /// The index of a word in the query's ``WordSet``.
   case word(Int)
+  /// A string answer.
   case string(String)
 
   /// The word that is case `value` of the enum a word query was declared with.
@@ -252,10 +265,14 @@ public enum Answer: Hashable, Sendable {
 /// A verb parameter: a name for help and diagnostics, a kind the checker enforces, and
 /// an optional default that makes the argument optional.
 public struct Parameter: Sendable, Equatable {
+  /// The name `help` and error messages use (`steps`).
   public let name: String
+  /// What values it takes.
   public let kind: ParameterKind
+  /// The value when a script leaves it out, or nil if it must be given.
   public let defaultValue: Value?
 
+  /// A parameter named `name` of `kind`, optional if it has a `default`.
   public init(_ name: String, _ kind: ParameterKind, default defaultValue: Value? = nil) {
     self.name = name
     self.kind = kind
@@ -323,9 +340,12 @@ public enum ParameterKind: Sendable, Equatable {
 public struct WordSet: Sendable, Equatable {
   /// A short name for help (`colour`); `nil` lists the words instead.
   public let name: String?
+  /// The members, in order: a word argument is its index here.
   public let words: [String]
+  /// Other spellings of members (`gray` for `grey`).
   public let aliases: [String: String]
 
+  /// A set of `words`, called `name` in help, that also takes `aliases`.
   public init(name: String? = nil, words: [String], aliases: [String: String] = [:]) {
     self.name = name
     self.words = words
@@ -342,10 +362,13 @@ public struct WordSet: Sendable, Equatable {
 
 /// A checked argument value.
 public enum Value: Hashable, Sendable {
+  /// An integer argument.
   case integer(Int)
   /// The index of a word in its parameter's ``WordSet``.
   case word(Int)
+  /// A string argument.
   case string(String)
+  /// A boolean argument.
   case boolean(Bool)
 }
 
@@ -363,6 +386,7 @@ public struct Arguments: Sendable {
   /// the live path, a million commands a second, does not carry it.
   @TaskLocal static var running = Execution.live
 
+  /// Arguments holding `values`, in the parameters' order.
   public init(_ values: [Value]) { self.values = values }
 
   /// Why a command is running (see ``Arguments/execution``).
@@ -405,5 +429,6 @@ public struct Arguments: Sendable {
     return s
   }
 
+  /// How many arguments there are (defaults included).
   public var count: Int { values.count }
 }

@@ -10,6 +10,7 @@ public struct ReceiverRegistry: Sendable {
   /// The registered types, in registration order.
   public private(set) var types: [ReceiverTypeInfo] = []
 
+  /// A registry with no types: register the built-in ones and your own.
   public init() {}
 
   /// Adds a receiver type. Its first instance, named after the type, exists in every
@@ -125,6 +126,7 @@ public struct ReceiverRegistry: Sendable {
 
 /// Why a receiver type could not be registered (a programming error in its declaration).
 public struct RegistrationError: Error, Equatable, CustomStringConvertible {
+  /// What is wrong with the declaration.
   public var description: String
   init(_ description: String) { self.description = description }
 }
@@ -132,8 +134,11 @@ public struct RegistrationError: Error, Equatable, CustomStringConvertible {
 /// A registered receiver type, without its Swift type: what the checker, `help` and
 /// completion read.
 public struct ReceiverTypeInfo: Sendable {
+  /// The type's name in scripts, and its first instance's.
   public let name: String
+  /// One line for `help`.
   public let summary: String
+  /// Its verbs, in declaration order.
   public let verbs: [VerbInfo]
   let queryDeclarations: @Sendable () -> [QueryInfo]
   let make: @Sendable (String) -> ReceiverInstance
@@ -149,9 +154,13 @@ public struct ReceiverTypeInfo: Sendable {
 
 /// A query's declaration, without its function.
 public struct QueryInfo: Sendable {
+  /// The query's name in scripts.
   public let name: String
+  /// Its parameters, in order.
   public let parameters: [Parameter]
+  /// What it answers.
   public let result: QueryKind
+  /// One line for `help`.
   public let summary: String
 
   @usableFromInline
@@ -172,9 +181,13 @@ public struct QueryInfo: Sendable {
 
 /// A verb's declaration, without its functions.
 public struct VerbInfo: Sendable {
+  /// The verb's name in scripts.
   public let name: String
+  /// Its parameters, in order.
   public let parameters: [Parameter]
+  /// One line for `help`.
   public let summary: String
+  /// Whether `undo` can revert it (see ``Verb/init(notUndoable:_:summary:execute:)``).
   public let isUndoable: Bool
   /// The name of the steps it makes (see ``Verb/named(_:)``).
   public let actionName: String?

@@ -100,7 +100,9 @@ public final class Session {
   /// How many compile errors one input reports at most.
   public static let maxErrors = 100
 
+  /// The receiver types the session was made with.
   public let registry: ReceiverRegistry
+  /// Every source it has compiled, for diagnostics' locations.
   public private(set) var sources = SourceTable()
   // Internal rather than private so that extensions in other files (completion, macro
   // listings) can read them.
@@ -202,6 +204,7 @@ public final class Session {
   // Read once per statement, like `onCommit`: no dynamic exclusivity check.
   @exclusivity(unchecked) public var journal: (any StatementJournal)?
 
+  /// A session with one instance of each of `registry`'s types, in their initial state.
   public init(registry: ReceiverRegistry) {
     self.registry = registry
     checkerState = CheckerState(registry: registry)
@@ -857,8 +860,9 @@ public final class Session {
   /// The statements `queue` holds for `run`, as written canonically.
   public var pendingStatements: [String] { pendingQueue.map { canonicalText(of: $0.range) } }
 
-  /// How many steps `undo` and `redo` can take.
+  /// How many steps `undo` can take.
   public var undoCount: Int { invoker.history.undoCount }
+  /// How many steps `redo` can take.
   public var redoCount: Int { invoker.history.redoCount }
 
   /// The undo steps, oldest first, then the undone ones.

@@ -68,7 +68,9 @@ public struct SourceFile: Sendable {
   /// The largest source, in bytes, that can be compiled: 2 GiB - 1.
   public static let maxSize = Int(Int32.max)
 
+  /// The name diagnostics give it.
   public let name: String
+  /// Its UTF-8 text.
   public let bytes: [UInt8]
   /// The line number of the first line: 1 for a file, later for a chunk of a stream, so
   /// that diagnostics count lines across the whole stream.
@@ -255,11 +257,16 @@ public struct SourceExcerpt: Equatable, Sendable {
 
 /// Where something is, for people: `file:line:column`, and how many characters it spans.
 public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
+  /// The file's name as the host gave it (`<command line>`, `spiral.cmd`).
   public var file: String
+  /// The line, from 1.
   public var line: Int
+  /// The column, in Unicode scalar values from 1.
   public var column: Int
+  /// How many columns the located text spans.
   public var length: Int
 
+  /// A location in `file`.
   public init(file: String, line: Int, column: Int, length: Int = 1) {
     self.file = file
     self.line = line

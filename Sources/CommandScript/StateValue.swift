@@ -1,19 +1,28 @@
 /// A receiver's state as a small JSON-shaped value, with object keys kept in the order the
 /// receiver gives them so that output is deterministic.
 public enum StateValue: Equatable, Sendable {
+  /// No value.
   case null
+  /// A boolean.
   case bool(Bool)
+  /// An integer.
   case int(Int)
   /// A number with a fraction. JSON has no NaN or infinity: they are written `null`.
   case double(Double)
+  /// Text.
   case string(String)
+  /// A list of values.
   case array([StateValue])
+  /// Keys and values, in the order the receiver gives them.
   case object([Member])
 
   /// One key and value of an object.
   public struct Member: Equatable, Sendable {
+    /// The key.
     public var key: String
+    /// Its value.
     public var value: StateValue
+    /// `key` with `value`.
     public init(_ key: String, _ value: StateValue) {
       self.key = key
       self.value = value

@@ -34,6 +34,10 @@ final class Channel {
   }
 
   /// Writes `text` followed by a line break.
+  /// `text` as a line that begins with the tool's name, as the command line's messages do
+  /// (`cmdscript: cannot read …`).
+  func message(_ text: String) { line("\(ToolIdentity.current.name): \(text)") }
+
   func line(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     buffer.append(10)

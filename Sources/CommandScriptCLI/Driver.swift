@@ -75,22 +75,22 @@ final class Driver {
     switch journal.load() {
     case .success(let loaded): contents = loaded
     case .failure(let damage):
-      Console.err.line(
-        "\(ToolIdentity.current.name): session \(journal.path):\(damage.line): damaged record: \(damage.reason); "
+      Console.err.message(
+        "session \(journal.path):\(damage.line): damaged record: \(damage.reason); "
           + "nothing was run and the file is unchanged")
-      Console.err.line(
-        "\(ToolIdentity.current.name): note: --salvage-session NEWFILE copies the \(damage.intact.count) entries before line \(damage.line) into NEWFILE, to go on from there"
+      Console.err.message(
+        "note: --salvage-session NEWFILE copies the \(damage.intact.count) entries before line \(damage.line) into NEWFILE, to go on from there"
       )
       return .failure(ResumeFailure())
     }
     if contents.version1 {
-      Console.err.line(
-        "\(ToolIdentity.current.name): note: session \(journal.path) was written by cmdscript 0.1 without checksums: read as before, and rewritten with a checksum per entry"
+      Console.err.message(
+        "note: session \(journal.path) was written by cmdscript 0.1 without checksums: read as before, and rewritten with a checksum per entry"
       )
     }
     if contents.droppedBytes > 0 {
-      Console.err.line(
-        "\(ToolIdentity.current.name): session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)"
+      Console.err.message(
+        "session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)"
       )
     }
     let (output, warning, stepLimit, policy) = (session.onOutput, session.onDiagnostic, session.stepLimit, errorPolicy)
@@ -128,14 +128,14 @@ final class Driver {
         // A statement is journaled before it runs: the process ended while this one ran,
         // before it was acknowledged.
         journal.cut(to: off_t(entry.offset))
-        Console.err.line(
-          "\(ToolIdentity.current.name): session \(journal.path):\(entry.line): dropped the last entry, which fails when replayed (the process ended while it ran)"
+        Console.err.message(
+          "session \(journal.path):\(entry.line): dropped the last entry, which fails when replayed (the process ended while it ran)"
         )
         return nil
       }
       replayFailures.forEach(renderer.render)
-      Console.err.line(
-        "\(ToolIdentity.current.name): session \(journal.path):\(entry.line): this entry no longer replays; stopped before running anything else, and the file is unchanged"
+      Console.err.message(
+        "session \(journal.path):\(entry.line): this entry no longer replays; stopped before running anything else, and the file is unchanged"
       )
       Console.flush()
       return ResumeFailure()
@@ -156,7 +156,7 @@ final class Driver {
     if let historyLimit, journaledLimit != .some(historyLimit) {
       session.historyLimit = historyLimit
       do { try journal.recordHistoryLimit(historyLimit) } catch {
-        Console.err.line("\(ToolIdentity.current.name): cannot write to the session \(journal.path): \(error.reason)")
+        Console.err.message("cannot write to the session \(journal.path): \(error.reason)")
         return .failure(ResumeFailure(status: .ioError))
       }
     }
@@ -195,8 +195,8 @@ final class Driver {
   /// Makes the journal durable; on failure says so, and the run must end (status 74).
   func syncJournal() -> Bool {
     guard let journal, let reason = journal.sync() else { return true }
-    Console.err.line(
-      "\(ToolIdentity.current.name): cannot make the session \(journal.path) durable: \(reason); it holds what was acknowledged before the last prompt"
+    Console.err.message(
+      "cannot make the session \(journal.path) durable: \(reason); it holds what was acknowledged before the last prompt"
     )
     Console.err.flush()
     journalFailed = true

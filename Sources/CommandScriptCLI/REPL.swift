@@ -49,7 +49,7 @@ final class REPL {
     switch Readline.shared {
     case .success(let loaded): readline = loaded
     case .failure(let error):
-      Console.err.line("\(ToolIdentity.current.name): cannot start the REPL: \(error.reason)")
+      Console.err.message("cannot start the REPL: \(error.reason)")
       return .noInput
     }
     if let banner { Console.out.line(banner) }

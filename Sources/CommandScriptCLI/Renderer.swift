@@ -107,7 +107,7 @@ struct Renderer {
 
   private func renderAboutTheRun(_ message: String, file: String?, severity: String) {
     guard json else {
-      Console.err.line("\(ToolIdentity.current.name): \(message)")
+      Console.err.message("\(message)")
       return
     }
     var members: [StateValue.Member] = file.map { [.init("file", .string($0))] } ?? []

@@ -55,7 +55,7 @@ public enum CommandScriptTool {
   private static func flushed(_ status: ExitStatus) -> Int32 {
     Console.flush()
     guard let failure = Console.out.writeError else { return status.rawValue }
-    Console.err.line("\(ToolIdentity.current.name): write error: \(String(cString: strerror(failure)))")
+    Console.err.message("write error: \(String(cString: strerror(failure)))")
     Console.err.flush()
     return ExitStatus.ioError.rawValue
   }
@@ -374,7 +374,7 @@ struct Options: Equatable {
     switch FileIO.read(path, limit: .max) {
     case .success(let read): bytes = read
     case .failure(let error):
-      Console.err.line("\(ToolIdentity.current.name): cannot read \(path): \(error.reason)")
+      Console.err.message("cannot read \(path): \(error.reason)")
       return .noInput
     }
     let entries: [Journal.Entry]
@@ -386,10 +386,10 @@ struct Options: Equatable {
       left = "left out line \(damage.line) on (\(damage.reason))"
     }
     if let error = Journal.create(newPath, holding: entries) {
-      Console.err.line("\(ToolIdentity.current.name): cannot create \(error.path): \(error.reason)")
+      Console.err.message("cannot create \(error.path): \(error.reason)")
       return .noInput
     }
-    Console.err.line("\(ToolIdentity.current.name): kept \(entries.count) entries of \(path) in \(newPath); \(left)")
+    Console.err.message("kept \(entries.count) entries of \(path) in \(newPath); \(left)")
     return .success
   }
 

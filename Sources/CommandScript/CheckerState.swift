@@ -57,7 +57,9 @@ extension Checker {
     /// What the parameter accepts: `Constraint.value(ofInteger:)` and `value(ofWord:)` say
     /// whether a literal is of its kind (the table caches their answers, never repeats them).
     var accepts: Constraint
-    /// Whether it takes words: only then is a word's index worth caching.
+    /// Whether it takes words: only then is a word's index worth caching. Stored rather
+    /// than read from `accepts` on every argument: matching the enum there cost the 1 MB
+    /// `--check` 0.3% more instructions.
     var isWord: Bool
     /// The default value when it is an integer or a word, as ``CommandTable/SmallCommand``
     /// packs it.

@@ -183,8 +183,10 @@ enum Help {
     type.queries.isEmpty ? nil : "    queries: " + type.queries.map(\.name).joined(separator: ", ")
   }
 
-  /// The example `help` ends with when the built-in shape is there to run it.
-  static let shapeExample = "move up; paint red; repeat 4 { move right 2 }; undo"
+  /// The example `help` ends with when the built-in shape is there to run it, else nil.
+  static func shapeExample(for types: [ReceiverTypeInfo]) -> String? {
+    types.contains { $0.name == "shape" } ? "move up; paint red; repeat 4 { move right 2 }; undo" : nil
+  }
 
   private static func overview(state: CheckerState, example: String?) -> String {
     var lines = ["Receivers (write `receiver.verb`, or just `verb` when only one has it):"]
@@ -208,7 +210,7 @@ enum Help {
     if let example { lines.append("Example: " + example) }
     // The topics it names must exist: the built-in shape's, or none.
     lines.append(
-      state.types.contains { $0.name == "shape" }
+      shapeExample(for: state.types) != nil
         ? "`help NAME` tells more about a receiver, verb (`help shape.move`), query, macro, statement or word kind"
           + " (`help colour`)."
         : "`help NAME` tells more about a receiver, verb, query, macro, statement or word kind.")

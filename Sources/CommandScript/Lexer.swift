@@ -621,7 +621,7 @@ struct Lexer {
       position += 1
       // A dollar sign is kept as `$$`, as a `\$` is (see ``ScriptString``).
       if scalar == "$" { text.append(UInt8(ascii: "$")) }
-      text.append(contentsOf: Array(String(Character(scalar)).utf8))
+      UTF8.encode(scalar) { text.append($0) }
       return
     }
     while position < bytes.count, bytes[position] != UInt8(ascii: "}"), bytes[position] != 10,

@@ -208,7 +208,7 @@ public final class Session {
   public init(registry: ReceiverRegistry) {
     self.registry = registry
     checkerState = CheckerState(registry: registry)
-    if registry.types.contains(where: { $0.name == "shape" }) { helpExample = Help.shapeExample }
+    helpExample = Help.shapeExample(for: registry.types)
     invoker = Invoker(
       instances: checkerState.instances.map { registry.types[$0.type].make($0.name) },
       commands: commands, interruption: interruption)

@@ -82,14 +82,15 @@ public final class Vehicle: Receiver {
   /// (`saved, not sent, backend up`).
   public private(set) var auditLog: [String] = []
 
-  /// An unsaved, unsent vehicle with an empty audit log; the backend is up.
   /// Where each audit line also goes when it is written (an audit service): not when a
   /// session is restored from its journal, which already wrote it.
   let audit: (@Sendable (String) -> Void)?
 
-  /// A vehicle whose audit lines also go to `audit` (see ``ReceiverRegistry/register(_:make:)``).
+  /// An unsaved, unsent vehicle with an empty audit log, the backend up, whose audit lines
+  /// also go to `audit` (see ``ReceiverRegistry/register(_:make:)``).
   public init(audit: (@Sendable (String) -> Void)?) { self.audit = audit }
 
+  /// An unsaved, unsent vehicle with an empty audit log; the backend is up.
   public convenience init() { self.init(audit: nil) }
 
   public var state: StateValue {

@@ -26,6 +26,7 @@ struct NodeRange: Sendable, BitwiseCopyable {
 /// An argument as written.
 enum ArgumentNode: Sendable, BitwiseCopyable {
   case integer(Int, SourceRange)
+  case decimal(Double, SourceRange)
   case word(Name)
   /// A string literal: its unescaped text is `strings[index]` of its tree.
   case string(index: Int32, SourceRange)
@@ -37,7 +38,7 @@ enum ArgumentNode: Sendable, BitwiseCopyable {
 
   var range: SourceRange {
     switch self {
-    case .integer(_, let r), .string(_, let r), .expression(_, let r): return r
+    case .integer(_, let r), .decimal(_, let r), .string(_, let r), .expression(_, let r): return r
     case .word(let name), .parameter(let name): return name.range
     }
   }
@@ -69,6 +70,14 @@ enum Operator: UInt8, Sendable, BitwiseCopyable {
     }
   }
 
+  /// Whether it makes a number of numbers: `+ - * / %` and unary minus.
+  var isArithmetic: Bool {
+    switch self {
+    case .plus, .minus, .times, .divide, .remainder, .negate: true
+    case .or, .and, .not, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: false
+    }
+  }
+
   /// Binding strength: `or` 1, `and` 2, `not` 3, comparisons 4, `+ -` 5, `* / %` 6, unary
   /// minus 7.
   var precedence: Int {
@@ -88,6 +97,7 @@ enum Operator: UInt8, Sendable, BitwiseCopyable {
 /// the tree's `expressions`.
 enum ExpressionNode: Sendable, BitwiseCopyable {
   case integer(Int, SourceRange)
+  case decimal(Double, SourceRange)
   /// A word: `true`, `false`, or a word literal compared with a query (`X`, `red`).
   case word(Name)
   case string(index: Int32, SourceRange)
@@ -102,7 +112,7 @@ enum ExpressionNode: Sendable, BitwiseCopyable {
 
   var range: SourceRange {
     switch self {
-    case .integer(_, let r), .string(_, let r): r
+    case .integer(_, let r), .decimal(_, let r), .string(_, let r): r
     case .word(let name), .parameter(let name): name.range
     case .query(_, _, _, let r), .unary(_, _, _, let r), .binary(_, _, _, _, let r), .group(_, let r): r
     }
@@ -335,6 +345,7 @@ extension SyntaxTree {
   func canonical(_ argument: ArgumentNode) -> String {
     switch argument {
     case .integer(let n, _): return String(n)
+    case .decimal(let x, _): return ScriptString.decimal(x)
     case .word(let w): return symbols[w.symbol]
     case .string(let index, _): return ScriptString.canonical(strings[Int(index)])
     case .parameter(let p): return "$" + symbols[p.symbol]
@@ -347,6 +358,7 @@ extension SyntaxTree {
   func canonical(expression index: Int32) -> String {
     switch expressions[Int(index)] {
     case .integer(let n, _): return String(n)
+    case .decimal(let x, _): return ScriptString.decimal(x)
     case .word(let w): return symbols[w.symbol]
     case .string(let i, _): return ScriptString.canonical(strings[Int(i)])
     case .parameter(let p): return "$" + symbols[p.symbol]

@@ -59,7 +59,7 @@ extension Checker {
     case .word(let word):
       guard verbTable.parameters[slot].isWord, let index = wordIndex(word, slot: slot) else { return nil }
       return (index, true)
-    case .string, .parameter, .expression:
+    case .decimal, .string, .parameter, .expression:
       return nil
     }
   }
@@ -154,6 +154,8 @@ extension Checker {
     case .integer(let allowed):
       if allowed.lowerBound <= 1 && allowed.upperBound == Int.max { return .parameter(slot) }
       return .computed(.parameter(slot), accepts: constraint, range: range)
+    case .decimal:
+      return .computed(.decimal(.parameter(slot)), accepts: constraint, range: range)
     case .word, .string, .boolean, .receiver:
       fail(
         "`$\(name)` is the turn of `repeat … as \(name)`, an integer; here it must be \(constraint.description)",
@@ -219,6 +221,10 @@ extension Checker {
       if let value = constraint.value(ofInteger: n) { return .constant(value) }
       fail("\(what()) must be \(constraint.description), not \(n)", at: range)
       return nil
+    case .decimal(let x, let range):
+      if let value = constraint.value(ofDecimal: x) { return .constant(value) }
+      fail("\(what()) must be \(constraint.description), not \(ScriptString.decimal(x))", at: range)
+      return nil
     case .word(let name):
       if case .receiver = constraint { return resolveInstance(name).map { .constant(.integer($0)) } }
       let word = text(name)
@@ -239,7 +245,7 @@ extension Checker {
         guard let string = compileString(index, in: tree, at: range) else { return nil }
         if case .constant(.string(let text)) = string { return .constant(.string(text)) }
         return .computed(string, accepts: .string, range: range)
-      case .integer, .word, .boolean, .receiver:
+      case .integer, .decimal, .word, .boolean, .receiver:
         fail("\(what()) must be \(constraint.description), not a string", at: range)
         return nil
       }
@@ -248,6 +254,7 @@ extension Checker {
       switch constraint {
       case .any: expression = compileAnyExpression(index, in: tree)?.0
       case .integer: expression = compileExpression(index, in: tree, as: .integer, what: what())
+      case .decimal: expression = compileExpression(index, in: tree, as: .decimal, what: what())
       case .word(let set): expression = compileExpression(index, in: tree, as: .word(set), what: what())
       case .string: expression = compileExpression(index, in: tree, as: .string, what: what())
       case .boolean: expression = compileExpression(index, in: tree, as: .boolean, what: what())

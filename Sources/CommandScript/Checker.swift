@@ -331,6 +331,7 @@ struct Checker {
       for argument in ArgumentList(arguments, of: tree) {
         switch argument {
         case .integer(let n, _): parts.append((.constant(.integer(n)), .integer))
+        case .decimal(let x, _): parts.append((.constant(.decimal(x)), .decimal))
         case .word(let word): parts.append((.constant(.string(text(word))), .string))
         case .string(let index, let range):
           if let string = compileString(index, in: tree, at: range) {

@@ -101,7 +101,7 @@ extension Checker {
             switch p.defaultValue {
             case .integer(let n)?: shape.packedDefault = (n, false)
             case .word(let n)?: shape.packedDefault = (n, true)
-            case .string?, .boolean?, nil: break
+            case .decimal?, .string?, .boolean?, nil: break
             }
             parameters.append(shape)
           }

@@ -108,7 +108,7 @@ extension Session {
     switch constraint {
     case .word(let set): set.words + set.aliases.keys
     case .boolean: ["true", "false"]
-    case .any, .integer, .string, .receiver: []
+    case .any, .integer, .decimal, .string, .receiver: []
     }
   }
 }
@@ -170,7 +170,7 @@ private struct CompletionContext {
         statement = []
       case .word: statement.append(.word(lexer.text(of: token.range)))
       case .dot: statement.append(.dot)
-      case .integer, .string, .parameter: statement.append(.otherArgument)
+      case .integer, .decimal, .string, .parameter: statement.append(.otherArgument)
       case .leftParen, .rightParen, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus,
         .star, .slash, .percent:
         statement.append(.otherArgument)

@@ -1,5 +1,6 @@
-// The invoker's expressions: conditions and integer expressions evaluated as a statement
-// runs, with 64-bit arithmetic that fails (and rolls back) rather than wraps.
+// The invoker's expressions: conditions, integer and decimal expressions evaluated as a
+// statement runs, with 64-bit arithmetic that fails (and rolls back) rather than wraps, and
+// decimal arithmetic that fails rather than becomes infinite.
 
 extension Invoker {
   /// The arguments of a query that takes none.
@@ -12,6 +13,7 @@ extension Invoker {
     case .parameter(let slot):
       switch frame[slot] {
       case .integer(let n): return .integer(n)
+      case .decimal(let x): return .decimal(x)
       case .word(let i): return .word(i)
       case .string(let s): return .string(s)
       case .boolean(let b): return .boolean(b)
@@ -69,6 +71,25 @@ extension Invoker {
       let (result, overflow) = Int(0).subtractingReportingOverflow(try integer(inner, frame: frame))
       guard !overflow else { throw RunFailure(message: "integer overflow in `-`", range: at) }
       return .integer(result)
+    case .decimal(let inner): return .decimal(Double(try integer(inner, frame: frame)))
+    case .decimalNegation(let inner): return .decimal(-(try decimal(inner, frame: frame)))
+    case .decimalArithmetic(let op, let left, let right, let at):
+      let (a, b) = (try decimal(left, frame: frame), try decimal(right, frame: frame))
+      let result: Double
+      switch op {
+      case .plus: result = a + b
+      case .minus: result = a - b
+      case .times: result = a * b
+      default:
+        guard b != 0 else {
+          throw RunFailure(message: op == .divide ? "division by zero" : "remainder of a division by zero", range: at)
+        }
+        result = op == .divide ? a / b : a.truncatingRemainder(dividingBy: b)
+      }
+      guard result.isFinite else { throw RunFailure(message: "decimal overflow in `\(op.symbol)`", range: at) }
+      return .decimal(result)
+    case .decimalComparison(let op, let left, let right):
+      return .boolean(try isTrue(.decimalComparison(op, left, right), frame: frame))
     }
   }
 
@@ -113,6 +134,14 @@ extension Invoker {
       if try isTrue(left, frame: frame) { return true }
       return try isTrue(right, frame: frame)
     case .not(let inner): return !(try isTrue(inner, frame: frame))
+    case .decimalComparison(let op, let left, let right):
+      let (a, b) = (try decimal(left, frame: frame), try decimal(right, frame: frame))
+      switch op {
+      case .less: return a < b
+      case .lessEqual: return a <= b
+      case .greater: return a > b
+      default: return a >= b
+      }
     case .constant(.boolean(let b)): return b
     default:
       guard case .boolean(let b) = try evaluate(expression, frame: frame) else {
@@ -130,6 +159,13 @@ extension Invoker {
     return n
   }
 
+  /// A decimal expression's value.
+  private func decimal(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Double {
+    if case .constant(.decimal(let x)) = expression { return x }
+    guard case .decimal(let x) = try evaluate(expression, frame: frame) else { preconditionFailure("checked: decimal") }
+    return x
+  }
+
   /// A `( … )` command argument's value, checked against what its slot accepts.
   func argument(_ expression: Expression, accepts constraint: Constraint, at range: SourceRange, frame: [Value])
     throws(RunFailure) -> Value
@@ -142,6 +178,13 @@ extension Invoker {
       }
       return .integer(n)
     case (.integer(let n), _): return .integer(n)
+    case (.decimal(let x), .decimal(let allowed)):
+      guard allowed.contains(x) else {
+        throw RunFailure(
+          message: "the value must be \(constraint.description), not \(ScriptString.decimal(x))", range: range)
+      }
+      return .decimal(x)
+    case (.decimal(let x), _): return .decimal(x)
     case (.word(let i), _): return .word(i)
     case (.string(let s), _): return .string(s)
     case (.boolean(let b), .boolean): return .boolean(b)
@@ -154,6 +197,7 @@ extension Invoker {
     switch (try evaluate(expression, frame: frame), kind) {
     case (.boolean(let b), _): return b ? "true" : "false"
     case (.integer(let n), _): return String(n)
+    case (.decimal(let x), _): return ScriptString.decimal(x)
     case (.string(let s), _): return s
     case (.word(let i), .word(let set)): return set.words[i]
     case (.word(let i), _): return "#\(i)"

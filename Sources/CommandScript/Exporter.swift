@@ -161,6 +161,7 @@ struct Exporter {
     switch expression {
     case .constant(.boolean(let b)): return b ? "true" : "false"
     case .constant(.integer(let n)): return n < 0 ? "(\(n))" : String(n)
+    case .constant(.decimal(let x)): return x.sign == .minus ? "(\(ScriptString.decimal(x)))" : ScriptString.decimal(x)
     case .constant(.string(let s)): return Lexer.stringLiteral(s)
     case .constant(.word(let i)):
       if case .word(let set)? = kind { return set.words[i] }
@@ -182,8 +183,12 @@ struct Exporter {
     case .comparison(let op, let l, let r):
       let shared = self.kind(of: l) ?? self.kind(of: r)
       return operand(l, as: shared) + " \(op.symbol) " + operand(r, as: shared)
-    case .arithmetic(let op, let l, let r, _): return operand(l) + " \(op.symbol) " + operand(r)
-    case .negation(let inner, _): return "-" + operand(inner)
+    case .arithmetic(let op, let l, let r, _), .decimalArithmetic(let op, let l, let r, _),
+      .decimalComparison(let op, let l, let r):
+      return operand(l) + " \(op.symbol) " + operand(r)
+    case .negation(let inner, _), .decimalNegation(let inner): return "-" + operand(inner)
+    // Written as the integer it is: the script converts it again, where a decimal meets it.
+    case .decimal(let inner): return text(inner, names: names)
     case .interpolation(let pieces):
       var out = ""
       for piece in pieces {
@@ -206,7 +211,7 @@ struct Exporter {
     }
     switch state.types[state.instances[instance].type].queries[query].result {
     case .word(let set): return .word(set)
-    case .boolean, .integer, .string: return nil
+    case .boolean, .integer, .decimal, .string: return nil
     }
   }
 
@@ -235,6 +240,7 @@ struct Exporter {
   private func text(_ value: Value, as constraint: Constraint) -> String {
     switch (value, constraint) {
     case (.integer(let n), _): return String(n)
+    case (.decimal(let x), _): return ScriptString.decimal(x)
     case (.word(let i), .word(let set)): return set.words[i]
     case (.string(let s), _): return Lexer.stringLiteral(s)
     case (.boolean(let b), _): return b ? "true" : "false"

@@ -28,7 +28,7 @@ extension Checker {
   mutating func compileExpression(_ index: Int32, in tree: SyntaxTree, as kind: ValueKind, what: String)
     -> Expression?
   {
-    guard let typed = compileExpression(index, in: tree) else { return nil }
+    guard let typed = compileExpression(index, in: tree, hint: kind) else { return nil }
     return resolve(typed, as: kind, what: what)
   }
 
@@ -48,6 +48,7 @@ extension Checker {
     switch kind {
     case .boolean: "a boolean"
     case .integer: "an integer"
+    case .decimal: "a decimal"
     case .word(let set): set.name.map { "a \($0)" } ?? "one of " + set.words.joined(separator: ", ")
     case .string: "a string"
     }
@@ -57,6 +58,10 @@ extension Checker {
   /// constrained, a known kind checked. nil (with the error recorded) if it cannot be.
   mutating func resolve(_ typed: Typed, as kind: ValueKind, what: String) -> Expression? {
     switch typed.kind {
+    case .known(.integer) where kind == .decimal:
+      // An integer where a decimal is wanted is the same number.
+      if case .constant(.integer(let n)) = typed.expression { return .constant(.decimal(Double(n))) }
+      return .decimal(typed.expression)
     case .known(let known):
       guard known == kind else {
         fail("\(what) must be \(describe(kind)), not \(describe(known))", at: typed.range)
@@ -68,8 +73,8 @@ extension Checker {
       case .boolean:
         fail("\(what) must be a boolean, not the word `\(text(name))`", at: name.range)
         return nil
-      case .integer:
-        fail("\(what) must be an integer, not the word `\(text(name))`", at: name.range)
+      case .integer, .decimal:
+        fail("\(what) must be \(describe(kind)), not the word `\(text(name))`", at: name.range)
         return nil
       case .string: return .constant(.string(text(name)))
       case .word(let set):
@@ -88,23 +93,28 @@ extension Checker {
         fail("\(what) must be a boolean; a parameter is a number, a word or a string", at: name.range)
         return nil
       case .integer: constraint = .integer(Int.min...Int.max)
+      case .decimal: constraint = .decimal(-.infinity ... .infinity)
       case .word(let set): constraint = .word(set)
       case .string: constraint = .any
       }
       switch operand(.parameter(name), in: SyntaxTree.empty, for: constraint, what: what) {
       case .parameter(let slot)?: return .parameter(slot)
       case .constant(let value)?: return .constant(Answer(value))  // a script's argument
-      case .computed?, nil: return nil
+      case .computed(let expression, _, _)?: return expression  // a turn, as a decimal
+      case nil: return nil
       }
     }
   }
 
-  /// Checks expression `index` of `tree` bottom up.
-  mutating func compileExpression(_ index: Int32, in tree: SyntaxTree) -> Typed? {
+  /// Checks expression `index` of `tree` bottom up. `hint` is the kind wanted of it, if
+  /// known: arithmetic on macro parameters and integers is decimal where a decimal is wanted
+  /// (`set ($x - 1)`), else integer.
+  mutating func compileExpression(_ index: Int32, in tree: SyntaxTree, hint: ValueKind? = nil) -> Typed? {
     let node = tree.expressions[Int(index)]
     let range = node.range
     switch node {
     case .integer(let n, _): return Typed(expression: .constant(.integer(n)), kind: .known(.integer), range: range)
+    case .decimal(let x, _): return Typed(expression: .constant(.decimal(x)), kind: .known(.decimal), range: range)
     case .string(let i, _):
       guard let string = compileString(i, in: tree, at: range) else { return nil }
       return Typed(expression: string, kind: .known(.string), range: range)
@@ -117,24 +127,29 @@ extension Checker {
     case .parameter(let name):
       return Typed(expression: .constant(.boolean(false)), kind: .parameter(name), range: range)
     case .group(let inner, _):
-      guard var typed = compileExpression(inner, in: tree) else { return nil }
+      guard var typed = compileExpression(inner, in: tree, hint: hint) else { return nil }
       typed.range = range
       return typed
     case .query(let receiver, let name, let arguments, _):
       return compileQuery(receiver: receiver, name: name, arguments: arguments, in: tree, range: range)
     case .unary(let op, let operand, _, _):
-      let kind: ValueKind = op == .not ? .boolean : .integer
-      guard let inner = compileExpression(operand, in: tree, as: kind, what: "the operand of `\(op.symbol)`")
-      else { return nil }
-      let at = node.operatorRange
-      return Typed(
-        expression: op == .not ? .not(inner) : .negation(inner, at: at), kind: .known(kind), range: range)
+      guard let typed = compileExpression(operand, in: tree, hint: hint) else { return nil }
+      let kind = op == .not ? .boolean : Self.numberKind(of: [typed], hint: hint)
+      guard let inner = resolve(typed, as: kind, what: "the operand of `\(op.symbol)`") else { return nil }
+      let expression: Expression =
+        switch kind {
+        case .boolean: .not(inner)
+        case .decimal: .decimalNegation(inner)
+        default: .negation(inner, at: node.operatorRange)
+        }
+      return Typed(expression: expression, kind: .known(kind), range: range)
     case .binary(let op, let leftIndex, let rightIndex, let at, _):
-      guard let left = compileExpression(leftIndex, in: tree) else {
+      let operandHint = op.isArithmetic ? hint : nil
+      guard let left = compileExpression(leftIndex, in: tree, hint: operandHint) else {
         _ = compileExpression(rightIndex, in: tree)
         return nil
       }
-      guard let right = compileExpression(rightIndex, in: tree) else { return nil }
+      guard let right = compileExpression(rightIndex, in: tree, hint: operandHint) else { return nil }
       switch op {
       case .and, .or:
         guard let l = resolve(left, as: .boolean, what: "the operand of `\(op.symbol)`"),
@@ -142,19 +157,26 @@ extension Checker {
         else { return nil }
         return Typed(expression: op == .and ? .and(l, r) : .or(l, r), kind: .known(.boolean), range: range)
       case .plus, .minus, .times, .divide, .remainder, .negate, .not:
-        guard let l = resolve(left, as: .integer, what: "the operand of `\(op.symbol)`"),
-          let r = resolve(right, as: .integer, what: "the operand of `\(op.symbol)`")
+        let kind = Self.numberKind(of: [left, right], hint: hint)
+        guard let l = resolve(left, as: kind, what: "the operand of `\(op.symbol)`"),
+          let r = resolve(right, as: kind, what: "the operand of `\(op.symbol)`")
         else { return nil }
-        return Typed(expression: .arithmetic(op, l, r, at: at), kind: .known(.integer), range: range)
+        return Typed(
+          expression: kind == .decimal ? .decimalArithmetic(op, l, r, at: at) : .arithmetic(op, l, r, at: at),
+          kind: .known(kind), range: range)
       case .less, .lessEqual, .greater, .greaterEqual:
-        guard let l = resolve(left, as: .integer, what: "the operand of `\(op.symbol)`"),
-          let r = resolve(right, as: .integer, what: "the operand of `\(op.symbol)`")
+        let kind = Self.numberKind(of: [left, right], hint: nil)
+        guard let l = resolve(left, as: kind, what: "the operand of `\(op.symbol)`"),
+          let r = resolve(right, as: kind, what: "the operand of `\(op.symbol)`")
         else { return nil }
-        return Typed(expression: .comparison(op, l, r), kind: .known(.boolean), range: range)
+        return Typed(
+          expression: kind == .decimal ? .decimalComparison(op, l, r) : .comparison(op, l, r), kind: .known(.boolean),
+          range: range)
       case .equal, .notEqual:
         // The side whose kind is known gives it to the other.
         let kind: ValueKind
         switch (left.kind, right.kind) {
+        case _ where Self.isDecimal(left) || Self.isDecimal(right): kind = .decimal
         case (.known(let k), _), (_, .known(let k)): kind = k
         case (.parameter, _), (_, .parameter): kind = .integer
         case (.word, .word):
@@ -167,6 +189,25 @@ extension Checker {
         return Typed(expression: .comparison(op, l, r), kind: .known(.boolean), range: range)
       }
     }
+  }
+
+  /// Whether `typed` is known to be a decimal: then the other side of its operator is too.
+  private static func isDecimal(_ typed: Typed) -> Bool {
+    if case .known(.decimal) = typed.kind { true } else { false }
+  }
+
+  /// The kind of number arithmetic or a comparison of `operands` works in: decimal if one
+  /// of them is, or if one is a macro parameter and a decimal is wanted (`hint`); else
+  /// integer.
+  private static func numberKind(of operands: [Typed], hint: ValueKind?) -> ValueKind {
+    let decimal = operands.contains { typed in
+      switch typed.kind {
+      case .known(let kind): kind == .decimal
+      case .parameter: hint == .decimal
+      case .word: false
+      }
+    }
+    return decimal ? .decimal : .integer
   }
 
   /// String `index` of `tree`: a constant, or with `$NAME`s an interpolation of the
@@ -225,6 +266,7 @@ extension Checker {
       switch declaration.result {
       case .boolean: .boolean
       case .integer: .integer
+      case .decimal: .decimal
       case .word(let set): .word(set)
       case .string: .string
       }

@@ -137,6 +137,7 @@ extension Parser {
     case .percent: return .remainder
     // `a -3` is a − 3: the lexer made `-3` one integer.
     case .integer where token.integer < 0 && lexer.shortText(of: token.range).hasPrefix("-"): return .minus
+    case .decimal where lexer.shortText(of: token.range).hasPrefix("-"): return .minus
     case .word:
       switch Keyword(symbol: token.symbol) {
       case .or?: return .or
@@ -166,15 +167,18 @@ extension Parser {
         return nil
       }
       let right: Int32
-      if token.kind == .integer {
+      let afterMinus = SourceRange(
+        source: at.source, start: at.start + 1, end: at.end, line: at.line, column: at.column + 1)
+      if token.kind == .decimal && op == .minus {
+        right = tree.add(.decimal(-token.decimal, afterMinus))
+        advance()
+      } else if token.kind == .integer {
         // `a -3`: the operand is 3.
         guard token.integer != Int.min else {
           problems.append(Problem("the integer is out of range", at: token.range))
           return nil
         }
-        let r = SourceRange(
-          source: at.source, start: at.start + 1, end: at.end, line: at.line, column: at.column + 1)
-        right = tree.add(.integer(-token.integer, r))
+        right = tree.add(.integer(-token.integer, afterMinus))
         advance()
       } else {
         advance()
@@ -207,6 +211,7 @@ extension Parser {
     let node: ExpressionNode
     switch token.kind {
     case .integer: node = .integer(token.integer, token.range)
+    case .decimal: node = .decimal(token.decimal, token.range)
     case .string: node = .string(index: tree.add(lexer.stringText), token.range)
     case .parameter:
       let parameter = name(of: token)
@@ -255,6 +260,7 @@ extension Parser {
     while true {
       switch token.kind {
       case .integer where token.integer >= 0 && !lexer.shortText(of: token.range).hasPrefix("-"): break
+      case .decimal where !lexer.shortText(of: token.range).hasPrefix("-"): break
       case .word where Keyword(symbol: token.symbol) == nil: break
       case .parameter, .leftParen: break
       default:

@@ -147,6 +147,9 @@ enum Help {
     case .integer(let range):
       guard case .integer(let n) = value, range.contains(n) else { return nil }
       return String(n)
+    case .decimal(let range):
+      guard case .decimal(let x) = value, range.contains(x), x.isFinite else { return nil }
+      return ScriptString.decimal(x)
     case .word(let set):
       guard case .word(let i) = value, set.words.indices.contains(i) else { return nil }
       return set.words[i]

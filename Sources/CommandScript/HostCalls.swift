@@ -3,20 +3,24 @@
 // the one writer of values as script text) and run as one, so it is checked against the
 // same declarations, atomic, one undo step and journaled exactly as if it had been typed.
 
-/// An argument of a host's call (``Session/perform(_:on:_:)``): an integer, a boolean, or
-/// text — a word for a parameter that takes words (`red`), a string for one that takes
-/// strings.
-public enum CallArgument: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
-  ExpressibleByBooleanLiteral
+/// An argument of a host's call (``Session/perform(_:on:_:)``): an integer, a decimal, a
+/// boolean, or text — a word for a parameter that takes words (`red`), a string for one
+/// that takes strings.
+public enum CallArgument: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+  ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
 {
   /// An integer.
   case integer(Int)
+  /// A decimal number. One that is not finite (infinity, NaN) is an argument error, as in
+  /// a script.
+  case decimal(Double)
   /// `true` or `false`.
   case boolean(Bool)
   /// A word for a word parameter, a string for a string parameter: any text.
   case text(String)
 
   public init(integerLiteral value: Int) { self = .integer(value) }
+  public init(floatLiteral value: Double) { self = .decimal(value) }
   public init(booleanLiteral value: Bool) { self = .boolean(value) }
   public init(stringLiteral value: String) { self = .text(value) }
 }
@@ -101,6 +105,8 @@ extension Session {
     for (i, argument) in arguments.enumerated() {
       switch argument {
       case .integer(let n): words.append(String(n))
+      // Not finite: the word `inf` or `nan`, which the checker rejects where a number goes.
+      case .decimal(let x): words.append(x.isFinite ? ScriptString.decimal(x) : x.isNaN ? "nan" : "inf")
       case .boolean(let b): words.append(b ? "true" : "false")
       case .text(let text):
         // A word where every verb the name may stand for takes one; else a string, which

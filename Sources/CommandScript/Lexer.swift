@@ -2,7 +2,7 @@
 
 /// The kinds of token. Keywords are lexed as words; the parser recognises them.
 enum TokenKind: UInt8, Equatable, Sendable {
-  case word, integer, string, parameter
+  case word, integer, decimal, string, parameter
   case dot, semicolon, newline, leftBrace, rightBrace
   /// `(` and `)`, around an expression.
   case leftParen, rightParen
@@ -13,16 +13,20 @@ enum TokenKind: UInt8, Equatable, Sendable {
   case invalid
 }
 
-/// One token: its kind, where it is, and for integers, strings and `$name` their value.
+/// One token: its kind, where it is, and for numbers, strings and `$name` their value.
 struct Token: Sendable {
   // The kind is stored last, so that no padding sits between it and the range: the lexer
   // writes, and the parser copies, a token in fewer moves.
   var range: SourceRange
   /// The name of a word or parameter token (without the `$`), in the lexer's symbol table.
   var symbol: SymbolTable.ID = -1
-  /// The value of an integer token.
+  /// The value of an integer token; of a decimal token, its bits (``decimal``), so that a
+  /// token stays as small as the parser's hot loop copies it.
   var integer: Int = 0
   var kind: TokenKind
+
+  /// The value of a decimal token.
+  var decimal: Double { Double(bitPattern: UInt64(UInt(bitPattern: integer))) }
 
   init(kind: TokenKind, range: SourceRange, integer: Int = 0, symbol: SymbolTable.ID = -1) {
     self.range = range
@@ -481,6 +485,9 @@ struct Lexer {
     }
   }
 
+  /// An integer, or (by `lexNumberSlowly`) a decimal, a too-large integer or digits run into
+  /// a word. The common case, up to 18 digits followed by no `.` and no letter, stays small
+  /// enough to be inlined into `advance`.
   @inline(__always) private mutating func lexInteger(start: Int, line startLine: Int, column: Int) -> Token {
     let negative = bytes[start] == UInt8(ascii: "-")
     let digitsStart = negative ? start + 1 : start
@@ -490,19 +497,33 @@ struct Lexer {
       value = value &* 10 &+ Int(bytes[position] &- 48)
       position += 1
     }
+    let next = position < bytes.count ? bytes[position] : 0
+    guard position - digitsStart <= 18, next != UInt8(ascii: "."), !Self.isWordStart(next) else {
+      return lexNumberSlowly(start: start, digitsStart: digitsStart, line: startLine, column: column)
+    }
+    // Less than 10^18: no overflow.
+    return Token(
+      kind: .integer, range: range(from: start, line: startLine, column: column), integer: negative ? -value : value)
+  }
+
+  /// The number from `start` whose digits `lexInteger` read, when they are not a plain
+  /// integer of at most 18 digits: a decimal, an integer of more digits, or digits that run
+  /// into a word.
+  @inline(never) private mutating func lexNumberSlowly(start: Int, digitsStart: Int, line startLine: Int, column: Int)
+    -> Token
+  {
+    if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "."), Self.isDigit(bytes[position + 1]) {
+      return lexDecimal(start: start, line: startLine, column: column)
+    }
+    let negative = digitsStart > start
+    var value = 0
     var overflow = false
-    if position - digitsStart <= 18 {
-      // Less than 10^18: no overflow.
-      if negative { value = -value }
-    } else {
-      value = 0
-      for i in digitsStart..<position {
-        let digit = Int(bytes[i] - 48)
-        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-        let (sum, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
-        overflow = overflow || o1 || o2
-        value = sum
-      }
+    for i in digitsStart..<position {
+      let digit = Int(bytes[i] - 48)
+      let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+      overflow = overflow || o1 || o2
+      value = sum
     }
     let r = range(from: start, line: startLine, column: column)
     if position < bytes.count, Self.isWordStart(bytes[position]) {
@@ -516,6 +537,36 @@ struct Lexer {
       return Token(kind: .invalid, range: r)
     }
     return Token(kind: .integer, range: r, integer: value)
+  }
+
+  /// A decimal literal from `start`, whose integer part is read (`position` is at the
+  /// `.`): digits `.` digits, and an exponent (`e` or `E`, a sign, digits) if one follows.
+  private mutating func lexDecimal(start: Int, line startLine: Int, column: Int) -> Token {
+    position += 1
+    while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      var digits = position + 1
+      if digits < bytes.count, bytes[digits] == UInt8(ascii: "+") || bytes[digits] == UInt8(ascii: "-") {
+        digits += 1
+      }
+      if digits < bytes.count, Self.isDigit(bytes[digits]) {
+        position = digits
+        while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+      }
+    }
+    if position < bytes.count, Self.isWordContinue(bytes[position]) {
+      while position < bytes.count, Self.isWordContinue(bytes[position]) { position += 1 }
+      let whole = range(from: start, line: startLine, column: column)
+      report("`\(shortText(of: whole))` is not a number", at: whole)
+      return Token(kind: .invalid, range: whole)
+    }
+    let r = range(from: start, line: startLine, column: column)
+    let text = String(decoding: bytes[start..<position], as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      report("decimal `\(shortText(of: r))` is too large", at: r)
+      return Token(kind: .invalid, range: r)
+    }
+    return Token(kind: .decimal, range: r, integer: Int(bitPattern: UInt(value.bitPattern)))
   }
 
   private mutating func lexString(start: Int, line startLine: Int, column: Int) -> Token {

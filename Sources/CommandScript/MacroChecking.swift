@@ -235,7 +235,7 @@ extension Checker {
         visit(expression: left)
         visit(expression: right)
       case .group(let inner, _): visit(expression: inner)
-      case .integer, .word, .string, .parameter: break
+      case .integer, .decimal, .word, .string, .parameter: break
       }
     }
     func visit(_ body: NodeRange) {
@@ -362,6 +362,10 @@ private struct WordNaming {
     case .comparison(let op, let l, let r): return .comparison(op, rewrite(l), rewrite(r))
     case .arithmetic(let op, let l, let r, let at): return .arithmetic(op, rewrite(l), rewrite(r), at: at)
     case .negation(let e, let at): return .negation(rewrite(e), at: at)
+    case .decimal(let e): return .decimal(rewrite(e))
+    case .decimalNegation(let e): return .decimalNegation(rewrite(e))
+    case .decimalArithmetic(let op, let l, let r, let at): return .decimalArithmetic(op, rewrite(l), rewrite(r), at: at)
+    case .decimalComparison(let op, let l, let r): return .decimalComparison(op, rewrite(l), rewrite(r))
     case .interpolation(let pieces):
       return .interpolation(
         pieces.map { piece in

@@ -156,7 +156,7 @@ struct Parser {
 
   func describe(_ token: Token) -> String {
     switch token.kind {
-    case .word, .integer, .parameter: return "`\(lexer.shortText(of: token.range))`"
+    case .word, .integer, .decimal, .parameter: return "`\(lexer.shortText(of: token.range))`"
     case .string: return "a string"
     case .dot: return "`.`"
     case .semicolon: return "`;`"
@@ -398,6 +398,7 @@ struct Parser {
     let argument: ArgumentNode
     switch token.kind {
     case .integer: argument = .integer(token.integer, token.range)
+    case .decimal: argument = .decimal(token.decimal, token.range)
     case .word: argument = .word(name(of: token))
     case .string: argument = .string(index: tree.add(lexer.stringText), token.range)
     case .parameter: argument = .parameter(name(of: token))

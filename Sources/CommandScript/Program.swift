@@ -155,6 +155,7 @@ struct Echo: Sendable {
 enum ValueKind: Sendable, Equatable {
   case boolean
   case integer
+  case decimal
   case word(WordSet)
   case string
 }
@@ -177,6 +178,14 @@ indirect enum Expression: Sendable {
   /// `+ - * / %`: overflow and division by zero fail at `at`, the operator.
   case arithmetic(Operator, Expression, Expression, at: SourceRange)
   case negation(Expression, at: SourceRange)
+  /// An integer expression as a decimal, where the other side of an operator is one.
+  case decimal(Expression)
+  /// `+ - * / %` of decimals: a result too large to be finite, and division by zero, fail
+  /// at `at`.
+  case decimalArithmetic(Operator, Expression, Expression, at: SourceRange)
+  /// `<` `<=` `>` `>=` of decimals (`==` and `!=` compare answers, as for every kind).
+  case decimalComparison(Operator, Expression, Expression)
+  case decimalNegation(Expression)
   /// A string with `$NAME`s: its pieces' texts joined.
   case interpolation([Expression])
   /// A macro parameter that is a word of `set`, as text (in a string or an `echo`).
@@ -265,6 +274,7 @@ enum Constraint: Sendable, Equatable {
   /// Not used in any slot yet: any argument is accepted.
   case any
   case integer(ClosedRange<Int>)
+  case decimal(ClosedRange<Double>)
   case word(WordSet)
   case string
   case boolean
@@ -274,6 +284,7 @@ enum Constraint: Sendable, Equatable {
   init(_ kind: ParameterKind) {
     switch kind {
     case .integer(let r): self = .integer(r)
+    case .decimal(let r): self = .decimal(r)
     case .word(let w): self = .word(w)
     case .string: self = .string
     case .boolean: self = .boolean
@@ -287,7 +298,18 @@ enum Constraint: Sendable, Equatable {
     switch self {
     case .any: return .integer(n)
     case .integer(let allowed): return allowed.contains(n) ? .integer(n) : nil
+    case .decimal: return value(ofDecimal: Double(n))
     case .word, .string, .boolean, .receiver: return nil
+    }
+  }
+
+  /// The value of the decimal literal `x` in a slot of this kind, or nil if the slot does
+  /// not take it (an integer slot does not take `2.0`).
+  func value(ofDecimal x: Double) -> Value? {
+    switch self {
+    case .any: return .decimal(x)
+    case .decimal(let allowed): return allowed.contains(x) ? .decimal(x) : nil
+    case .integer, .word, .string, .boolean, .receiver: return nil
     }
   }
 
@@ -298,7 +320,7 @@ enum Constraint: Sendable, Equatable {
     case .any, .string: return .string(word)
     case .word(let set): return set.index(of: word).map { .word($0) }
     case .boolean: return word == "true" ? .boolean(true) : word == "false" ? .boolean(false) : nil
-    case .integer, .receiver: return nil
+    case .integer, .decimal, .receiver: return nil
     }
   }
 
@@ -309,6 +331,14 @@ enum Constraint: Sendable, Equatable {
     case .integer(let r):
       if r.upperBound == Int.max { return "an integer ≥ \(r.lowerBound)" }
       return "an integer from \(r.lowerBound) to \(r.upperBound)"
+    case .decimal(let r):
+      switch (r.lowerBound.isFinite, r.upperBound.isFinite) {
+      case (false, false): return "a decimal"
+      case (true, false): return "a decimal ≥ \(ScriptString.decimal(r.lowerBound))"
+      case (false, true): return "a decimal ≤ \(ScriptString.decimal(r.upperBound))"
+      case (true, true):
+        return "a decimal from \(ScriptString.decimal(r.lowerBound)) to \(ScriptString.decimal(r.upperBound))"
+      }
     case .word(let w):
       let list = w.words.joined(separator: ", ")
       return w.name.map { "a \($0) (\(list))" } ?? "one of \(list)"
@@ -329,6 +359,12 @@ enum Constraint: Sendable, Equatable {
       let low = max(a.lowerBound, b.lowerBound)
       let high = min(a.upperBound, b.upperBound)
       return low <= high ? .integer(low...high) : nil
+    case .decimal(let a):
+      // Not with an integer slot: a call's `2` would have to be both kinds of value.
+      guard case .decimal(let b) = other else { return nil }
+      let low = max(a.lowerBound, b.lowerBound)
+      let high = min(a.upperBound, b.upperBound)
+      return low <= high ? .decimal(low...high) : nil
     case .word(let a):
       guard case .word(let b) = other else { return nil }
       return a == b ? self : nil

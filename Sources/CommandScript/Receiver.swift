@@ -217,6 +217,8 @@ public enum QueryKind: Sendable, Equatable {
   case boolean
   /// An integer within the range (`Int.min...Int.max` for any).
   case integer(ClosedRange<Int>)
+  /// A decimal number within the range (`-.infinity ... .infinity` for any finite one).
+  case decimal(ClosedRange<Double>)
   /// A word of the set; the answer is its index.
   case word(WordSet)
   /// Any text.
@@ -224,6 +226,8 @@ public enum QueryKind: Sendable, Equatable {
 
   /// Any integer.
   public static var integer: QueryKind { .integer(Int.min...Int.max) }
+  /// Any decimal number.
+  public static var decimal: QueryKind { .decimal(-.infinity ... .infinity) }
 
   /// A word taken from a `CaseIterable` string enum, in declaration order.
   public static func word<E: CaseIterable & RawRepresentable>(_: E.Type, name: String? = nil) -> QueryKind
@@ -239,6 +243,7 @@ public enum QueryKind: Sendable, Equatable {
       if range == Int.min...Int.max { return "integer" }
       if range.upperBound == Int.max { return "integer ≥ \(range.lowerBound)" }
       return "integer \(range.lowerBound)...\(range.upperBound)"
+    case .decimal(let range): return ParameterKind.describe(decimals: range)
     case .word(let set): return set.name ?? set.words.joined(separator: "|")
     case .string: return "string"
     }
@@ -251,6 +256,8 @@ public enum Answer: Hashable, Sendable {
   case boolean(Bool)
   /// An integer answer.
   case integer(Int)
+  /// A decimal answer: a finite number.
+  case decimal(Double)
   /// The index of a word in the query's ``WordSet``.
   case word(Int)
   /// A string answer.
@@ -284,6 +291,9 @@ public struct Parameter: Sendable, Equatable {
 public enum ParameterKind: Sendable, Equatable {
   /// An integer within the range.
   case integer(ClosedRange<Int>)
+  /// A decimal number within the range (`2.5`, `-0.125`, `1.0e-3`); an integer is taken as
+  /// the same number. The receiver gets a finite `Double` (``Arguments/decimal(_:)``).
+  case decimal(ClosedRange<Double>)
   /// One word from a fixed set; `aliases` maps extra spellings to members (`gray` → `grey`).
   /// The receiver gets the member's index in `words`.
   case word(WordSet)
@@ -291,6 +301,9 @@ public enum ParameterKind: Sendable, Equatable {
   case string
   /// `true` or `false`, or a condition in parentheses (`(door.locked)`).
   case boolean
+
+  /// Any finite decimal number.
+  public static var decimal: ParameterKind { .decimal(-.infinity ... .infinity) }
 
   /// Words taken from a `CaseIterable` string enum, in declaration order, so that
   /// `Arguments.word(_:as:)` can hand the receiver the enum case itself.
@@ -309,7 +322,7 @@ public enum ParameterKind: Sendable, Equatable {
   var takesWords: Bool {
     switch self {
     case .word, .boolean: true
-    case .integer, .string: false
+    case .integer, .decimal, .string: false
     }
   }
 
@@ -317,9 +330,10 @@ public enum ParameterKind: Sendable, Equatable {
   public func accepts(_ value: Value) -> Bool {
     switch (self, value) {
     case (.integer(let range), .integer(let n)): range.contains(n)
+    case (.decimal(let range), .decimal(let x)): x.isFinite && range.contains(x)
     case (.word(let set), .word(let index)): set.words.indices.contains(index)
     case (.string, .string), (.boolean, .boolean): true
-    case (.integer, _), (.word, _), (.string, _), (.boolean, _): false
+    case (.integer, _), (.decimal, _), (.word, _), (.string, _), (.boolean, _): false
     }
   }
 
@@ -329,9 +343,21 @@ public enum ParameterKind: Sendable, Equatable {
     case .integer(let range):
       if range.upperBound == Int.max { return "integer ≥ \(range.lowerBound)" }
       return "integer \(range.lowerBound)...\(range.upperBound)"
+    case .decimal(let range): return Self.describe(decimals: range)
     case .word(let set): return set.name ?? set.words.joined(separator: "|")
     case .string: return "string"
     case .boolean: return "boolean"
+    }
+  }
+
+  /// `decimal`, `decimal ≥ 0.0`, `decimal ≤ 1.0`, `decimal 0.5...2.0`: the bounds written as
+  /// a script writes them.
+  static func describe(decimals range: ClosedRange<Double>) -> String {
+    switch (range.lowerBound.isFinite, range.upperBound.isFinite) {
+    case (false, false): "decimal"
+    case (true, false): "decimal ≥ \(ScriptString.decimal(range.lowerBound))"
+    case (false, true): "decimal ≤ \(ScriptString.decimal(range.upperBound))"
+    case (true, true): "decimal \(ScriptString.decimal(range.lowerBound))...\(ScriptString.decimal(range.upperBound))"
     }
   }
 }
@@ -364,6 +390,8 @@ public struct WordSet: Sendable, Equatable {
 public enum Value: Hashable, Sendable {
   /// An integer argument.
   case integer(Int)
+  /// A decimal argument: a finite number.
+  case decimal(Double)
   /// The index of a word in its parameter's ``WordSet``.
   case word(Int)
   /// A string argument.
@@ -403,6 +431,12 @@ public struct Arguments: Sendable {
   @inlinable public func int(_ index: Int) -> Int {
     guard case .integer(let n) = values[index] else { preconditionFailure("not an integer") }
     return n
+  }
+
+  /// The decimal argument at `index`.
+  @inlinable public func decimal(_ index: Int) -> Double {
+    guard case .decimal(let x) = values[index] else { preconditionFailure("not a decimal") }
+    return x
   }
 
   /// The index within its word set of the word argument at `index`.

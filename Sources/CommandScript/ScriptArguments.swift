@@ -61,6 +61,15 @@ extension Checker {
         return nil
       }
       return .constant(.integer(n))
+    case .decimal:
+      // Written as a script writes a number (no `inf`, `nan` or hexadecimal).
+      guard text.allSatisfy({ "0123456789.eE+-".contains($0) }), let x = Double(text), x.isFinite,
+        let value = constraint.value(ofDecimal: x)
+      else {
+        failOnArgument("`$\(number)` is `\(text)`: \(what()) must be \(constraint.description)", at: range)
+        return nil
+      }
+      return .constant(value)
     case .word(let set):
       guard let index = set.index(of: text) else {
         failOnArgument(
@@ -113,6 +122,7 @@ extension Answer {
   init(_ value: Value) {
     switch value {
     case .integer(let n): self = .integer(n)
+    case .decimal(let x): self = .decimal(x)
     case .word(let i): self = .word(i)
     case .string(let s): self = .string(s)
     case .boolean(let b): self = .boolean(b)

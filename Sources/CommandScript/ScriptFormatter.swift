@@ -105,8 +105,9 @@ public enum ScriptFormatter {
       switch (left, right) {
       case (.dot, _), (_, .dot), (.leftParen, _), (_, .rightParen), (_, .semicolon): return false
       case (.minus, let next):
-        // `-x` stays together, but `- 3` must not become the integer `-3`.
-        return minusIsBinary || next == .integer
+        // `-x` stays together, but `- 3` must not become the integer `-3`, nor `- 1.5` the
+        // decimal `-1.5`.
+        return minusIsBinary || next == .integer || next == .decimal
       default: return true
       }
     }
@@ -114,7 +115,7 @@ public enum ScriptFormatter {
     /// Whether a token of this kind can end an operand, so that a `-` after it subtracts.
     static func endsOperand(_ kind: TokenKind) -> Bool {
       switch kind {
-      case .word, .integer, .string, .parameter, .rightParen: return true
+      case .word, .integer, .decimal, .string, .parameter, .rightParen: return true
       default: return false
       }
     }

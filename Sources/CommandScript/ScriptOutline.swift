@@ -69,7 +69,7 @@ public struct ScriptOutline: Sendable {
           let kind: Lexeme.Kind =
             token.kind == .parameter ? .parameter : Keyword(rawValue: text) != nil ? .keyword : .word
           lexemes.append(Lexeme(kind: kind, bytes: range, text: text))
-        case .integer: lexemes.append(Lexeme(kind: .number, bytes: range, text: ""))
+        case .integer, .decimal: lexemes.append(Lexeme(kind: .number, bytes: range, text: ""))
         case .string: lexemes.append(Lexeme(kind: .string, bytes: range, text: ""))
         case .newline, .invalid, .endOfInput: break
         default: lexemes.append(Lexeme(kind: .punctuation, bytes: range, text: ""))

@@ -33,6 +33,21 @@ public enum ScriptString {
     return out + "\""
   }
 
+  /// `value`, a finite number, as a decimal literal that reads back as exactly `value`: the
+  /// shortest digits that do, always with a fraction (`2.0`, `0.1`, `1.5e-7`, `1.0e300`).
+  public static func decimal(_ value: Double) -> String {
+    precondition(value.isFinite, "a decimal literal is a finite number")
+    let shortest = value.description  // "2.0", "1e-07", "1.5e+300"
+    guard let e = shortest.firstIndex(of: "e") else { return shortest }
+    var mantissa = shortest[..<e]
+    if !mantissa.contains(".") { mantissa += ".0" }
+    var exponent = shortest[shortest.index(after: e)...]
+    let negative = exponent.first == "-"
+    if exponent.first == "-" || exponent.first == "+" { exponent = exponent.dropFirst() }
+    exponent = exponent.drop { $0 == "0" }
+    return mantissa + "e" + (negative ? "-" : "") + exponent
+  }
+
   /// A piece of a string as the lexer keeps it.
   enum Piece: Equatable {
     case text(String)

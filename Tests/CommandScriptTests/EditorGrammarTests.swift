@@ -48,7 +48,8 @@ import Testing
             "3": ["name": "entity.name.function.member.commandscript"],
           ],
         ],
-        rule("constant.numeric.integer.commandscript", "-?\\b[0-9]+\\b"),
+        // INTEGER and DECIMAL (`2`, `-0.125`, `1.0e-7`).
+        rule("constant.numeric.commandscript", "-?\\b[0-9]+(?:\\.[0-9]+(?:[eE][+-]?[0-9]+)?)?\\b"),
         rule("keyword.operator.commandscript", "==|!=|<=|>=|<|>|\\+|-|\\*|/|%"),
         rule("punctuation.section.block.commandscript", "[{}]"),
         rule("punctuation.separator.statement.commandscript", ";"),

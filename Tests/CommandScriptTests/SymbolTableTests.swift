@@ -126,7 +126,7 @@ private func small(_ instance: Int32, _ verb: Int32, _ values: [Value]) -> Comma
       switch value {
       case .integer(let n): command.append(n, isWord: false)
       case .word(let n): command.append(n, isWord: true)
-      case .string, .boolean: false
+      case .decimal, .string, .boolean: false
       }
     guard fits else { return nil }
   }

@@ -11,6 +11,7 @@ public final class TodoList: ReceiverBase {
   public struct Item: Sendable, Equatable {
     public var title: String
     public var done = false
+    public var hours = 0.0
   }
   public typealias Undo = [Item]
   public static let typeName = "todo"
@@ -19,9 +20,16 @@ public final class TodoList: ReceiverBase {
     Verb("add", [Parameter("title", .string)], summary: "add an item", restoring: \.items) { list, args in
       list.items.append(Item(title: args.string(0)))
     }.named("Add Item"),
-    Verb("done", [Parameter("n", .integer(1...Int.max))], summary: "mark item n done", restoring: \.items) {
-      list, args throws(CommandFailure) in list.items[try list.index(args.int(0))].done = true
+    Verb(
+      "done", [Parameter("n", .integer(1...Int.max)), Parameter("done", .boolean, default: .boolean(true))],
+      summary: "mark item n done (or not)", restoring: \.items
+    ) { list, args throws(CommandFailure) in list.items[try list.index(args.int(0))].done = args.bool(1)
     }.named("Mark Done"),
+    Verb(
+      "estimate", [Parameter("n", .integer(1...Int.max)), Parameter("hours", .decimal(0...1000))],
+      summary: "estimate item n", restoring: \.items
+    ) { list, args throws(CommandFailure) in list.items[try list.index(args.int(0))].hours = args.decimal(1)
+    }.named("Estimate"),
     Verb("remove", [Parameter("n", .integer(1...Int.max))], summary: "remove item n", restoring: \.items) {
       list, args throws(CommandFailure) in list.items.remove(at: try list.index(args.int(0)))
     }.named("Remove Item"),
@@ -34,6 +42,11 @@ public final class TodoList: ReceiverBase {
       guard args.execution == .live else { return }  // a restored session does not send again
       list.notifier.send(list.items.filter { !$0.done }.map(\.title).joined(separator: ", "))
     },
+  ]
+  public static let queries: [Query<TodoList>] = [
+    Query("hours", .decimal(0...Double.infinity), summary: "the hours the open items need") { list, _ in
+      .decimal(list.items.filter { !$0.done }.reduce(0) { $0 + $1.hours })
+    }
   ]
   public private(set) var items: [Item] = []
   let notifier: any Notifier

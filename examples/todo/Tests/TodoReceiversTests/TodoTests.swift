@@ -97,6 +97,21 @@ private func session(_ notifier: KeptNotifications = KeptNotifications()) throws
     #expect(notifier.messages == ["ship it"])
   }
 
+  @Test func decimalAndBooleanArgumentsDecide() throws {
+    let s = try session()
+    try s.run(SourceFile(name: "t", text: "todo.add \"a\"; todo.add \"b\"; todo.estimate 1 2.5; todo.estimate 2 1"))
+    try s.perform("estimate", on: "todo", 2, 0.75)
+    #expect(s.receiver("todo", as: TodoList.self)?.items.map(\.hours) == [2.5, 0.75])
+    try s.run(SourceFile(name: "t", text: "assert todo.hours == 3.25; todo.done 1; assert todo.hours < 1"))
+    try s.perform("done", on: "todo", 1, false)  // open again
+    try s.run(SourceFile(name: "t", text: "if todo.hours > 3 { todo.done 2 true }"))
+    #expect(s.receiver("todo", as: TodoList.self)?.items.map(\.done) == [false, true])
+    #expect(throws: Session.RunError.self) { try s.perform("estimate", on: "todo", 1, 1000.5) }
+    #expect(throws: Session.RunError.self) { try s.perform("done", on: "todo", 1, "maybe") }
+    try s.undo(4)  // the three `done` and the estimate of 0.75
+    #expect(s.receiver("todo", as: TodoList.self)?.items.map(\.hours) == [2.5, 1])
+  }
+
   @Test func undoTitlesAreLocalised() throws {
     let s = try session()
     s.localizedActionName = { ["Typing": "Frappe"][$0] ?? $0 }

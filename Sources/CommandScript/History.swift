@@ -10,6 +10,9 @@ struct History {
     var op: Op
     /// The name a host gave it (a group of calls), for its undo title.
     var name: String?
+    /// The results its requests waited for, in order, so that a redo applies them again
+    /// rather than asking again (see AsyncVerbs.swift).
+    var awaited: [AwaitedResults.Entry]?
   }
 
   private(set) var commands = ContiguousArray<Int32>()
@@ -93,6 +96,9 @@ struct History {
 
   /// Names the step just committed (the last applied one).
   mutating func nameLastStep(_ name: String) { steps[applied - 1].name = name }
+
+  /// Keeps the results the step just committed waited for.
+  mutating func keepResultsOfLastStep(_ entries: [AwaitedResults.Entry]) { steps[applied - 1].awaited = entries }
 
   mutating func didUndo() { applied -= 1 }
   mutating func didRedo() { applied += 1 }

@@ -3,7 +3,7 @@
 // the one writer of values as script text) and run as one, so it is checked against the
 // same declarations, atomic, one undo step and journaled exactly as if it had been typed.
 
-/// An argument of a host's call (``Session/perform(_:on:_:)``): an integer, a decimal, a
+/// An argument of a host's call (``Session/perform(_:on:_:)-48pne``): an integer, a decimal, a
 /// boolean, or text — a word for a parameter that takes words (`red`), a string for one
 /// that takes strings.
 public enum CallArgument: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
@@ -33,7 +33,7 @@ public struct CallGroup {
 
   fileprivate init(session: Session) { self.session = session }
 
-  /// Adds `verb` on `receiver` with `arguments`, as ``Session/perform(_:on:_:)`` would run it.
+  /// Adds `verb` on `receiver` with `arguments`, as ``Session/perform(_:on:_:)-48pne`` would run it.
   public mutating func perform(_ verb: String, on receiver: String? = nil, _ arguments: CallArgument...) {
     statements.append(session.statement(verb, on: receiver, arguments))
   }
@@ -54,13 +54,13 @@ extension Session {
   /// try session.perform("move", on: "shape", "up", 3)
   /// ```
   ///
-  /// Throws as ``run(_:)`` does: a compile error (no such verb, an argument of the wrong
+  /// Throws as ``run(_:)-1qicv`` does: a compile error (no such verb, an argument of the wrong
   /// kind) located in the statement as written, or the receiver's failure.
   public func perform(_ verb: String, on receiver: String? = nil, _ arguments: CallArgument...) throws(RunError) {
     try perform(verb, on: receiver, arguments: arguments)
   }
 
-  /// ``perform(_:on:_:)`` with the arguments as an array.
+  /// ``perform(_:on:_:)-48pne`` with the arguments as an array.
   public func perform(_ verb: String, on receiver: String? = nil, arguments: [CallArgument]) throws(RunError) {
     try runCall(statement(verb, on: receiver, arguments))
   }

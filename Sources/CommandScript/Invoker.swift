@@ -125,6 +125,9 @@ final class Invoker {
   /// Names the step just committed (see `History.Step.name`).
   func nameLastStep(_ name: String) { history.nameLastStep(name) }
 
+  /// Keeps the results the step just committed waited for, for its redo.
+  func keepResults(_ entries: [AwaitedResults.Entry]) { history.keepResultsOfLastStep(entries) }
+
   /// The instances that the commands of step `step` ran on, each once, in order.
   func instances(of step: Int) -> [Int] { instances(of: history.start(of: step)..<history.steps[step].end) }
 
@@ -228,9 +231,15 @@ final class Invoker {
     do {
       try perform(id)
     } catch {
-      throw RunFailure(message: error.message, range: range())
+      throw Self.failure(error, at: range())
     }
     history.record(id)
+  }
+
+  /// A command's failure as the statement's. A command that stopped to wait for a result
+  /// stops the statement as an interruption does, so that no `try` takes it for a failure.
+  @inline(never) private static func failure(_ error: CommandFailure, at range: SourceRange) -> RunFailure {
+    RunFailure(message: error.message, range: range, stopsEverything: AwaitedResults.current?.isWaiting ?? false)
   }
 
   /// Counts a loop turn or a macro call against the step limit, and stops on Ctrl-C.
@@ -369,7 +378,11 @@ final class Invoker {
     // A redo while a session is replayed is part of the replay.
     let execution = Arguments.running == .replay ? .replay : Arguments.Execution.redo
     var failure: CommandFailure?
-    Arguments.$running.withValue(execution) { failure = redoCommands(start..<end) }
+    // A step with requests applies the results they had.
+    let results = history.steps[step].awaited.map { AwaitedResults($0) }
+    AwaitedResults.$current.withValue(results) {
+      Arguments.$running.withValue(execution) { failure = redoCommands(start..<end) }
+    }
     if let failure { throw failure }
     history.didRedo()
     return true

@@ -155,6 +155,35 @@ public struct Verb<R: ReceiverBase>: Sendable {
       undo: { receiver, _, previous in restore(receiver, previous) })
   }
 
+  /// An undoable verb that waits for a result, such as a request: `work` makes the result
+  /// (it may suspend; it must not change the receiver), and `execute` applies it to the
+  /// receiver, returning what `undo` needs, as an undoable verb's `execute` does.
+  ///
+  /// A statement that uses it runs through the async ``Session/run(_:)-8j7z9``
+  /// (the synchronous `run` fails at the command, saying so). It is atomic as any other:
+  /// until the result is there, the statement is rolled back and waits, then runs again
+  /// from its start with the result; `work` runs once per command. A redo applies the
+  /// result the step had; `work` does not run again.
+  ///
+  /// ```swift
+  /// Verb("fetch", [Parameter("city", .string)], summary: "fetch the forecast",
+  ///      awaiting: { weather, args throws(CommandFailure) in try await weather.client.forecast(args.string(0)) },
+  ///      execute: { weather, _, forecast in defer { weather.forecast = forecast }; return weather.forecast },
+  ///      undo: { weather, _, previous in weather.forecast = previous })
+  /// ```
+  public init<Result: Sendable>(
+    _ name: String, _ parameters: [Parameter] = [], summary: String,
+    awaiting work: nonisolated(nonsending) @escaping @Sendable (R, Arguments) async throws(CommandFailure) -> Result,
+    execute: @escaping @Sendable (R, Arguments, Result) throws(CommandFailure) -> R.Undo,
+    undo: @escaping @Sendable (R, Arguments, R.Undo) -> Void
+  ) {
+    self.init(
+      name, parameters, summary: summary,
+      execute: { receiver, arguments throws(CommandFailure) in
+        try execute(receiver, arguments, try AwaitedResults.result(of: name, on: receiver, arguments, work: work))
+      }, undo: undo)
+  }
+
   /// A verb that cannot be undone (sending a notification, writing a log line): it leaves
   /// no undo record. A statement made only of such commands is no undo step; in a step
   /// with others, `undo` says what it could not revert, and `redo` does not do it again.

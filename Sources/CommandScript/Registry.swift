@@ -255,7 +255,11 @@ final class ReceiverInstance {
     self.init(
       name: name, object: receiver,
       execute: { verb, arguments throws(CommandFailure) in
-        if let once = verbs[verb].executeOnce { return try once(receiver, arguments) }
+        if let once = verbs[verb].executeOnce {
+          // Run again after waiting for a request: what it did is still in effect.
+          if AwaitedResults.ranBefore() { return }
+          return try once(receiver, arguments)
+        }
         records.stack.append(try verbs[verb].execute(receiver, arguments))
       },
       undo: { verb, arguments in

@@ -138,7 +138,7 @@ public final class Session {
 
   /// Set (from any thread, or a signal handler) to stop the running program: the running
   /// statement between two commands (it is rolled back and fails with "interrupted"), or
-  /// the next statement before it starts. ``run(_:)`` clears it first; a host that
+  /// the next statement before it starts. ``run(_:)-1qicv`` clears it first; a host that
   /// compiles and executes itself clears it when an input starts.
   public let interruption = Interruption()
 
@@ -180,6 +180,10 @@ public final class Session {
   public var isReplaying = false
   /// The name a host's group of calls gives its step, while it runs.
   var groupName: String?
+  /// The results of the requests of the statement that the async `run` is running.
+  var awaiting: AwaitedResults?
+  /// Turns for the async calls, so that an `undo` waits for the statement before it.
+  let asyncTurns = AsyncTurns()
   /// Receives diagnostics produced while running that do not stop the run: warnings
   /// (such as "nothing to undo") and the failures of queued statements.
   public var onDiagnostic: (Diagnostic) -> Void = { _ in }
@@ -610,13 +614,14 @@ public final class Session {
   /// Runs an operation on the receivers as one atomic step.
   private func run(_ op: Op, _ statement: CompiledStatement) throws(Diagnostic) {
     do {
-      guard onChange != nil || groupName != nil else {
+      guard onChange != nil || groupName != nil || awaiting != nil else {
         try invoker.run(op, statement: statement.range, request: answer)
         return reportNew(op)
       }
       var change: Change?
       try invoker.run(op, statement: statement.range, request: answer) { instances, madeAStep in
         if madeAStep, let name = self.groupName { self.invoker.nameLastStep(name) }
+        if madeAStep, let entries = self.awaiting?.entries, !entries.isEmpty { self.invoker.keepResults(entries) }
         guard self.onChange != nil else { return }
         change = Change(
           kind: .done, actionName: self.actionName(of: op, statement: statement.range, name: self.groupName),
@@ -822,7 +827,7 @@ public final class Session {
   /// The receiver called `name`, as its own type: the object the session's commands act
   /// on, for a host to read (to draw it, say). Nil if there is none by that name, it is not
   /// an `R`, or the `new` that made it was undone. Change it only through the session (a
-  /// command, ``perform(_:on:_:)``), or undo and the journal will not know of the change.
+  /// command, ``perform(_:on:_:)-48pne``), or undo and the journal will not know of the change.
   public func receiver<R: ReceiverBase>(_ name: String, as type: R.Type = R.self) -> R? {
     invoker.instances.last { $0.name == name && $0.exists }?.object as? R
   }

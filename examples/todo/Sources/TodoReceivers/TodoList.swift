@@ -1,4 +1,9 @@
 import CommandScript
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// Where a to-do list's notifications go: given by the app that makes the list.
 public protocol Notifier: Sendable {
@@ -38,6 +43,14 @@ public final class TodoList: ReceiverBase {
       restoring: \.items
     ) { list, args throws(CommandFailure) in list.items[try list.index(args.int(0))].title = args.string(1)
     }.named("Rename Item"),
+    Verb(
+      "import", [Parameter("url", .string)], summary: "add the titles a URL lists, one a line",
+      awaiting: { _, args throws(CommandFailure) in try await titles(at: args.string(0)) },
+      execute: { list, _, titles in
+        defer { list.items += titles.map { Item(title: $0) } }
+        return list.items
+      }, undo: { list, _, items in list.items = items }
+    ).named("Import"),
     Verb(notUndoable: "notify", summary: "send the open items") { list, args in
       guard args.execution == .live else { return }  // a restored session does not send again
       list.notifier.send(list.items.filter { !$0.done }.map(\.title).joined(separator: ", "))
@@ -52,6 +65,23 @@ public final class TodoList: ReceiverBase {
   let notifier: any Notifier
   public init(notifier: any Notifier) { self.notifier = notifier }
   public var state: StateValue { ["items": .array(items.map { .string($0.title + ($0.done ? " (done)" : "")) })] }
+
+  /// The lines of the text at `url`: a request, awaited.
+  private static func titles(at url: String) async throws(CommandFailure) -> [String] {
+    guard let address = URL(string: url) else { throw CommandFailure("`\(url)` is not a URL") }
+    let body: Data
+    do {
+      let (data, response) = try await URLSession.shared.data(from: address)
+      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+      guard status == 200 else { throw CommandFailure("\(url) answered HTTP \(status)") }
+      body = data
+    } catch let failure as CommandFailure {
+      throw failure
+    } catch {
+      throw CommandFailure("\(url) did not answer")
+    }
+    return String(decoding: body, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
 
   /// The index of item `n` (from 1), or the failure that there is none.
   private func index(_ n: Int) throws(CommandFailure) -> Int {

@@ -1,4 +1,5 @@
 import CommandScript
+import Foundation
 import Synchronization
 import Testing
 import TodoReceivers
@@ -110,6 +111,27 @@ private func session(_ notifier: KeptNotifications = KeptNotifications()) throws
     #expect(throws: Session.RunError.self) { try s.perform("done", on: "todo", 1, "maybe") }
     try s.undo(4)  // the three `done` and the estimate of 0.75
     #expect(s.receiver("todo", as: TodoList.self)?.items.map(\.hours) == [2.5, 1])
+  }
+
+  @Test func anImportIsARequestAwaitedAndRolledBackIfAnotherFails() async throws {
+    let server = try ListServer()
+    let s = try session()
+    try await s.perform("import", on: "todo", .text(server.url("week")))
+    #expect(s.receiver("todo", as: TodoList.self)?.items.map(\.title) == ["plan", "ship"])
+    #expect(s.undoActionName == "Import")
+    do {
+      try await s.run(
+        SourceFile(name: "t", text: "{ todo.import \"\(server.url("week"))\"; todo.import \"\(server.url("none"))\" }"))
+      Issue.record("expected the second import to fail")
+    } catch {
+      guard case .runtime(let diagnostic) = error else { throw error }
+      #expect(diagnostic.message == "todo: \(server.url("none")) answered HTTP 404")
+    }
+    #expect(s.receiver("todo", as: TodoList.self)?.items.count == 2)  // the first import rolled back
+    try await s.undo()
+    try await s.redo()  // the result it had; no second request
+    #expect(s.receiver("todo", as: TodoList.self)?.items.map(\.title) == ["plan", "ship"])
+    #expect(try server.requests() == ["/week", "/week", "/none"])
   }
 
   @Test func undoTitlesAreLocalised() throws {

@@ -84,7 +84,7 @@
   /// work can be awaited.
   static func result<R: ReceiverBase, Result: Sendable>(
     of verb: String, on receiver: R, _ arguments: Arguments,
-    work: nonisolated(nonsending) @escaping @Sendable (R, Arguments) async throws(CommandFailure) -> Result
+    work: nonisolated(nonsending) @escaping (R, Arguments) async throws(CommandFailure) -> Result
   ) throws(CommandFailure) -> Result {
     guard let results = current else {
       throw CommandFailure("`\(verb)` waits for a result: run it with `await session.run(…)`")

@@ -37,7 +37,12 @@ public protocol Receiver: ReceiverBase {
 /// instances, with the factory it registers the type with
 /// (``ReceiverRegistry/register(_:make:)``), and reaches them with
 /// ``Session/receiver(_:as:)``.
-public protocol ReceiverBase: AnyObject, SendableMetatype {
+///
+/// A `@MainActor` class conforms through a conformance isolated to the main actor
+/// (`@MainActor final class Model: @MainActor ReceiverBase`): its verbs run there, and so
+/// must its session. (The protocol does not refine `SendableMetatype`, which such a
+/// conformance cannot satisfy.)
+public protocol ReceiverBase: AnyObject {
   /// What a verb's execution hands back so that it can be undone later: the previous
   /// colour, the inverse delta, the cell it filled. Keep it a small value; the invoker
   /// stores one per executed command of this receiver.
@@ -84,17 +89,20 @@ public struct CommandFailure: Error, Equatable, Sendable {
 }
 
 /// One verb of a receiver type: its name, parameters, and how to execute and undo it.
-public struct Verb<R: ReceiverBase>: Sendable {
+public struct Verb<R: ReceiverBase>: @unchecked Sendable {
+  // Safe: a verb's functions run only where the session that holds its receiver runs, and
+  // a session is not Sendable: one isolation domain. They are not `@Sendable` so that the
+  // verbs of a `@MainActor` receiver are main-actor functions, which its state needs.
   /// The verb's name in scripts (`move`).
   public let name: String
   /// Its parameters, in order; those with defaults come last.
   public let parameters: [Parameter]
   /// One line for `help`.
   public let summary: String
-  @usableFromInline let execute: @Sendable (R, Arguments) throws(CommandFailure) -> R.Undo
-  @usableFromInline let undo: (@Sendable (R, Arguments, R.Undo) -> Void)?
+  @usableFromInline let execute: (R, Arguments) throws(CommandFailure) -> R.Undo
+  @usableFromInline let undo: ((R, Arguments, R.Undo) -> Void)?
   /// A verb that cannot be undone runs this instead of `execute`: it leaves no record.
-  @usableFromInline let executeOnce: (@Sendable (R, Arguments) throws(CommandFailure) -> Void)?
+  @usableFromInline let executeOnce: ((R, Arguments) throws(CommandFailure) -> Void)?
   /// What an app's Undo menu calls a step made of this verb ("Insert Text"), set with
   /// ``named(_:)``; nil: the step is called by its statement.
   public private(set) var actionName: String?
@@ -110,8 +118,8 @@ public struct Verb<R: ReceiverBase>: Sendable {
   /// An undoable verb. `execute` returns what `undo` needs to revert exactly this execution.
   public init(
     _ name: String, _ parameters: [Parameter] = [], summary: String,
-    execute: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> R.Undo,
-    undo: @escaping @Sendable (R, Arguments, R.Undo) -> Void
+    execute: @escaping (R, Arguments) throws(CommandFailure) -> R.Undo,
+    undo: @escaping (R, Arguments, R.Undo) -> Void
   ) {
     self.name = name
     self.parameters = parameters
@@ -129,7 +137,7 @@ public struct Verb<R: ReceiverBase>: Sendable {
   public init(
     _ name: String, _ parameters: [Parameter] = [], summary: String,
     restoring keyPath: ReferenceWritableKeyPath<R, R.Undo>,
-    execute: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> Void
+    execute: @escaping (R, Arguments) throws(CommandFailure) -> Void
   ) {
     // Key paths are immutable values; the type does not say Sendable for lack of syntax.
     nonisolated(unsafe) let keyPath = keyPath
@@ -142,8 +150,8 @@ public struct Verb<R: ReceiverBase>: Sendable {
   /// `restore`: the `restoring:` form with the value's getter and setter spelled out.
   public init(
     _ name: String, _ parameters: [Parameter] = [], summary: String,
-    saving save: @escaping @Sendable (R) -> R.Undo, restoring restore: @escaping @Sendable (R, R.Undo) -> Void,
-    execute: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> Void
+    saving save: @escaping (R) -> R.Undo, restoring restore: @escaping (R, R.Undo) -> Void,
+    execute: @escaping (R, Arguments) throws(CommandFailure) -> Void
   ) {
     self.init(
       name, parameters, summary: summary,
@@ -173,9 +181,9 @@ public struct Verb<R: ReceiverBase>: Sendable {
   /// ```
   public init<Result: Sendable>(
     _ name: String, _ parameters: [Parameter] = [], summary: String,
-    awaiting work: nonisolated(nonsending) @escaping @Sendable (R, Arguments) async throws(CommandFailure) -> Result,
-    execute: @escaping @Sendable (R, Arguments, Result) throws(CommandFailure) -> R.Undo,
-    undo: @escaping @Sendable (R, Arguments, R.Undo) -> Void
+    awaiting work: nonisolated(nonsending) @escaping (R, Arguments) async throws(CommandFailure) -> Result,
+    execute: @escaping (R, Arguments, Result) throws(CommandFailure) -> R.Undo,
+    undo: @escaping (R, Arguments, R.Undo) -> Void
   ) {
     self.init(
       name, parameters, summary: summary,
@@ -190,7 +198,7 @@ public struct Verb<R: ReceiverBase>: Sendable {
   /// The checker knows it before anything runs.
   public init(
     notUndoable name: String, _ parameters: [Parameter] = [], summary: String,
-    execute: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> Void
+    execute: @escaping (R, Arguments) throws(CommandFailure) -> Void
   ) {
     self.name = name
     self.parameters = parameters
@@ -206,7 +214,8 @@ public struct Verb<R: ReceiverBase>: Sendable {
 
 /// One query of a receiver type: a question a script may ask in a condition or an
 /// expression (`if door.locked { … }`, `move right (9 - shape.x)`). It never changes state.
-public struct Query<R: ReceiverBase>: Sendable {
+public struct Query<R: ReceiverBase>: @unchecked Sendable {
+  // Safe as ``Verb`` is: its function runs only where its receiver's session runs.
   /// The query's name in scripts (`locked`).
   public let name: String
   /// Its parameters, in order; those with defaults come last.
@@ -215,14 +224,14 @@ public struct Query<R: ReceiverBase>: Sendable {
   public let result: QueryKind
   /// One line for `help`.
   public let summary: String
-  @usableFromInline let answer: @Sendable (R, Arguments) throws(CommandFailure) -> Answer
+  @usableFromInline let answer: (R, Arguments) throws(CommandFailure) -> Answer
 
   /// A query. `answer` gets arguments already checked against `parameters`, and must
   /// answer a value of `result` (an integer within its range, a word of its set); it may
   /// fail like a verb (a cell outside the board).
   public init(
     _ name: String, _ parameters: [Parameter], _ result: QueryKind, summary: String,
-    answer: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> Answer
+    answer: @escaping (R, Arguments) throws(CommandFailure) -> Answer
   ) {
     self.name = name
     self.parameters = parameters
@@ -234,7 +243,7 @@ public struct Query<R: ReceiverBase>: Sendable {
   /// A query without parameters.
   public init(
     _ name: String, _ result: QueryKind, summary: String,
-    answer: @escaping @Sendable (R, Arguments) throws(CommandFailure) -> Answer
+    answer: @escaping (R, Arguments) throws(CommandFailure) -> Answer
   ) {
     self.init(name, [], result, summary: summary, answer: answer)
   }

@@ -34,7 +34,7 @@ public struct ReceiverRegistry: Sendable {
   /// ```
   @inlinable
   public mutating func register<R: ReceiverBase>(
-    _ type: R.Type, make: @escaping @Sendable (_ name: String) -> R
+    _ type: R.Type, make: @escaping (_ name: String) -> R
   ) throws(RegistrationError) {
     try add(
       name: R.typeName, summary: R.summary,
@@ -58,7 +58,7 @@ public struct ReceiverRegistry: Sendable {
   @usableFromInline
   mutating func add(
     name: String, summary: String, verbs: [VerbInfo], queries: @escaping @Sendable () -> [QueryInfo],
-    make: @escaping @Sendable (String) -> ReceiverInstance
+    make: @escaping (String) -> ReceiverInstance
   ) throws(RegistrationError) {
     try Self.validate(name, as: "receiver type `\(name)`")
     if types.contains(where: { $0.name == name }) {
@@ -133,7 +133,10 @@ public struct RegistrationError: Error, Equatable, CustomStringConvertible {
 
 /// A registered receiver type, without its Swift type: what the checker, `help` and
 /// completion read.
-public struct ReceiverTypeInfo: Sendable {
+public struct ReceiverTypeInfo: @unchecked Sendable {
+  // Safe: `make` runs only where the session it makes instances for runs (a session is not
+  // Sendable). It is not `@Sendable`, so that a factory of `@MainActor` receivers is a
+  // main-actor function.
   /// The type's name in scripts, and its first instance's.
   public let name: String
   /// One line for `help`.
@@ -141,7 +144,7 @@ public struct ReceiverTypeInfo: Sendable {
   /// Its verbs, in declaration order.
   public let verbs: [VerbInfo]
   let queryDeclarations: @Sendable () -> [QueryInfo]
-  let make: @Sendable (String) -> ReceiverInstance
+  let make: (String) -> ReceiverInstance
 
   /// The queries, in declaration order.
   public var queries: [QueryInfo] { queryDeclarations() }

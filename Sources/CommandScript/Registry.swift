@@ -57,7 +57,7 @@ public struct ReceiverRegistry: Sendable {
 
   @usableFromInline
   mutating func add(
-    name: String, summary: String, verbs: [VerbInfo], queries: @escaping @Sendable () -> [QueryInfo],
+    name: String, summary: String, verbs: [VerbInfo], queries: @escaping () -> [QueryInfo],
     make: @escaping (String) -> ReceiverInstance
   ) throws(RegistrationError) {
     try Self.validate(name, as: "receiver type `\(name)`")
@@ -134,16 +134,16 @@ public struct RegistrationError: Error, Equatable, CustomStringConvertible {
 /// A registered receiver type, without its Swift type: what the checker, `help` and
 /// completion read.
 public struct ReceiverTypeInfo: @unchecked Sendable {
-  // Safe: `make` runs only where the session it makes instances for runs (a session is not
-  // Sendable). It is not `@Sendable`, so that a factory of `@MainActor` receivers is a
-  // main-actor function.
+  // Safe: `make` and `queryDeclarations` run only where the session they serve runs (a
+  // session is not Sendable). They are not `@Sendable`, so that those of `@MainActor`
+  // receivers are main-actor functions.
   /// The type's name in scripts, and its first instance's.
   public let name: String
   /// One line for `help`.
   public let summary: String
   /// Its verbs, in declaration order.
   public let verbs: [VerbInfo]
-  let queryDeclarations: @Sendable () -> [QueryInfo]
+  let queryDeclarations: () -> [QueryInfo]
   let make: (String) -> ReceiverInstance
 
   /// The queries, in declaration order.
@@ -190,7 +190,7 @@ public struct VerbInfo: Sendable {
   public let parameters: [Parameter]
   /// One line for `help`.
   public let summary: String
-  /// Whether `undo` can revert it (see ``Verb/init(notUndoable:_:summary:execute:)``).
+  /// Whether `undo` can revert it (see ``Verb/init(notUndoable:_:summary:execute:)-(_,[Parameter],_,_)``).
   public let isUndoable: Bool
   /// The name of the steps it makes (see ``Verb/named(_:)``).
   public let actionName: String?

@@ -7,41 +7,40 @@ public final class TextBuffer: Receiver {
   public static let typeName = "text"
   public static let summary = "a text buffer"
   public static let verbs: [Verb<TextBuffer>] = [
-    Verb("insert", [Parameter("text", .string)], summary: "append text") { buffer, args in
-      buffer.text += args.string(0)
-      return .remove(args.string(0).count)
-    } undo: { buffer, _, undo in
-      buffer.revert(undo)
-    }.named("Typing"),
-    Verb("delete", [Parameter("count", .integer(1...Int.max))], summary: "delete from the end") { buffer, args in
-      let removed = String(buffer.text.suffix(args.int(0)))
-      buffer.text.removeLast(removed.count)
-      return .append(removed)
-    } undo: { buffer, _, undo in
-      buffer.revert(undo)
-    }.named("Delete"),
-    Verb("upper", summary: "upper-case the text") { buffer, _ in
-      defer { buffer.text = buffer.text.uppercased() }
-      return .replace(buffer.text)
-    } undo: { buffer, _, undo in
-      buffer.revert(undo)
-    }.named("Make Upper Case"),
-    Verb("clear", summary: "empty the buffer") { buffer, _ in
-      defer { buffer.text = "" }
-      return .replace(buffer.text)
-    } undo: { buffer, _, undo in
-      buffer.revert(undo)
-    }.named("Clear"),
+    Verb(
+      "insert", .string("text"), summary: "append text",
+      execute: { buffer, text in
+        buffer.text += text
+        return .remove(text.count)
+      }, undo: revert
+    ).named("Typing"),
+    Verb(
+      "delete", .integer("count", 1...Int.max), summary: "delete from the end",
+      execute: { buffer, count in
+        let removed = String(buffer.text.suffix(count))
+        buffer.text.removeLast(removed.count)
+        return .append(removed)
+      }, undo: revert
+    ).named("Delete"),
+    Verb("upper", summary: "upper-case the text", execute: { replace($0, with: $0.text.uppercased()) }, undo: revert)
+      .named("Make Upper Case"),
+    Verb("clear", summary: "empty the buffer", execute: { replace($0, with: "") }, undo: revert).named("Clear"),
   ]
   public private(set) var text = ""
   public init() {}
   public var state: StateValue { ["text": .string(text)] }
 
-  private func revert(_ undo: Undo) {
+  /// Replaces the text, returning the record that puts it back.
+  private static func replace(_ buffer: TextBuffer, with text: String) -> Undo {
+    defer { buffer.text = text }
+    return .replace(buffer.text)
+  }
+
+  private static func revert(_ buffer: TextBuffer, _ undo: Undo) {
     switch undo {
-    case .remove(let count): text.removeLast(count)
-    case .append(let removed): text += removed
-    case .replace(let previous): text = previous
+    case .remove(let count): buffer.text.removeLast(count)
+    case .append(let removed): buffer.text += removed
+    case .replace(let previous): buffer.text = previous
     }
   }
 }

@@ -21,27 +21,22 @@ public final class TodoList: ReceiverBase {
   public typealias Undo = [Item]
   public static let typeName = "todo"
   public static let summary = "a to-do list"
+  private static let n = TypedParameter.integer("n", 1...Int.max)
   public static let verbs: [Verb<TodoList>] = [
-    Verb("add", [Parameter("title", .string)], summary: "add an item", restoring: \.items) { list, args in
-      list.items.append(Item(title: args.string(0)))
+    Verb("add", .string("title"), summary: "add an item", restoring: \.items) { list, title in
+      list.items.append(Item(title: title))
     }.named("Add Item"),
-    Verb(
-      "done", [Parameter("n", .integer(1...Int.max)), Parameter("done", .boolean, default: .boolean(true))],
-      summary: "mark item n done (or not)", restoring: \.items
-    ) { list, args throws(CommandFailure) in list.items[try list.index(args.int(0))].done = args.bool(1)
+    Verb("done", n, .boolean("done", default: true), summary: "mark item n done (or not)", restoring: \.items) {
+      list, n, done throws(CommandFailure) in list.items[try list.index(n)].done = done
     }.named("Mark Done"),
-    Verb(
-      "estimate", [Parameter("n", .integer(1...Int.max)), Parameter("hours", .decimal(0...1000))],
-      summary: "estimate item n", restoring: \.items
-    ) { list, args throws(CommandFailure) in list.items[try list.index(args.int(0))].hours = args.decimal(1)
+    Verb("estimate", n, .decimal("hours", 0...1000), summary: "estimate item n", restoring: \.items) {
+      list, n, hours throws(CommandFailure) in list.items[try list.index(n)].hours = hours
     }.named("Estimate"),
-    Verb("remove", [Parameter("n", .integer(1...Int.max))], summary: "remove item n", restoring: \.items) {
-      list, args throws(CommandFailure) in list.items.remove(at: try list.index(args.int(0)))
+    Verb("remove", n, summary: "remove item n", restoring: \.items) { list, n throws(CommandFailure) in
+      list.items.remove(at: try list.index(n))
     }.named("Remove Item"),
-    Verb(
-      "rename", [Parameter("n", .integer(1...Int.max)), Parameter("title", .string)], summary: "rename item n",
-      restoring: \.items
-    ) { list, args throws(CommandFailure) in list.items[try list.index(args.int(0))].title = args.string(1)
+    Verb("rename", n, .string("title"), summary: "rename item n", restoring: \.items) {
+      list, n, title throws(CommandFailure) in list.items[try list.index(n)].title = title
     }.named("Rename Item"),
     Verb(
       "import", [Parameter("url", .string)], summary: "add the titles a URL lists, one a line",
@@ -51,8 +46,8 @@ public final class TodoList: ReceiverBase {
         return list.items
       }, undo: { list, _, items in list.items = items }
     ).named("Import"),
-    Verb(notUndoable: "notify", summary: "send the open items") { list, args in
-      guard args.execution == .live else { return }  // a restored session does not send again
+    Verb(notUndoable: "notify", summary: "send the open items") { list in
+      guard Arguments.Execution.current == .live else { return }  // a restored session does not send again
       list.notifier.send(list.items.filter { !$0.done }.map(\.title).joined(separator: ", "))
     },
   ]

@@ -36,7 +36,7 @@ extension Invoker {
       case .equal: return .boolean(l == r)
       case .notEqual: return .boolean(l != r)
       default:
-        guard case .integer(let a) = l, case .integer(let b) = r else { preconditionFailure("checked: integers") }
+        guard case .integer(let a) = l, case .integer(let b) = r else { throw wrongAnswer(in: left, right) }
         switch op {
         case .less: return .boolean(a < b)
         case .lessEqual: return .boolean(a <= b)
@@ -144,9 +144,7 @@ extension Invoker {
       }
     case .constant(.boolean(let b)): return b
     default:
-      guard case .boolean(let b) = try evaluate(expression, frame: frame) else {
-        preconditionFailure("checked: boolean")
-      }
+      guard case .boolean(let b) = try evaluate(expression, frame: frame) else { throw wrongAnswer(in: expression) }
       return b
     }
   }
@@ -155,14 +153,16 @@ extension Invoker {
   /// around a plain value where it can.
   private func integer(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Int {
     if case .constant(.integer(let n)) = expression { return n }
-    guard case .integer(let n) = try evaluate(expression, frame: frame) else { preconditionFailure("checked: integer") }
+    guard case .integer(let n) = try evaluate(expression, frame: frame) else { throw wrongAnswer(in: expression) }
     return n
   }
 
   /// A decimal expression's value.
   private func decimal(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Double {
     if case .constant(.decimal(let x)) = expression { return x }
-    guard case .decimal(let x) = try evaluate(expression, frame: frame) else { preconditionFailure("checked: decimal") }
+    guard case .decimal(let x) = try evaluate(expression, frame: frame), x.isFinite else {
+      throw wrongAnswer(in: expression)
+    }
     return x
   }
 
@@ -177,19 +177,46 @@ extension Invoker {
         throw RunFailure(message: "the value must be \(constraint.description), not \(n)", range: range)
       }
       return .integer(n)
-    case (.integer(let n), _): return .integer(n)
-    case (.decimal(let x), .decimal(let allowed)):
+    case (.integer(let n), .any): return .integer(n)
+    case (.decimal(let x), .decimal(let allowed)) where x.isFinite:
       guard allowed.contains(x) else {
         throw RunFailure(
           message: "the value must be \(constraint.description), not \(ScriptString.decimal(x))", range: range)
       }
       return .decimal(x)
-    case (.decimal(let x), _): return .decimal(x)
-    case (.word(let i), _): return .word(i)
-    case (.string(let s), _): return .string(s)
+    case (.decimal(let x), .any) where x.isFinite: return .decimal(x)
+    case (.word(let i), .word(let set)) where set.words.indices.contains(i): return .word(i)
+    case (.word(let i), .any): return .word(i)
+    case (.string(let s), .string), (.string(let s), .any): return .string(s)
     case (.boolean(let b), .boolean): return .boolean(b)
-    case (.boolean(let b), _): return .string(b ? "true" : "false")
+    case (.boolean(let b), .string), (.boolean(let b), .any): return .string(b ? "true" : "false")
+    case (.integer, _), (.decimal, _), (.word, _), (.string, _), (.boolean, _):
+      // The checker gave the expression the slot's kind: only a query can answer otherwise.
+      throw wrongAnswer(in: expression)
     }
+  }
+
+  /// The failure for an answer that is not of the kind its query declares (a receiver's
+  /// defect; trapping on it would take the host down): at the first query in `expressions`.
+  @inline(never) private func wrongAnswer(in expressions: Expression...) -> RunFailure {
+    func firstQuery(_ e: Expression) -> (instance: Int, range: SourceRange)? {
+      switch e {
+      case .query(let call): return (call.instance, call.range)
+      case .attribute(let instance, _, let range): return (Int(instance), range)
+      case .constant, .parameter, .wordText: return nil
+      case .not(let inner), .negation(let inner, _), .decimal(let inner), .decimalNegation(let inner):
+        return firstQuery(inner)
+      case .and(let l, let r), .or(let l, let r), .comparison(_, let l, let r), .arithmetic(_, let l, let r, _),
+        .decimalArithmetic(_, let l, let r, _), .decimalComparison(_, let l, let r):
+        return firstQuery(l) ?? firstQuery(r)
+      case .interpolation(let pieces): return pieces.lazy.compactMap(firstQuery).first
+      }
+    }
+    guard let (instance, range) = expressions.lazy.compactMap(firstQuery).first else {
+      preconditionFailure("checked: only a query answers a value of another kind")
+    }
+    return RunFailure(
+      message: "\(instances[instance].name): a query answered a value of another kind than it declares", range: range)
   }
 
   /// How `echo` writes a value.
@@ -197,9 +224,12 @@ extension Invoker {
     switch (try evaluate(expression, frame: frame), kind) {
     case (.boolean(let b), _): return b ? "true" : "false"
     case (.integer(let n), _): return String(n)
-    case (.decimal(let x), _): return ScriptString.decimal(x)
+    case (.decimal(let x), _) where x.isFinite: return ScriptString.decimal(x)
+    case (.decimal, _): throw wrongAnswer(in: expression)
     case (.string(let s), _): return s
-    case (.word(let i), .word(let set)): return set.words[i]
+    case (.word(let i), .word(let set)):
+      guard set.words.indices.contains(i) else { throw wrongAnswer(in: expression) }
+      return set.words[i]
     case (.word(let i), _): return "#\(i)"
     }
   }

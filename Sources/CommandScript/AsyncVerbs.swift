@@ -10,6 +10,15 @@
 // result and goes on. A statement with k requests runs k + 1 times; its requests are made
 // once each. While a request is awaited the receivers are as before the statement, so
 // cancelling the task leaves them so: what had finished was already rolled back.
+//
+// A host with no async context of its own (the command-line tool) may instead let a
+// synchronous statement block its thread until a result is there.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The results of a statement's asynchronous commands, in the order the statement reached
 /// them; the task running the statement reaches them through ``current``.
@@ -34,6 +43,10 @@
   /// The results of the statement running now, if it runs through an async entry point
   /// (or a step that had results is being redone).
   @TaskLocal static var current: AwaitedResults?
+
+  /// Whether a command run by the synchronous path may block the thread until its result
+  /// is there (``Session/waitingForResultsByBlocking(_:)``).
+  @TaskLocal static var mayBlock = false
 
   private(set) var entries: [Entry]
   /// Where the next command's result is, in `entries`.
@@ -87,7 +100,8 @@
     work: nonisolated(nonsending) @escaping (R, Arguments) async throws(CommandFailure) -> Result
   ) throws(CommandFailure) -> Result {
     guard let results = current else {
-      throw CommandFailure("`\(verb)` waits for a result: run it with `await session.run(…)`")
+      guard mayBlock else { throw CommandFailure("`\(verb)` waits for a result: run it with `await session.run(…)`") }
+      return try blockingResult(of: work, on: receiver, arguments)
     }
     let key = Key(receiver: ObjectIdentifier(receiver), verb: verb, arguments: arguments.values)
     let index = results.next
@@ -104,6 +118,57 @@
     results.entries.removeSubrange(index...)
     results.awaited = (key, { () async throws(CommandFailure) -> any Sendable in try await work(receiver, arguments) })
     throw CommandFailure(waiting)
+  }
+
+  /// `work`'s result, awaited by a task while this thread waits for it.
+  private static func blockingResult<R: ReceiverBase, Result: Sendable>(
+    of work: nonisolated(nonsending) @escaping (R, Arguments) async throws(CommandFailure) -> Result,
+    on receiver: R, _ arguments: Arguments
+  ) throws(CommandFailure) -> Result {
+    // Safe: this thread, the only other user of the receiver and the work, waits until
+    // the task is done with them.
+    nonisolated(unsafe) let (receiver, work) = (receiver, work)
+    let execution = Arguments.running
+    let outcome = Handoff<Swift.Result<Result, CommandFailure>>()
+    Task.detached {
+      let result: Swift.Result<Result, CommandFailure>
+      do {
+        result = .success(
+          try await Arguments.$running.withValue(execution) { () async throws(CommandFailure) -> Result in
+            try await work(receiver, arguments)
+          })
+      } catch {
+        result = .failure(error as! CommandFailure)  // the work throws only CommandFailure
+      }
+      outcome.hand(result)
+    }
+    return try outcome.take().get()
+  }
+
+  /// A value a task hands to the thread that waits for it, through a POSIX semaphore (a
+  /// DispatchSemaphore would add Dispatch's metadata to every start-up's relocations).
+  private final class Handoff<Value>: @unchecked Sendable {
+    // Safe: the task writes `value` before it posts the semaphore, the thread reads it
+    // after its wait returns.
+    private var value: Value?
+    private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+
+    init() { sem_init(semaphore, 0, 0) }
+
+    deinit {
+      sem_destroy(semaphore)
+      semaphore.deallocate()
+    }
+
+    func hand(_ value: Value) {
+      self.value = value
+      sem_post(semaphore)
+    }
+
+    func take() -> Value {
+      while sem_wait(semaphore) != 0 {}  // EINTR: a signal (Ctrl-C) arrived; wait on
+      return value!
+    }
   }
 
   /// What a command that stops to wait says (the invoker puts its instance's name first).
@@ -137,6 +202,15 @@ final class AsyncTurns {
 }
 
 extension Session {
+  /// Runs `body`, in which the synchronous ``run(_:)-1qicv`` (and `execute`) of any session
+  /// runs a verb that waits for a result by blocking the thread until the result is there,
+  /// rather than failing: for a host with no async context, such as a command-line tool.
+  /// A redo then asks again. Not for the main actor: a verb whose work needs it would wait
+  /// for itself.
+  public static func waitingForResultsByBlocking<T>(_ body: () throws -> T) rethrows -> T {
+    try AwaitedResults.$mayBlock.withValue(true, operation: body)
+  }
+
   /// Compiles and runs a source whose statements may use verbs that wait for a result (a
   /// request): each such statement runs all or nothing as any other, and is one undo step.
   /// Calls to the async `run`, `perform`, `undo` and `redo` take turns: an `undo` asked for

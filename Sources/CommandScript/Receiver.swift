@@ -190,6 +190,7 @@ public struct Verb<R: ReceiverBase>: @unchecked Sendable {
       execute: { receiver, arguments throws(CommandFailure) in
         try execute(receiver, arguments, try AwaitedResults.result(of: name, on: receiver, arguments, work: work))
       }, undo: undo)
+    waitsForResult = true
   }
 
   /// A verb that cannot be undone (sending a notification, writing a log line): it leaves
@@ -210,6 +211,10 @@ public struct Verb<R: ReceiverBase>: @unchecked Sendable {
 
   /// Whether `undo` can revert this verb.
   public var isUndoable: Bool { undo != nil }
+
+  /// Whether it waits for a result (declared with `awaiting:`), so that statements that
+  /// use it run through the async ``Session/run(_:)-8j7z9``.
+  public private(set) var waitsForResult = false
 }
 
 /// One query of a receiver type: a question a script may ask in a condition or an

@@ -41,7 +41,7 @@ public struct ReceiverRegistry: Sendable {
       verbs: R.verbs.map {
         VerbInfo(
           name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable,
-          actionName: $0.actionName)
+          actionName: $0.actionName, waitsForResult: $0.waitsForResult)
       },
       // Read when first asked for (by the checker, help, `ask`), not at start-up: the
       // query tables' generic metadata is built only in runs that use them.
@@ -194,14 +194,20 @@ public struct VerbInfo: Sendable {
   public let isUndoable: Bool
   /// The name of the steps it makes (see ``Verb/named(_:)``).
   public let actionName: String?
+  /// Whether it waits for a result (see ``Verb/waitsForResult``).
+  public let waitsForResult: Bool
 
   @usableFromInline
-  init(name: String, parameters: [Parameter], summary: String, isUndoable: Bool, actionName: String?) {
+  init(
+    name: String, parameters: [Parameter], summary: String, isUndoable: Bool, actionName: String?,
+    waitsForResult: Bool
+  ) {
     self.name = name
     self.parameters = parameters
     self.summary = summary
     self.isUndoable = isUndoable
     self.actionName = actionName
+    self.waitsForResult = waitsForResult
   }
 
   /// How many arguments the verb needs at least (parameters without defaults).

@@ -48,7 +48,11 @@ public enum CommandScriptTool {
     let driver = options.makeDriver(registry: registry)
     // Exits with the session alive: tearing it down would only free memory the process is
     // about to give back (80,000 instructions of a start-up's 1.4 million).
-    withExtendedLifetime(driver) { exit(flushed(options.run(driver))) }
+    // A verb that waits for a result (an app's request) blocks the tool until it is there.
+    let waits = registry.types.contains { $0.verbs.contains { $0.waitsForResult } }
+    withExtendedLifetime(driver) {
+      exit(flushed(waits ? Session.waitingForResultsByBlocking { options.run(driver) } : options.run(driver)))
+    }
   }
 
   /// `status` once standard output is written out: 74 if it could not be.

@@ -172,6 +172,18 @@ final class Weather: ReceiverBase {
     #expect(forecast(s) == "")
   }
 
+  @Test func aHostWithoutAnAsyncContextMayBlockForTheResult() async throws {
+    let s = try session()
+    let before = try await server.served()
+    try Session.waitingForResultsByBlocking {
+      try s.run(source("{ fetch \"oslo\"; notify; fetch \"rome\" }\nundo\nredo"))
+    }
+    #expect(forecast(s) == "sun")
+    #expect(s.receiver("weather", as: Weather.self)?.notified.load(ordering: .relaxed) == 1)
+    #expect(try await server.served() - before == 4)  // the redo asked again
+    #expect(throws: Session.RunError.self) { try s.run(source("fetch \"lima\"")) }  // outside: no blocking
+  }
+
   @Test @MainActor func cancellingRollsBackAndUndoWaitsItsTurn() async throws {
     // A session owned by the main actor: its statements run there, and the main actor
     // is free while a request is awaited.

@@ -142,7 +142,9 @@ struct Statement: Sendable, BitwiseCopyable {
     /// Blocks' bodies are spans of the tree's `statements`.
     case block(NodeRange)
     case `repeat`(count: ArgumentNode, body: NodeRange)
-    case transaction(NodeRange)
+    /// `transaction ["NAME"] { … }`: the name, which names its undo step, is
+    /// `strings[index]` of the tree.
+    case transaction(NodeRange, name: Int32?)
     /// The parameters are a span of the tree's `names`.
     case macro(name: Name, parameters: NodeRange, body: NodeRange)
     case use(Name)
@@ -386,7 +388,8 @@ extension SyntaxTree {
       return words([head] + self.arguments[arguments].map(canonical))
     case .block(let body): return block(body)
     case .repeat(let count, let body): return "repeat \(canonical(count)) \(block(body))"
-    case .transaction(let body): return "transaction \(block(body))"
+    case .transaction(let body, let name):
+      return words(["transaction", name.map { ScriptString.canonical(strings[Int($0)]) }, block(body)])
     case .macro(let name, let parameters, let body):
       return words(["macro", text(name)] + names[parameters].map(text) + [block(body)])
     case .use(let name): return "use \(text(name))"

@@ -275,7 +275,7 @@ struct Checker {
     switch statement.kind {
     case .invocation(let receiver, let name, let arguments):
       return compileInvocation(receiver: receiver, name: name, arguments: ArgumentList(arguments, of: tree), in: tree)
-    case .block(let body), .transaction(let body):
+    case .block(let body), .transaction(let body, _):
       return settlingIrreversibles(.sequence(compileNestedBody(body, in: tree)))
     case .repeat(let count, let body):
       let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")

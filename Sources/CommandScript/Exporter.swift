@@ -20,7 +20,7 @@ struct Exporter {
   }
 
   /// The script for the undo steps, oldest first: each step's op, and the commands it ran.
-  mutating func script(of steps: [(op: Op, ran: ArraySlice<Int32>)]) -> String {
+  mutating func script(of steps: [(op: Op, ran: ArraySlice<Int32>, name: String?)]) -> String {
     let usedBySteps = steps.map { decides($0.op) ? [] : macrosCalled(by: $0.op) }
     nameMacros(Set(usedBySteps.joined()).sorted())
     var lines = [
@@ -28,8 +28,10 @@ struct Exporter {
     ]
     var defined = Set<Int>()
     for (step, used) in zip(steps, usedBySteps) {
+      // A named step stays a named transaction, so that its undo title survives.
+      let named = step.name.map { "transaction \(ScriptString.literal($0)) " } ?? ""
       if decides(step.op) {
-        lines.append("{ " + step.ran.map(text(command:)).joined(separator: "; ") + " }")
+        lines.append(named + "{ " + step.ran.map(text(command:)).joined(separator: "; ") + " }")
         continue
       }
       // In the order they were defined, so that a macro follows the macros it calls.
@@ -38,7 +40,8 @@ struct Exporter {
         let head = ([macroNames[index]!] + macro.parameters).joined(separator: " ")
         lines.append("macro \(head) \(block(macro.body, names: macro.parameters))")
       }
-      lines.append(text(step.op, names: []))
+      let body = text(step.op, names: [])
+      lines.append(named.isEmpty || body.hasPrefix("{") ? named + body : named + "{ " + body + " }")
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -273,7 +276,10 @@ extension Session {
     }
     var exporter = Exporter(state: checkerState, commands: commands)
     let steps = (history.floor..<history.applied).map { i in
-      (op: history.steps[i].op, ran: history.commands[history.start(of: i)..<history.steps[i].end])
+      (
+        op: history.steps[i].op, ran: history.commands[history.start(of: i)..<history.steps[i].end],
+        name: history.steps[i].name
+      )
     }
     do {
       try fileAccess.writeAtomically(Array(exporter.script(of: steps).utf8), to: path)

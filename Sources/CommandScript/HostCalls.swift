@@ -66,8 +66,8 @@ extension Session {
   }
 
   /// Runs the calls that `body` adds to its group together, as one statement: one undo
-  /// step, all or nothing (a `transaction`), named `name` in undo titles and changes
-  /// (a session resumed from its journal names it by its statement). They run when
+  /// step, all or nothing, named `name` in undo titles and changes: the statement
+  /// `transaction "NAME" { … }`, so that the journal and `export` keep the name. They run when
   /// `body` returns, in order; if `body` throws, none runs. An empty group runs nothing.
   ///
   /// ```swift
@@ -80,9 +80,8 @@ extension Session {
     var calls = CallGroup(session: self)
     try body(&calls)
     guard !calls.statements.isEmpty else { return }
-    groupName = name
-    defer { groupName = nil }
-    try runCall("transaction { " + calls.statements.joined(separator: "; ") + " }")
+    let head = name.map { "transaction \(ScriptString.literal($0)) { " } ?? "transaction { "
+    try runCall(head + calls.statements.joined(separator: "; ") + " }")
   }
 
   /// Undoes the last `steps` steps (1 by default), as the statement `undo N` does: a

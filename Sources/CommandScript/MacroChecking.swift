@@ -259,7 +259,7 @@ extension Checker {
               (members[slot] ?? []) + used.map { ReceiverMember(name: $0.name, isQuery: $0.isQuery, range: p.range) }
           }
         }
-      case .block(let body), .transaction(let body), .while(_, let body):
+      case .block(let body), .transaction(let body, _), .while(_, let body):
         if case .while(let condition, _) = statement.kind { visit(expression: condition) }
         visit(body)
       case .repeat(let count, let body), .countedRepeat(let count, _, let body):

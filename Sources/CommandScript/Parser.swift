@@ -194,8 +194,13 @@ struct Parser {
       return Statement(.repeat(count: count, body: block.body), range: start.through(block.end))
     case .transaction?:
       advance()
+      var name: Int32?
+      if token.kind == .string {
+        name = tree.add(lexer.stringText)
+        advance()
+      }
       guard let block = parseBlockAfterHeader() else { return nil }
-      return Statement(.transaction(block.body), range: start.through(block.end))
+      return Statement(.transaction(block.body, name: name), range: start.through(block.end))
     case .macro?:
       advance()
       guard let name = expectWord("a macro name") else { return nil }

@@ -15,7 +15,8 @@ public struct Program: Sendable {
 struct CompiledStatement: Sendable {
   var action: Action
   var range: SourceRange
-  /// A `transaction { … }`: its failure report lists what was rolled back.
+  /// A `transaction { … }`: its failure report lists what was rolled back, and its name
+  /// (`Session.stepName(of:)`) names its undo step.
   var isTransaction = false
 
   /// What a top-level statement does: run an operation on the receivers (the invoker's

@@ -178,8 +178,6 @@ public final class Session {
   /// journal replayed): verbs see `.replay` as their arguments' ``Arguments/execution``,
   /// so that they restore their state without repeating what they did outside it.
   public var isReplaying = false
-  /// The name a host's group of calls gives its step, while it runs.
-  var groupName: String?
   /// The results of the requests of the statement that the async `run` is running.
   var awaiting: AwaitedResults?
   /// Turns for the async calls, so that an `undo` waits for the statement before it.
@@ -614,17 +612,18 @@ public final class Session {
   /// Runs an operation on the receivers as one atomic step.
   private func run(_ op: Op, _ statement: CompiledStatement) throws(Diagnostic) {
     do {
-      guard onChange != nil || groupName != nil || awaiting != nil else {
+      guard onChange != nil || statement.isTransaction || awaiting != nil else {
         try invoker.run(op, statement: statement.range, request: answer)
         return reportNew(op)
       }
       var change: Change?
+      let name = stepName(of: statement)
       try invoker.run(op, statement: statement.range, request: answer) { instances, madeAStep in
-        if madeAStep, let name = self.groupName { self.invoker.nameLastStep(name) }
+        if madeAStep, let name { self.invoker.nameLastStep(name) }
         if madeAStep, let entries = self.awaiting?.entries, !entries.isEmpty { self.invoker.keepResults(entries) }
         guard self.onChange != nil else { return }
         change = Change(
-          kind: .done, actionName: self.actionName(of: op, statement: statement.range, name: self.groupName),
+          kind: .done, actionName: self.actionName(of: op, statement: statement.range, name: name),
           receivers: instances.map { self.checkerState.instances[$0].name })
       }
       reportNew(op)
@@ -905,6 +904,20 @@ public final class Session {
       let symbols = SymbolTable()
       var parser = Parser(Lexer(buffer, source: range.source, symbols: symbols))
       return parser.nextStatement()?.canonical ?? String(decoding: bytes, as: UTF8.self)
+    }
+  }
+
+  /// The name `transaction "NAME" { … }` at `range` gives its undo step, parsed again from
+  /// its source (so that a compiled statement carries no name: checking a million of them
+  /// would copy it), or nil for any other statement.
+  func stepName(of statement: CompiledStatement) -> String? {
+    guard statement.isTransaction else { return nil }
+    let range = statement.range
+    let bytes = Array(sources[range.source].bytes[range.start..<range.end])
+    return bytes.withUnsafeBufferPointer { buffer in
+      var parser = Parser(Lexer(buffer, source: range.source, symbols: SymbolTable()))
+      guard let parsed = parser.nextStatement(), case .transaction(_, let name?) = parsed.root.kind else { return nil }
+      return ScriptString.plain(parsed.tree.strings[Int(name)])
     }
   }
 }

@@ -52,7 +52,7 @@ extension Keyword {
         usage: "macro name [param...] { ... }", summary: "define a macro; $param in the body", placement: .topLevel)
     case .transaction:
       StatementDeclaration(
-        usage: "transaction { ... }", summary: "run the block all or nothing", placement: .anywhere)
+        usage: "transaction [\"name\"] { ... }", summary: "run the block all or nothing", placement: .anywhere)
     case .new:
       StatementDeclaration(
         usage: "new type name", summary: "make another receiver of a type", placement: .topLevel)

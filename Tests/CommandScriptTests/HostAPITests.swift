@@ -203,6 +203,34 @@ private func compileErrors(_ call: () throws(Session.RunError) -> Void) -> [Stri
     #expect(s.undoMenuItemTitle == "Annuler « Ajouter un élément »")
   }
 
+  @Test func aNamedTransactionKeepsItsNameInTheJournalTheQueueAndExport() throws {
+    let s = try session()
+    let files = MemoryFileAccess()
+    s.fileAccess = files
+    var journal: [String] = []
+    s.onCommit = { journal.append($0) }
+    try s.group("Paste \"this\"") { calls in calls.perform("add", on: "todo", "a") }
+    try s.run(
+      SourceFile(name: "t", text: "transaction \"Lift\" { move up }\nqueue transaction \"Later\" { move up }\nrun"))
+    #expect(journal.first == "transaction \"Paste \\\"this\\\"\" { todo.add \"a\" }")
+    #expect(s.history.map(\.statement).last == "transaction \"Later\" { move up }")
+    #expect(s.undoActionName == "Later")
+    // A session restored from the journal titles the steps as the live one did.
+    let restored = try session()
+    for entry in journal { try restored.run(SourceFile(name: "journal", text: entry)) }
+    for expected in ["Later", "Lift", "Paste \"this\""] {
+      #expect(restored.undoActionName == expected)
+      try restored.undo()
+    }
+    // So does one that ran the export.
+    try s.run(SourceFile(name: "t", text: "export \"out.cmd\""))
+    let exported = String(decoding: try files.read("out.cmd"), as: UTF8.self)
+    #expect(exported.contains("transaction \"Lift\" { shape.move up }"), "\(exported)")
+    let replayed = try session()
+    try replayed.run(SourceFile(name: "out.cmd", text: exported))
+    #expect(replayed.undoActionName == "Later")
+  }
+
   @Test func oneChangePerStepWithTheReceiversItChanged() throws {
     let s = try session()
     var changes: [Change] = []

@@ -36,7 +36,7 @@ help
 # stdout:   help [topic]                    this text, or help on one name
 # stdout:   repeat n { ... }                run the block n times, as one undo step
 # stdout:   macro name [param...] { ... }   define a macro; $param in the body
-# stdout:   transaction { ... }             run the block all or nothing
+# stdout:   transaction ["name"] { ... }    run the block all or nothing
 # stdout:   if cond { ... } [else ...]      run a block if the condition holds
 # stdout:   while cond { ... }              run the block while the condition holds
 # stdout:   try { ... } [else { ... }]      run a block; if it fails, undo it and run else

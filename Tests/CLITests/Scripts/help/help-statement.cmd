@@ -2,5 +2,5 @@ help repeat
 help transaction
 # stdout: repeat n { ... }
 # stdout:   run the block n times, as one undo step
-# stdout: transaction { ... }
+# stdout: transaction ["name"] { ... }
 # stdout:   run the block all or nothing

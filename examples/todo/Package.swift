@@ -23,6 +23,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "TodoReceiversTests",
-      dependencies: ["TodoReceivers", .product(name: "CommandScript", package: "CommandScript")]),
+      dependencies: [
+        "TodoReceivers", .product(name: "CommandScript", package: "CommandScript"),
+        .product(name: "CommandScriptObservation", package: "CommandScript"),
+      ]),
   ]
 )

@@ -3,6 +3,7 @@
 public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
   /// Whether it stops the script (an error) or only informs (a warning).
   public enum Severity: String, Sendable {
+    /// `error` stops the script; `warning` only informs.
     case error, warning
   }
 

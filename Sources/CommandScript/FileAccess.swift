@@ -21,7 +21,9 @@ public protocol FileAccess: Sendable {
 
 /// Why a file could not be read or written.
 public struct FileAccessError: Error, Equatable, Sendable {
+  /// What went wrong, for the message (`No such file or directory`).
   public var reason: String
+  /// A failure saying `reason`.
   public init(_ reason: String) { self.reason = reason }
 }
 
@@ -31,6 +33,7 @@ public struct POSIXFileAccess: FileAccess {
   /// names them, replacing them would pull them from under their holder.
   private var protected: [(device: UInt64, inode: UInt64)] = []
 
+  /// File access with nothing protected.
   public init() {}
 
   /// File access that never replaces the files at `paths` (as they are now, however they

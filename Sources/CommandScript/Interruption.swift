@@ -5,6 +5,7 @@ import Synchronization
 public final class Interruption: Sendable {
   private let flag = Atomic<Bool>(false)
 
+  /// A flag with no request.
   public init() {}
 
   /// Asks the running statement to stop; it is rolled back and fails with "interrupted".

@@ -8,10 +8,12 @@
 /// damage, reported at its line. Journals of version 1 (no check lines) are read as
 /// before, entry by entry as piped standard input is.
 public enum JournalFormat {
+  /// The first line of a version 2 journal.
   public static let header: [UInt8] = Array("#~ cmdscript session 2\n".utf8)
 
   /// One entry: a statement's source text, or a setting.
   public struct Entry: Equatable, Sendable {
+    /// The statement or setting as written, without its record's check line.
     public var bytes: [UInt8]
     /// The line of the file it starts on.
     public var line: Int
@@ -20,6 +22,7 @@ public enum JournalFormat {
     /// Where its record starts in the file.
     public var offset = 0
 
+    /// An entry of `bytes` that starts on `line`.
     public init(bytes: [UInt8], line: Int, historyLimit: Int?? = nil, offset: Int = 0) {
       (self.bytes, self.line, self.historyLimit, self.offset) = (bytes, line, historyLimit, offset)
     }
@@ -27,6 +30,7 @@ public enum JournalFormat {
 
   /// What the file holds.
   public struct Contents: Sendable {
+    /// The entries, in order, each verified.
     public var entries: [Entry]
     /// How many bytes a torn last record had (cut off the file).
     public var droppedBytes = 0
@@ -36,13 +40,16 @@ public enum JournalFormat {
 
   /// A record that does not verify, other than a torn last one.
   public struct Damage: Error, Sendable {
-    /// The line the damaged record starts on, and what is wrong.
+    /// The line the damaged record starts on.
     public var line: Int
+    /// What is wrong with it (a checksum that does not match, a length past the end).
     public var reason: String
     /// The records before it, all verified, and where they end in the file.
     public var intact: [Entry]
+    /// Where the intact records end, in bytes from the start of the file.
     public var intactBytes: Int
 
+    /// The damage of the record on `line`, after `intact`.
     public init(line: Int, reason: String, intact: [Entry], intactBytes: Int) {
       (self.line, self.reason, self.intact, self.intactBytes) = (line, reason, intact, intactBytes)
     }

@@ -1,7 +1,9 @@
 /// A macro in force, with its definition as written: what a REPL lists, and what it saves
 /// to a start-up file.
 public struct MacroDefinition: Equatable, Sendable {
+  /// The macro's name.
   public var name: String
+  /// Its parameters' names, without `$`.
   public var parameters: [String]
   /// The definition as written, from `macro` to its closing `}` (possibly several lines).
   public var source: String

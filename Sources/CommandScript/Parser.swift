@@ -534,6 +534,7 @@ public struct EntryScanner: Sendable {
   /// Whether the last line read ended a statement that awaits its block (`repeat 2`).
   private var awaitingBlock = false
 
+  /// A scanner that has read nothing.
   public init() {}
 
   /// Whether the input read so far ends inside a block or a string, or awaits a block.

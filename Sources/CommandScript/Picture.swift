@@ -24,8 +24,11 @@ public struct Picture: Equatable, Sendable {
 
   /// One character cell.
   public struct Cell: Equatable, Sendable {
+    /// What is drawn: one character, one column wide.
     public var glyph: Character
+    /// What it stands for, which says how to colour it.
     public var role: Role
+    /// A cell drawing `glyph` as `role`.
     public init(_ glyph: Character, _ role: Role = .plain) {
       self.glyph = glyph
       self.role = role
@@ -35,6 +38,7 @@ public struct Picture: Equatable, Sendable {
   /// The rows, top first. Each glyph should occupy one terminal column.
   public var rows: [[Cell]]
 
+  /// A picture of `rows`, top first.
   public init(rows: [[Cell]] = []) { self.rows = rows }
 
   /// Appends a row of `text`, every character in `role`.
@@ -54,8 +58,11 @@ public struct Picture: Equatable, Sendable {
 
 /// The room a picture may take, in terminal columns and rows.
 public struct PictureSize: Equatable, Sendable {
+  /// The width, in terminal columns.
   public var columns: Int
+  /// The height, in lines.
   public var rows: Int
+  /// A size of `columns` by `rows`.
   public init(columns: Int, rows: Int) {
     self.columns = columns
     self.rows = rows

@@ -6,12 +6,16 @@
 public struct ScriptOutline: Sendable {
   /// A name the script defines.
   public struct Definition: Equatable, Sendable {
+    /// What kind of name it is.
     public enum Kind: Equatable, Sendable {
+      /// A macro.
       case macro
       /// An instance made by `new`, of this receiver type.
       case instance(type: String)
     }
+    /// The name as written.
     public var name: String
+    /// What it names.
     public var kind: Kind
     /// The name where it is defined.
     public var location: SourceLocation
@@ -22,21 +26,25 @@ public struct ScriptOutline: Sendable {
   /// Each word of the script (receivers, verbs, macros, words of arguments, keywords) with
   /// where it stands, in order; parameters as `$name`.
   public private(set) var words: [(text: String, location: SourceLocation)] = []
+  /// The names the script defines, in order.
   public private(set) var definitions: [Definition] = []
   /// Every token and comment, in order, by its bytes in the file: what an editor colours.
   public private(set) var lexemes: [Lexeme] = []
 
   /// A token or a comment, as an editor colours it.
   public struct Lexeme: Equatable, Sendable {
+    /// How an editor colours it.
     public enum Kind: Equatable, Sendable {
       /// A word the language reserves (`repeat`, `if`, `and`, `true`).
       case keyword
       /// Any other word: a receiver, verb, query, macro or an argument's word.
       case word
+      /// A `$name`, an integer or decimal, a string literal, a `#` comment.
       case parameter, number, string, comment
       /// `.`, `;`, braces, parentheses and the operators of expressions.
       case punctuation
     }
+    /// How it is coloured.
     public var kind: Kind
     /// Where it is in the file's bytes.
     public var bytes: Range<Int>

@@ -27,16 +27,20 @@ public enum Output: Equatable, Sendable {
 
 /// What `show` tells of one receiver when the host asks for views or pictures.
 public struct Shown: Equatable, Sendable {
+  /// The receiver's name.
   public var receiver: String
   /// The receiver's type: the same as `receiver` but for instances made by `new`.
   public var type: String
+  /// Its ``ReceiverBase/state``.
   public var state: StateValue
+  /// Its ``ReceiverBase/stateDescription``.
   public var description: String
   /// The receiver's ``ReceiverBase/view`` when ``Session/showsViews`` is set.
   public var view: StateValue?
   /// The receiver's picture when ``Session/pictureSize`` gave room and it draws one.
   public var picture: Picture?
 
+  /// What `show` tells of `receiver` (of `type`, by default its own name).
   public init(
     receiver: String, type: String? = nil, state: StateValue, description: String, view: StateValue? = nil,
     picture: Picture? = nil
@@ -62,7 +66,9 @@ public protocol StatementJournal: AnyObject {
 
 /// Why a journal could not keep a statement (no space left, an I/O error).
 public struct RecordFailure: Error, Sendable {
+  /// What went wrong, for the message.
   public var reason: String
+  /// A failure saying `reason`.
   public init(reason: String) { self.reason = reason }
 }
 
@@ -75,6 +81,7 @@ public struct HistoryEntry: Equatable, Sendable {
   /// Whether it has been undone (and can be redone).
   public var undone: Bool
 
+  /// A line of `history`.
   public init(number: Int, statement: String, undone: Bool) {
     self.number = number
     self.statement = statement
@@ -84,6 +91,7 @@ public struct HistoryEntry: Equatable, Sendable {
 
 /// Compile errors of one input: nothing of it ran.
 public struct CompileErrors: Error, Equatable, Sendable {
+  /// The errors (and the warnings found with them), in source order.
   public var diagnostics: [Diagnostic]
 }
 

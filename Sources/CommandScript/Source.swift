@@ -36,6 +36,7 @@ public struct SourceRange: Hashable, Sendable, BitwiseCopyable {
     set { column32 = Int32(clamping: newValue) }
   }
 
+  /// The bytes `start..<end` of source `source`, beginning at `line` and `column`.
   public init(source: Int, start: Int, end: Int, line: Int, column: Int) {
     source32 = Int32(truncatingIfNeeded: source)
     start32 = Int32(truncatingIfNeeded: start)
@@ -80,6 +81,7 @@ public struct SourceFile: Sendable {
   /// error.
   public let arguments: [String]?
 
+  /// A source of `bytes` (UTF-8, checked by the lexer) named `name`.
   public init(name: String, bytes: [UInt8], firstLine: Int = 1, arguments: [String]? = nil) {
     self.name = name
     self.bytes = bytes
@@ -87,6 +89,7 @@ public struct SourceFile: Sendable {
     self.arguments = arguments
   }
 
+  /// A source of `text` named `name`.
   public init(name: String, text: String, firstLine: Int = 1, arguments: [String]? = nil) {
     self.init(name: name, bytes: Array(text.utf8), firstLine: firstLine, arguments: arguments)
   }
@@ -185,6 +188,7 @@ public struct SourceTable: Sendable {
   /// How many sources were ever added: the next one's index.
   public private(set) var count = 0
 
+  /// A table with no source.
   public init() {}
 
   /// The sources still held, oldest first.
@@ -247,6 +251,7 @@ public struct SourceExcerpt: Equatable, Sendable {
   /// Whether the line has characters after `text` that are not shown.
   public var isClippedAfter: Bool
 
+  /// An excerpt showing `text`, with the column of interest.
   public init(text: String, column: Int, isClippedBefore: Bool = false, isClippedAfter: Bool = false) {
     self.text = text
     self.column = column
@@ -274,5 +279,6 @@ public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
     self.length = length
   }
 
+  /// `file:line:column`.
   public var description: String { "\(file):\(line):\(column)" }
 }

@@ -59,12 +59,7 @@ private final class Switch: Receiver {
       ("set \"true\"", "`on` must be a boolean (true, false), not a string"),
       ("set (1 + 1)", "`on` must be a boolean, not an integer"),
     ] {
-      do {
-        try s.run(SourceFile(name: "t", text: text))
-        Issue.record("expected an error for \(text)")
-      } catch {
-        if case .compile(let errors) = error { #expect(errors.diagnostics.map(\.message) == [message], "\(text)") }
-      }
+      #expect(failure(of: text, on: s) == .compile([message]), "\(text)")
     }
   }
 

@@ -116,24 +116,14 @@ private final class Thermostat: Receiver {
         "parameter `$n` is used as an integer ≥ 0 here, but as a decimal from 0.0 to 5.0 before"
       ),
     ] {
-      do {
-        try s.run(SourceFile(name: "t", text: text))
-        Issue.record("expected an error for \(text)")
-      } catch {
-        if case .compile(let errors) = error { #expect(errors.diagnostics.map(\.message) == [message], "\(text)") }
-      }
+      #expect(failure(of: text, on: s) == .compile([message]), "\(text)")
     }
     for (text, message) in [
       ("set (heat.target * 2)", "the value must be a decimal from 5.0 to 30.0, not 40.0"),
       ("echo (1.5 / 0)", "division by zero"),
       ("echo (1.0e300 * 1.0e300)", "decimal overflow in `*`"),
     ] {
-      do {
-        try s.run(SourceFile(name: "t", text: text))
-        Issue.record("expected an error for \(text)")
-      } catch {
-        if case .runtime(let failure) = error { #expect(failure.message == message, "\(text)") }
-      }
+      #expect(failure(of: text, on: s) == .runtime(message), "\(text)")
     }
     #expect(throws: Session.RunError.self) { try s.perform("set", on: "heat", .decimal(.nan)) }
     #expect(throws: Session.RunError.self) { try s.perform("set", on: "heat", .decimal(.infinity)) }

@@ -203,3 +203,22 @@ func comparableStates(of session: Session) -> [String] {
     return "\(name): \(state.json)"
   }
 }
+
+/// How a statement failed: its compile errors' messages, or its run-time failure's.
+enum Failed: Equatable {
+  case compile([String])
+  case runtime(String)
+}
+
+/// How `text` fails on `session`, or nil if it ran.
+func failure(of text: String, on session: Session) -> Failed? {
+  do {
+    try session.run(SourceFile(name: "t", text: text))
+    return nil
+  } catch {
+    switch error {
+    case .compile(let errors): return .compile(errors.diagnostics.map(\.message))
+    case .runtime(let diagnostic): return .runtime(diagnostic.message)
+    }
+  }
+}

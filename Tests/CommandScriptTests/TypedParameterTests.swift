@@ -73,12 +73,7 @@ private final class Playlist: Receiver {
       ("add x 1 quiet", "`quiet` is not a mood (calm, loud)"),
       ("cut 0", "`n` must be an integer ≥ 1, not 0"),
     ] {
-      do {
-        try s.run(SourceFile(name: "t", text: text))
-        Issue.record("expected an error for \(text)")
-      } catch {
-        if case .compile(let errors) = error { #expect(errors.diagnostics.map(\.message) == [message], "\(text)") }
-      }
+      #expect(failure(of: text, on: s) == .compile([message]), "\(text)")
     }
     #expect(throws: Session.RunError.self) { try s.run(SourceFile(name: "t", text: "cut 5")) }
   }

@@ -29,13 +29,9 @@ private final class Liar: Receiver {
       "if liar.flag { }", "assert liar.flag or true", "echo (liar.mood)", "echo (liar.ratio * 2)", "echo (liar.ratio)",
       "assert liar.count > 1", "echo (liar.count + 1)", "take (liar.count)", "pick (liar.mood)",
     ] {
-      do {
-        try s.run(SourceFile(name: "t", text: text))
-        Issue.record("expected \(text) to fail")
-      } catch {
-        guard case .runtime(let diagnostic) = error else { throw error }
-        #expect(diagnostic.message == "liar: a query answered a value of another kind than it declares", "\(text)")
-      }
+      #expect(
+        failure(of: text, on: s) == .runtime("liar: a query answered a value of another kind than it declares"),
+        "\(text)")
     }
   }
 }

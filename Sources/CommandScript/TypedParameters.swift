@@ -144,7 +144,7 @@ extension Verb {
   }
 
   /// `body` called on `receiver` with the arguments, each read as its parameter's type.
-  private static func call<each T, Result>(
+  static func call<each T, Result>(
     _ body: (R, repeat each T) throws(CommandFailure) -> Result, on receiver: R, _ arguments: Arguments,
     with values: repeat @escaping @Sendable (Value) -> each T
   ) throws(CommandFailure) -> Result {
@@ -157,7 +157,7 @@ extension Verb {
   }
 
   /// The parameters of typed ones, in order.
-  private static func list<each T>(_ parameters: repeat TypedParameter<each T>) -> [Parameter] {
+  static func list<each T>(_ parameters: repeat TypedParameter<each T>) -> [Parameter] {
     var list: [Parameter] = []
     for parameter in repeat each parameters { list.append(parameter.parameter) }
     return list

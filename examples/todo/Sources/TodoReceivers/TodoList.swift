@@ -1,16 +1,6 @@
 import CommandScript
-import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// Where a to-do list's notifications go: given by the app that makes the list.
-public protocol Notifier: Sendable {
-  func send(_ message: String)
-}
-
-/// A to-do list. It has no `init()`: the app makes it, with its notifier, through
+/// A to-do list. It has no `init()`: the app makes it with what it needs, through
 /// `registry.register(TodoList.self) { _ in TodoList(notifier: …) }`.
 public final class TodoList: ReceiverBase {
   public struct Item: Sendable, Equatable {
@@ -23,9 +13,8 @@ public final class TodoList: ReceiverBase {
   public static let summary = "a to-do list"
   private static let n = TypedParameter.integer("n", 1...Int.max)
   public static let verbs: [Verb<TodoList>] = [
-    Verb("add", .string("title"), summary: "add an item", restoring: \.items) { list, title in
-      list.items.append(Item(title: title))
-    }.named("Add Item"),
+    Verb("add", .string("title"), summary: "add an item", restoring: \.items) { $0.items.append(Item(title: $1)) }
+      .named("Add Item"),
     Verb("done", n, .boolean("done", default: true), summary: "mark item n done (or not)", restoring: \.items) {
       list, n, done throws(CommandFailure) in list.items[try list.index(n)].done = done
     }.named("Mark Done"),
@@ -40,7 +29,7 @@ public final class TodoList: ReceiverBase {
     }.named("Rename Item"),
     Verb(
       "import", [Parameter("url", .string)], summary: "add the titles a URL lists, one a line",
-      awaiting: { _, args throws(CommandFailure) in try await titles(at: args.string(0)) },
+      awaiting: { list, args throws(CommandFailure) in try await list.source.lines(at: args.string(0)) },
       execute: { list, _, titles in
         defer { list.items += titles.map { Item(title: $0) } }
         return list.items
@@ -58,25 +47,11 @@ public final class TodoList: ReceiverBase {
   ]
   public private(set) var items: [Item] = []
   let notifier: any Notifier
-  public init(notifier: any Notifier) { self.notifier = notifier }
-  public var state: StateValue { ["items": .array(items.map { .string($0.title + ($0.done ? " (done)" : "")) })] }
-
-  /// The lines of the text at `url`: a request, awaited.
-  private static func titles(at url: String) async throws(CommandFailure) -> [String] {
-    guard let address = URL(string: url) else { throw CommandFailure("`\(url)` is not a URL") }
-    let body: Data
-    do {
-      let (data, response) = try await URLSession.shared.data(from: address)
-      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-      guard status == 200 else { throw CommandFailure("\(url) answered HTTP \(status)") }
-      body = data
-    } catch let failure as CommandFailure {
-      throw failure
-    } catch {
-      throw CommandFailure("\(url) did not answer")
-    }
-    return String(decoding: body, as: UTF8.self).split(separator: "\n").map(String.init)
+  let source: any LineSource
+  public init(notifier: any Notifier, source: any LineSource = HTTPLines()) {
+    (self.notifier, self.source) = (notifier, source)
   }
+  public var state: StateValue { ["items": .array(items.map { .string($0.title + ($0.done ? " (done)" : "")) })] }
 
   /// The index of item `n` (from 1), or the failure that there is none.
   private func index(_ n: Int) throws(CommandFailure) -> Int {

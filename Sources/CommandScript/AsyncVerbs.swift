@@ -175,9 +175,8 @@
   private static let waiting = "waiting for a result"
 
   /// The instance's name and colon that begin `message`, a waiting command's failure.
-  static func waitingMessage(_ message: String) -> (instance: String, isWaiting: Bool) {
-    guard message.hasSuffix(waiting) else { return ("", false) }
-    return (String(message.dropLast(waiting.count)), true)
+  static func instancePrefix(ofWaiting message: String) -> String {
+    message.hasSuffix(waiting) ? String(message.dropLast(waiting.count)) : ""
   }
 }
 
@@ -267,8 +266,9 @@ extension Session {
   private nonisolated(nonsending) func runWaiting(_ statement: CompiledStatement) async throws(Diagnostic) {
     let results = AwaitedResults()
     if case .directive(.sourced) = statement.action { results.mayWait = false }
+    let cancelled = { Problem("cancelled", at: statement.range).diagnostic(in: self.sources) }
     while true {
-      if Task.isCancelled { throw Problem("cancelled", at: statement.range).diagnostic(in: sources) }
+      if Task.isCancelled { throw cancelled() }
       results.rewind()
       var failure: Diagnostic?
       awaiting = results
@@ -280,7 +280,7 @@ extension Session {
       awaiting = nil
       guard results.isWaiting else {
         if let failure {
-          throw Task.isCancelled ? Problem("cancelled", at: statement.range).diagnostic(in: sources) : failure
+          throw Task.isCancelled ? cancelled() : failure
         }
         return
       }
@@ -289,8 +289,8 @@ extension Session {
       do { try await results.fetch() } catch {
         // Said where the command stopped to wait, as its own failure would be.
         var diagnostic = failure ?? Problem("", at: statement.range).diagnostic(in: sources)
-        let waiting = AwaitedResults.waitingMessage(diagnostic.message)
-        diagnostic.message = Task.isCancelled ? "cancelled" : waiting.instance + error.message
+        diagnostic.message =
+          Task.isCancelled ? "cancelled" : AwaitedResults.instancePrefix(ofWaiting: diagnostic.message) + error.message
         throw diagnostic
       }
     }

@@ -915,8 +915,8 @@ public final class Session {
     }
   }
 
-  /// The name `transaction "NAME" { … }` at `range` gives its undo step, parsed again from
-  /// its source (so that a compiled statement carries no name: checking a million of them
+  /// The name `transaction "NAME" { … }` gives its undo step, parsed again from its
+  /// source (so that a compiled statement carries no name: checking a million of them
   /// would copy it), or nil for any other statement.
   func stepName(of statement: CompiledStatement) -> String? {
     guard statement.isTransaction else { return nil }

@@ -103,16 +103,9 @@ extension Verb {
     execute: @escaping (R, repeat each T) throws(CommandFailure) -> Void
   ) where R.Undo == Splice<Value> {
     nonisolated(unsafe) let keyPath = keyPath
-    let values = (repeat (each parameters).value)
-    self.name = name
-    self.parameters = Self.list(repeat each parameters)
-    self.summary = summary
-    self.execute = { receiver, arguments throws(CommandFailure) in
-      let old = receiver[keyPath: keyPath]
-      try Self.call(execute, on: receiver, arguments, with: repeat each values)
-      return Splice(from: old, to: receiver[keyPath: keyPath])
-    }
-    self.undo = { receiver, _, splice in splice.revert(&receiver[keyPath: keyPath]) }
-    self.executeOnce = nil
+    self.init(
+      name, repeat each parameters, summary: summary, saving: { $0[keyPath: keyPath] },
+      recording: { receiver, old in Splice(from: old, to: receiver[keyPath: keyPath]) },
+      undo: { receiver, splice in splice.revert(&receiver[keyPath: keyPath]) }, execute: execute)
   }
 }

@@ -112,16 +112,28 @@ extension Verb {
   ) {
     // Key paths are immutable values; the type does not say Sendable for lack of syntax.
     nonisolated(unsafe) let keyPath = keyPath
+    self.init(
+      name, repeat each parameters, summary: summary, saving: { $0[keyPath: keyPath] }, recording: { _, old in old },
+      undo: { $0[keyPath: keyPath] = $1 }, execute: execute)
+  }
+
+  /// The typed forms whose undo record is made from what `save` read before `execute` ran
+  /// (and the receiver after): `restoring:`, and its ``Splice`` form.
+  init<each T, Saved>(
+    _ name: String, _ parameters: repeat TypedParameter<each T>, summary: String,
+    saving save: @escaping (R) -> Saved, recording record: @escaping (R, Saved) -> R.Undo,
+    undo: @escaping (R, R.Undo) -> Void, execute: @escaping (R, repeat each T) throws(CommandFailure) -> Void
+  ) {
     let values = (repeat (each parameters).value)
     self.name = name
     self.parameters = Self.list(repeat each parameters)
     self.summary = summary
     self.execute = { receiver, arguments throws(CommandFailure) in
-      let previous = receiver[keyPath: keyPath]
+      let saved = save(receiver)
       try Self.call(execute, on: receiver, arguments, with: repeat each values)
-      return previous
+      return record(receiver, saved)
     }
-    self.undo = { receiver, _, previous in receiver[keyPath: keyPath] = previous }
+    self.undo = { receiver, _, record in undo(receiver, record) }
     self.executeOnce = nil
   }
 

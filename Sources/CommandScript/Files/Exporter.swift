@@ -258,36 +258,3 @@ struct Exporter {
     while let last = pairs.last, let value = last.1.defaultValue, case .constant(value) = last.0 { pairs.removeLast() }
   }
 }
-
-extension Session {
-  /// Writes the undo stack as a script, atomically. Fails (writing nothing) when the
-  /// history limit has dropped steps, since the file could not reproduce the state then.
-  func export(to path: String, at range: SourceRange) throws(Diagnostic) {
-    guard let fileAccess else {
-      throw Problem("`export` is not allowed: this session may not touch files", at: range).diagnostic(in: sources)
-    }
-    let history = invoker.history
-    guard history.droppedSteps == 0 else {
-      let dropped = history.droppedSteps == 1 ? "1 undo step" : "\(history.droppedSteps) undo steps"
-      throw Problem(
-        "cannot export: the history limit dropped \(dropped), so no script could reproduce the state; nothing was written",
-        at: range
-      ).diagnostic(in: sources)
-    }
-    var exporter = Exporter(state: checkerState, commands: commands)
-    let steps = (history.floor..<history.applied).map { i in
-      (
-        op: history.steps[i].op, ran: history.commands[history.start(of: i)..<history.steps[i].end],
-        name: history.steps[i].name
-      )
-    }
-    do {
-      try fileAccess.writeAtomically(Array(exporter.script(of: steps).utf8), to: path)
-    } catch {
-      throw Problem("cannot write `\(path)`: \(error.reason); nothing was written", at: range).diagnostic(in: sources)
-    }
-    if reportsEffects {
-      onOutput(.report("wrote \(steps.count == 1 ? "1 step" : "\(steps.count) steps") to `\(path)`"))
-    }
-  }
-}

@@ -13,6 +13,8 @@ struct RunFailure: Error {
   var reverted: [String] = []
   /// An interruption or the step limit: `try` does not catch it.
   var stopsEverything = false
+  /// Whether the statement that failed was a transaction, whose rollback its report lists.
+  var rolledBackTransaction = false
 
   static func interrupted(at range: SourceRange) -> RunFailure {
     RunFailure(message: "interrupted", range: range, stopsEverything: true)

@@ -271,13 +271,13 @@ extension Session {
       if Task.isCancelled { throw cancelled() }
       results.rewind()
       var failure: Diagnostic?
-      awaiting = results
+      timeline.awaiting = results
       AwaitedResults.$current.withValue(results) {
         do throws(Diagnostic) { try execute(Program(statements: [statement], warnings: [])) } catch {
           failure = error
         }
       }
-      awaiting = nil
+      timeline.awaiting = nil
       guard results.isWaiting else {
         if let failure {
           throw Task.isCancelled ? cancelled() : failure

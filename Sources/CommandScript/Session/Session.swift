@@ -104,7 +104,7 @@ public struct CompileErrors: Error, Equatable, Sendable {
 /// let program = try session.compile(SourceFile(name: "demo", text: "move up; paint red"))
 /// try session.execute(program)
 /// ```
-public final class Session {
+public final class Session: TimelineHost {
   /// How many compile errors one input reports at most.
   public static let maxErrors = 100
 
@@ -116,7 +116,9 @@ public final class Session {
   // listings) can read them.
   var checkerState: CheckerState
   let commands = CommandTable()
-  let invoker: Invoker
+  /// The run side: the receivers, their history, the queue.
+  let timeline: Timeline
+  var invoker: Invoker { timeline.invoker }
 
   /// At most this many undo steps are kept (nil: no limit); older ones are dropped, as
   /// with UndoManager's `levelsOfUndo`, so a long-running session holds bounded memory.
@@ -129,26 +131,31 @@ public final class Session {
   /// limit). The statement that would exceed it fails, rolled back. A host sets it per
   /// run, or per statement in a REPL.
   public var stepLimit: Int? {
-    didSet { resetSteps() }
+    get { timeline.stepLimit }
+    set { timeline.stepLimit = newValue }
   }
 
   /// Starts counting executed commands against `stepLimit` afresh.
-  public func resetSteps() { invoker.remainingSteps = stepLimit ?? .max }
+  public func resetSteps() { timeline.resetSteps() }
 
   /// How many undo steps the history limit has dropped so far.
   public var droppedSteps: Int { invoker.history.droppedSteps }
 
   /// How `source` reads and `export` writes files; nil refuses both (`--safe`), as a
   /// compile error where they stand.
-  public var fileAccess: (any FileAccess)? = POSIXFileAccess() {
-    didSet { checkerState.allowsFiles = fileAccess != nil }
+  public var fileAccess: (any FileAccess)? {
+    get { timeline.fileAccess }
+    set {
+      timeline.fileAccess = newValue
+      checkerState.allowsFiles = newValue != nil
+    }
   }
 
   /// Set (from any thread, or a signal handler) to stop the running program: the running
   /// statement between two commands (it is rolled back and fails with "interrupted"), or
   /// the next statement before it starts. ``run(_:)-1qicv`` clears it first; a host that
   /// compiles and executes itself clears it when an input starts.
-  public let interruption = Interruption()
+  public let interruption: Interruption
 
   /// Receives what `show`, `history` and `help` produce.
   public var onOutput: (Output) -> Void = { _ in }
@@ -171,7 +178,9 @@ public final class Session {
   /// redone, once each, with the receivers it changed: what a UI redraws from. Not told
   /// of statements that failed (they were rolled back), ran no command, only defined
   /// something or asked something.
-  public var onChange: ((Change) -> Void)?
+  public var onChange: ((Change) -> Void)? {
+    didSet { timeline.tellsChanges = onChange != nil }
+  }
   /// Turns an action name (a verb's declared one, a group's, a macro's name, or a
   /// statement) into the app's language, for undo titles and changes; as written by
   /// default.
@@ -185,43 +194,45 @@ public final class Session {
   /// Whether the statements run now restore the session from a record of what it did (a
   /// journal replayed): verbs see `.replay` as their arguments' ``Arguments/execution``,
   /// so that they restore their state without repeating what they did outside it.
-  public var isReplaying = false
-  /// The results of the requests of the statement that the async `run` is running.
-  var awaiting: AwaitedResults?
+  public var isReplaying: Bool {
+    get { timeline.isReplaying }
+    set { timeline.isReplaying = newValue }
+  }
   /// Turns for the async calls, so that an `undo` waits for the statement before it.
   let asyncTurns = AsyncTurns()
   /// Receives diagnostics produced while running that do not stop the run: warnings
   /// (such as "nothing to undo") and the failures of queued statements.
   public var onDiagnostic: (Diagnostic) -> Void = { _ in }
 
-  /// Statements waiting for `run`.
-  private var pendingQueue: [CompiledStatement] = []
-  /// `batch N`: run the queue by itself whenever this many statements are pending.
-  private var batchSize: Int?
   /// How many queued statements have failed so far (each was rolled back and reported).
   /// A queue run never stops a script, but a host should exit with failure if any did.
-  public private(set) var failedQueuedStatements = 0
+  public var failedQueuedStatements: Int { timeline.failedQueuedStatements }
   /// Receives the source text of each top-level statement that took effect (receiver
   /// commands, `undo`, `redo`, `macro`, `use`; not questions, and not a statement that
   /// failed and was rolled back): what a journal needs to replay the session exactly.
-  // Read once per statement and only ever replaced between runs by the host, never during
-  // an access to it: the dynamic exclusivity check (a third of a plain statement's run)
-  // is turned off, as for the shape's coordinates.
-  @exclusivity(unchecked) public var onCommit: (String) -> Void = { _ in }
+  public var onCommit: (String) -> Void {
+    get { timeline.onCommit }
+    set { timeline.onCommit = newValue }
+  }
   /// Where the statements that take effect are kept so that replaying them restores the
   /// session (a host's journal): each is recorded before it runs and withdrawn if it
   /// fails, so a statement the journal cannot hold never takes effect.
-  // Read once per statement, like `onCommit`: no dynamic exclusivity check.
-  @exclusivity(unchecked) public var journal: (any StatementJournal)?
+  public var journal: (any StatementJournal)? {
+    get { timeline.journal }
+    set { timeline.journal = newValue }
+  }
 
   /// A session with one instance of each of `registry`'s types, in their initial state.
   public init(registry: ReceiverRegistry) {
     self.registry = registry
     checkerState = CheckerState(registry: registry)
     helpExample = Help.shapeExample(for: registry.types)
-    invoker = Invoker(
+    let interruption = Interruption()
+    self.interruption = interruption
+    timeline = Timeline(
       instances: checkerState.instances.map { registry.types[$0.type].make($0.name) },
       commands: commands, interruption: interruption)
+    timeline.host = self
   }
 
   // MARK: Compiling and running
@@ -344,6 +355,20 @@ public final class Session {
   /// `new`s are few; dropped with their source.
   private var statesBeforeNew: [SourceRange: CheckerState] = [:]
 
+  /// A run stopped before the statement at `range`: if it is a `new`, takes back what was
+  /// defined from it on (see `Timeline.keepDefinitions`) and returns true.
+  func takeBackDefinitions(from range: SourceRange) -> Bool {
+    guard let before = statesBeforeNew[range] else { return false }
+    let made = checkerState.instances
+    checkerState = before
+    // The instances stay numbered as the invoker numbers them; those not made are
+    // withdrawn.
+    checkerState.instances = made
+    for i in before.instances.count..<made.count { checkerState.instances[i].withdrawn = true }
+    invoker.macros = checkerState.macros
+    return true
+  }
+
   /// When `compile` next looks for sources nothing refers to.
   private var nextSourceSweep = 64
 
@@ -356,7 +381,7 @@ public final class Session {
     // Steps the history cap has dropped (below its floor) are never undone or listed.
     for step in invoker.history.steps[invoker.history.floor...] { kept.insert(step.statement.source) }
     for macro in checkerState.macros { kept.insert(macro.range.source) }
-    for statement in pendingQueue { kept.insert(statement.range.source) }
+    for statement in timeline.pendingQueue { kept.insert(statement.range.source) }
     sources.keepOnly(kept)
     statesBeforeNew = statesBeforeNew.filter { kept.contains($0.key.source) }
     nextSourceSweep = sources.count + max(64, kept.count)
@@ -462,85 +487,7 @@ public final class Session {
   /// many statements failed.
   @discardableResult
   public func execute(_ program: Program, onFailure: (Diagnostic) -> Bool) -> Int {
-    var failures = 0
-    var stopped = false
-    // Whether the definitions that did not run still stay in force (see keepDefinitions).
-    var keepsDefinitions = true
-    // How many statements of each sourced file being run have run (or failed).
-    var ran = 0
-    func run(_ statements: [CompiledStatement]) {
-      for (i, statement) in statements.enumerated() {
-        if !stopped, case .directive(.sourced(let sourced)) = statement.action {
-          let before = ran
-          run(sourced)
-          let all = Self.statementCount(sourced)
-          if stopped, ran - before < all {
-            warn(
-              "`\(sourceText(of: statement.range))` stopped: \(all - (ran - before)) of its \(all) statements did not run",
-              at: statement.range)
-          }
-          continue
-        }
-        if !stopped, interruption.isRequested {
-          stopped = true
-          failures += 1
-          _ = onFailure(Problem("interrupted", at: statement.range).diagnostic(in: sources))
-        }
-        guard !stopped else {
-          if keepsDefinitions { keepsDefinitions = keepDefinitions(of: statements[i...]) }
-          return
-        }
-        ran += 1
-        do {
-          try execute(statement)
-        } catch {
-          failures += 1
-          if !onFailure(error) || interruption.isRequested { stopped = true }
-        }
-      }
-    }
-    run(program.statements)
-    return failures
-  }
-
-  /// How many statements `statements` holds, nested sourced files counted statement by
-  /// statement.
-  private static func statementCount(_ statements: [CompiledStatement]) -> Int {
-    var count = 0
-    for s in statements {
-      if case .directive(.sourced(let inner)) = s.action { count += statementCount(inner) } else { count += 1 }
-    }
-    return count
-  }
-
-  /// Statements that did not run because the program stopped: the definitions among them
-  /// (`macro`, `use`) took effect when checked, so they go to the journal all the same,
-  /// which then replays to what is in force — up to the first `new` among them: from there
-  /// on nothing stays in force (a definition may use the instance that was never made), and
-  /// the names of the instances not made stand for nothing. Returns false from that `new`.
-  private func keepDefinitions(of statements: ArraySlice<CompiledStatement>) -> Bool {
-    for statement in statements {
-      if let before = statesBeforeNew[statement.range] {
-        let made = checkerState.instances
-        checkerState = before
-        // The instances stay numbered as the invoker numbers them; those not made are
-        // withdrawn.
-        checkerState.instances = made
-        for i in before.instances.count..<made.count { checkerState.instances[i].withdrawn = true }
-        invoker.macros = checkerState.macros
-        return false
-      }
-      switch statement.action {
-      case .directive(.sourced(let inner)): if !keepDefinitions(of: inner[...]) { return false }
-      case .directive(.definition):
-        let text = sourceText(of: statement.range)
-        // A definition is in force whether or not the journal can hold it.
-        try? journal?.record(text)
-        onCommit(text)
-      case .operation, .directive: break
-      }
-    }
-    return true
+    timeline.execute(program.statements) { onFailure(diagnostic(of: $0)) }
   }
 
   /// Undoes steps until only `count` remain: how a host rolls back everything a run did
@@ -550,16 +497,7 @@ public final class Session {
   /// Returns the undone statements in canonical form, the last one first.
   @discardableResult
   public func undo(downTo count: Int) throws(RecordFailure) -> [String] {
-    let steps = undoCount - max(0, count)
-    guard steps > 0 else { return [] }
-    var failure: RecordFailure?
-    do { try journal?.record("undo \(steps)") } catch { failure = error }
-    var undone: [String] = []
-    while undoCount > max(0, count), let statement = undoLastStep(warning: "rolling back", at: nil) {
-      undone.append(canonicalText(of: statement))
-    }
-    if let failure { throw failure }
-    return undone
+    try timeline.undo(downTo: count).map(canonicalText)
   }
 
   /// Compiles and runs a source: what a script file, `-c` text, a chunk of stdin or a
@@ -579,82 +517,12 @@ public final class Session {
     case runtime(Diagnostic)
   }
 
-  /// Runs one top-level statement; one that changes something is given to the journal
-  /// before it runs (and withdrawn if it fails), so that it takes effect only if the
-  /// journal holds it.
-  private func execute(_ statement: CompiledStatement) throws(Diagnostic) {
-    guard statement.changesTheSession else {
-      try runStatement(statement)
-      return
-    }
-    let text = sourceText(of: statement.range)
-    if let journal {
-      do { try journal.record(text) } catch {
-        throw Problem("not run: the session cannot keep it: \(error.reason)", at: statement.range)
-          .diagnostic(in: sources)
-      }
-    }
-    do { try runStatement(statement) } catch {
-      journal?.withdrawLast()
-      throw error
-    }
-    onCommit(text)
-  }
-
-  /// Runs one top-level statement (written, or taken from the queue) atomically.
-  private func runStatement(_ statement: CompiledStatement) throws(Diagnostic) {
-    guard !isReplaying || Arguments.running == .replay else {
-      var failure: Diagnostic?
-      Arguments.$running.withValue(.replay) {
-        do throws(Diagnostic) { try runStatement(statement) } catch { failure = error }
-      }
-      if let failure { throw failure }
-      return
-    }
-    switch statement.action {
-    case .operation(let op): try run(op, statement)
-    case .directive(let directive): try perform(directive)
-    }
-  }
-
-  /// Runs an operation on the receivers as one atomic step.
-  private func run(_ op: Op, _ statement: CompiledStatement) throws(Diagnostic) {
-    do {
-      guard onChange != nil || statement.isTransaction || awaiting != nil else {
-        try invoker.run(op, statement: statement.range, request: answer)
-        return reportNew(op)
-      }
-      var change: Change?
-      let name = stepName(of: statement)
-      try invoker.run(op, statement: statement.range, request: answer) { instances, madeAStep in
-        if madeAStep, let name { self.invoker.nameLastStep(name) }
-        if madeAStep, let entries = self.awaiting?.entries, !entries.isEmpty { self.invoker.keepResults(entries) }
-        guard self.onChange != nil else { return }
-        change = Change(
-          kind: .done, actionName: self.actionName(of: op, statement: statement.range, name: name),
-          receivers: instances.map { self.checkerState.instances[$0].name })
-      }
-      reportNew(op)
-      if let change { onChange?(change) }
-    } catch {
-      throw failure(error, in: statement)
-    }
-  }
-
-  /// Says that a `new` made its instance, when the session reports effects.
-  private func reportNew(_ op: Op) {
-    if reportsEffects, case .command(let id, _) = op, commands.heads[Int(id)].verb == CommandTable.lifecycleVerb {
-      let instance = checkerState.instances[Int(commands.heads[Int(id)].instance)]
-      report("made `\(instance.name)`, a new \(checkerState.types[instance.type].name)")
-    }
-  }
-
   /// The diagnostic for a statement's failure, with its macro calls and what its rollback
   /// did.
-  private func failure(_ error: RunFailure, in statement: CompiledStatement) -> Diagnostic {
+  private func diagnostic(of error: RunFailure) -> Diagnostic {
     var problem = Problem(error.message, at: error.range)
     problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
-    if statement.isTransaction {
+    if error.rolledBackTransaction {
       let list = error.reverted.map { "`\($0)`" }.joined(separator: ", ")
       problem.notes.append(("the transaction was rolled back: " + (list.isEmpty ? "nothing had run" : list), nil))
     }
@@ -699,81 +567,66 @@ public final class Session {
     }
   }
 
-  /// Carries out a directive: the session's own business (its history, queue, files and
-  /// definitions), not the receivers'.
-  private func perform(_ directive: Directive) throws(Diagnostic) {
-    switch directive {
-    case .sourced(let statements):
-      // Each statement of a sourced file is its own top-level statement and undo step.
-      for sourced in statements { try runStatement(sourced) }
-    case .export(let path, let range):
-      try export(to: path, at: range)
-    case .source:
-      preconditionFailure("checking a `source` reads the file and makes it `sourced`")
-    case .definition(let used):
-      // It took effect when checked.
-      if reportsEffects, let used { report("now using `\(used)`") }
-    case .history:
-      onOutput(.history(history))
-    case .queue(let queued, let range, let isTransaction):
-      pendingQueue.append(CompiledStatement(action: .operation(queued), range: range, isTransaction: isTransaction))
-      if let batchSize, pendingQueue.count >= batchSize { runQueue() }
-    case .runQueue: runQueue()
-    case .listQueue: onOutput(.pending(pendingStatements))
-    case .discardQueue:
+  /// Tells the host what the timeline did: outputs, changes, reports and warnings.
+  func present(_ event: Timeline.Event) {
+    switch event {
+    case .request(let request): answer(request)
+    case .made(let i):
       if reportsEffects {
-        report(
-          pendingQueue.count == 1 ? "dropped 1 pending statement" : "dropped \(pendingQueue.count) pending statements")
+        let instance = checkerState.instances[i]
+        report("made `\(instance.name)`, a new \(checkerState.types[instance.type].name)")
       }
-      pendingQueue.removeAll()
-    case .batch(let size):
-      batchSize = size
-      if let size, pendingQueue.count >= size { runQueue() }
-    case .undo(let count, let range):
-      var done = 0
-      var undone: [String] = []
-      while done < count, let statement = undoLastStep(warning: "undo", at: range) {
-        done += 1
-        if reportsEffects { undone.append(canonicalText(of: statement)) }
+    case .done(let op, let statement, let name, let instances):
+      guard let onChange else { return }
+      onChange(
+        Change(
+          kind: .done, actionName: actionName(of: op, statement: statement, name: name),
+          receivers: instances.map { checkerState.instances[$0].name }))
+    case .undone(let step, let statement, let notReverted, let cause):
+      if let onChange { onChange(change(.undone, step: step)) }
+      if !notReverted.isEmpty {
+        let list = notReverted.map { "`\($0)`" }.joined(separator: ", ")
+        switch cause {
+        case .undo(let range): warn("undo could not revert \(list): declared as not undoable", at: range)
+        case .rollback: warn("rolling back could not revert \(list): declared as not undoable", at: statement)
+        }
       }
-      if !undone.isEmpty { report(Self.summary(of: undone, as: "undid")) }
+    case .redone(let step):
+      if let onChange { onChange(change(.redone, step: step)) }
+    case .undid(let statements, let count, let range):
+      if reportsEffects, !statements.isEmpty { report(Self.summary(of: statements.map(canonicalText), as: "undid")) }
+      let done = statements.count
       if done < count {
         warn(done == 0 ? "nothing to undo" : "only \(done) of \(count) steps could be undone", at: range)
       }
-    case .redo(let count, let range):
-      var done = 0
-      var redone: [String] = []
-      defer { if !redone.isEmpty { report(Self.summary(of: redone, as: "redid")) } }
-      do {
-        while done < count, invoker.history.redoCount > 0 {
-          let step = invoker.history.steps[invoker.history.applied].statement
-          guard try invoker.redoStep() else { break }
-          if let onChange { onChange(change(.redone, step: invoker.history.applied - 1)) }
-          done += 1
-          if reportsEffects { redone.append(canonicalText(of: step)) }
-        }
-        if done < count {
-          warn(done == 0 ? "nothing to redo" : "only \(done) of \(count) steps could be redone", at: range)
-        }
-      } catch {
-        warn("redo stopped: \(error.message)", at: range)
+    case .redid(let statements, let count, let range, let stopped):
+      let done = statements.count
+      if let stopped {
+        warn("redo stopped: \(stopped.message)", at: range)
+      } else if done < count {
+        warn(done == 0 ? "nothing to redo" : "only \(done) of \(count) steps could be redone", at: range)
       }
+      if reportsEffects, !statements.isEmpty { report(Self.summary(of: statements.map(canonicalText), as: "redid")) }
+    case .listHistory: onOutput(.history(history))
+    case .listQueue: onOutput(.pending(pendingStatements))
+    case .discarded(let count):
+      if reportsEffects { report(count == 1 ? "dropped 1 pending statement" : "dropped \(count) pending statements") }
+    case .defined(let used):
+      if reportsEffects, let used { report("now using `\(used)`") }
+    case .exported(let steps, let path):
+      if reportsEffects { report("wrote \(steps == 1 ? "1 step" : "\(steps) steps") to `\(path)`") }
+    case .queuedFailed(let failure): onDiagnostic(diagnostic(of: failure))
+    case .queueRan(let finished, let failed): onOutput(.queueRun(finished: finished, failed: failed))
+    case .sourceStopped(let statement, let notRun, let all):
+      warn(
+        "`\(sourceText(of: statement))` stopped: \(notRun) of its \(all) statements did not run", at: statement)
     }
   }
 
-  /// Undoes the last undo step, if there is one, and returns its statement's range. What
-  /// it could not revert (commands declared not undoable) is a warning, `what could not
-  /// revert …`, at `range` or else at the step's statement.
-  private func undoLastStep(warning what: String, at range: SourceRange?) -> SourceRange? {
-    guard invoker.history.undoCount > 0 else { return nil }
-    let statement = invoker.history.steps[invoker.history.applied - 1].statement
-    guard let notUndone = invoker.undoStep() else { return nil }
-    if let onChange { onChange(change(.undone, step: invoker.history.applied)) }
-    if !notUndone.isEmpty {
-      let list = notUndone.map { "`\($0)`" }.joined(separator: ", ")
-      warn("\(what) could not revert \(list): declared as not undoable", at: range ?? statement)
-    }
-    return statement
+  /// The script that makes `steps` again, for `export`.
+  func script(of steps: [Timeline.ExportedStep]) -> String {
+    var exporter = Exporter(state: checkerState, commands: commands)
+    return exporter.script(of: steps)
   }
 
   private func report(_ text: String) { onOutput(.report(text)) }
@@ -788,24 +641,6 @@ public final class Session {
 
   private func warn(_ message: String, at range: SourceRange) {
     onDiagnostic(Problem(message, at: range, severity: .warning).diagnostic(in: sources))
-  }
-
-  /// Runs every pending statement in order, each atomic and its own undo step. One that
-  /// fails is rolled back alone and reported; the rest still run.
-  private func runQueue() {
-    let queued = pendingQueue
-    pendingQueue.removeAll()
-    var failed = 0
-    for statement in queued {
-      do {
-        try runStatement(statement)
-      } catch {
-        failed += 1
-        onDiagnostic(error)
-      }
-    }
-    failedQueuedStatements += failed
-    onOutput(.queueRun(finished: queued.count - failed, failed: failed))
   }
 
   // MARK: Questions
@@ -870,7 +705,7 @@ public final class Session {
   }
 
   /// The statements `queue` holds for `run`, as written canonically.
-  public var pendingStatements: [String] { pendingQueue.map { canonicalText(of: $0.range) } }
+  public var pendingStatements: [String] { timeline.pendingQueue.map { canonicalText(of: $0.range) } }
 
   /// How many steps `undo` can take.
   public var undoCount: Int { invoker.history.undoCount }

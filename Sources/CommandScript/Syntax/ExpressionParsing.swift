@@ -1,80 +1,7 @@
-// The parser's part for language version 2: `if`, `while`, `try`, `assert`, `echo`,
-// `repeat … as`, and conditions and integer expressions by precedence climbing.
+// The parser's conditions and expressions, by precedence climbing: `if`'s, `while`'s and
+// `assert`'s conditions and `( … )` arguments.
 
 extension Parser {
-  /// `while`, `try`, `assert` and `echo`, at the keyword. Out of line, so that the frame of
-  /// `parseStatement`, which recursion through blocks repeats, stays small.
-  @inline(never) mutating func parseLanguage2Statement(_ keyword: Keyword, start: SourceRange) -> Statement? {
-    switch keyword {
-    case .while:
-      advance()
-      guard let condition = parseCondition(), let block = parseBlockAfterHeader() else { return nil }
-      return Statement(.while(condition: condition, body: block.body), range: start.through(block.end))
-    case .try:
-      advance()
-      guard let block = parseBlockAfterHeader() else { return nil }
-      var otherwise: NodeRange?
-      var end = block.end
-      if isKeyword(.else) {
-        advance()
-        guard let alternative = parseBlockAfterHeader() else { return nil }
-        otherwise = alternative.body
-        end = alternative.end
-      }
-      return Statement(.try(body: block.body, otherwise: otherwise), range: start.through(end))
-    case .assert:
-      advance()
-      guard let condition = parseCondition() else { return nil }
-      var end = tree.expressions[Int(condition)].range
-      var message: Int32?
-      if token.kind == .string {
-        message = tree.add(lexer.stringText)
-        end = token.range
-        advance()
-      }
-      return Statement(.assert(condition: condition, message: message), range: start.through(end))
-    case .echo:
-      advance()
-      let first = tree.arguments.count
-      var end = start
-      while !atStatementEnd {
-        guard tree.arguments.count &- first < Self.maxArguments else {
-          problems.append(Problem("`echo` can have at most \(Self.maxArguments) arguments", at: token.range))
-          return nil
-        }
-        guard let argument = parseArgument(what: "something to echo") else { return nil }
-        tree.add(argument)
-        end = argument.range
-      }
-      let arguments = NodeRange(
-        first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: tree.arguments.count &- first))
-      return Statement(.echo(arguments: arguments), range: start.through(end))
-    default: preconditionFailure("parseLanguage2Statement is called for while, try, assert and echo")
-    }
-  }
-
-  /// `repeat COUNT as NAME { … }`, at the `as`.
-  @inline(never) mutating func parseCountedRepeat(count: ArgumentNode, start: SourceRange) -> Statement? {
-    advance()
-    guard let name = expectWord("a name for the turn after `as`") else { return nil }
-    let index = tree.names.count
-    tree.add(name)
-    guard let block = parseBlockAfterHeader() else { return nil }
-    return Statement(
-      .countedRepeat(count: count, name: Int32(index), body: block.body), range: start.through(block.end))
-  }
-
-  /// A keyword that cannot start a statement of a script. Out of line: it is rare.
-  @inline(never) mutating func reportMisplaced(_ keyword: Keyword, at start: SourceRange) {
-    let message =
-      switch keyword {
-      case .else: "`else` must follow the `}` of an `if` or `try` block, on the same line"
-      case .record, .end, .macros: "`\(keyword.rawValue)` is a statement of the interactive prompt, not of scripts"
-      default: "`\(keyword.rawValue)` is a word of conditions and cannot start a statement"
-      }
-    problems.append(Problem(message, at: start))
-  }
-
   /// `( expression )` as an argument, at the `(`. Out of line, so that arguments (the most
   /// frequent thing parsed) stay a short switch.
   @inline(never) mutating func parseParenthesizedArgument() -> ArgumentNode? {
@@ -95,27 +22,6 @@ extension Parser {
   /// Whether the current token is the word `keyword`.
   func isKeyword(_ keyword: Keyword) -> Bool {
     token.kind == .word && Keyword(symbol: token.symbol) == keyword
-  }
-
-  /// `if CONDITION { … } [else if … | else { … }]`, at the `if`.
-  @inline(never) mutating func parseIf(start: SourceRange) -> Statement? {
-    advance()
-    guard let condition = parseCondition(), let then = parseBlockAfterHeader() else { return nil }
-    var otherwise = NodeRange(first: 0, count: 0)
-    var end = then.end
-    if isKeyword(.else) {
-      advance()
-      if isKeyword(.if) {
-        guard let nested = parseIf(start: token.range) else { return nil }
-        otherwise = tree.addBody([nested][...])
-        end = nested.range
-      } else {
-        guard let block = parseBlockAfterHeader() else { return nil }
-        otherwise = block.body
-        end = block.end
-      }
-    }
-    return Statement(.if(condition: condition, then: then.body, otherwise: otherwise), range: start.through(end))
   }
 
   /// A condition or integer expression; its root's index in the tree's `expressions`.

@@ -12,7 +12,12 @@ struct Parser {
   var lexer: Lexer
   /// The current token, where the lexer made it.
   var token: Token { lexer.token }
+  /// How deeply the blocks, `else if`s, queued statements and expressions being parsed
+  /// nest: the parser's recursion, bounded by `maxDepth`.
   var depth = 0
+  /// How tall the expression the last expression parse function returned is (a literal is
+  /// 1): bounded by `maxDepth`, since every later stage walks it by recursion.
+  var expressionHeight = 0
   var problems: [Problem] = [] {
     didSet { problemLimit = Lexer.maxProblems - problems.count }
   }
@@ -271,6 +276,18 @@ struct Parser {
         if let statement = parseStatement() { openBodies.append(statement) }
       }
     }
+  }
+
+  /// One level deeper, for the statement at the current token (`what`: "`else if`s"), or
+  /// false with an error if that, with `reserve` levels more for what the statement needs
+  /// at once (an `if`'s condition), is more than `maxDepth`. The caller goes back up.
+  mutating func enterLevel(of what: String, reserve: Int = 0) -> Bool {
+    guard depth + reserve < Self.maxDepth else {
+      problems.append(Problem("\(what) are nested more than \(Self.maxDepth) deep", at: token.range))
+      return false
+    }
+    depth += 1
+    return true
   }
 
   /// Skips a block too deep to parse, without recursion, through its matching `}`.

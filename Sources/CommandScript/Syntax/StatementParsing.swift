@@ -159,7 +159,11 @@ extension Parser {
     if isKeyword(.else) {
       advance()
       if isKeyword(.if) {
-        guard let nested = parseIf(start: token.range) else { return nil }
+        // Each `else if` is an `if` in the `else` block: a level, as a block is.
+        guard enterLevel(of: "`else if`s", reserve: 1) else { return nil }
+        let nested = parseIf(start: token.range)
+        depth -= 1
+        guard let nested else { return nil }
         otherwise = tree.addBody([nested][...])
         end = nested.range
       } else {
@@ -290,7 +294,10 @@ extension Parser {
       problems.append(Problem("expected a statement to queue after `queue`", at: token.range))
       return nil
     }
-    guard let queued = parseStatement() else { return nil }
+    guard enterLevel(of: "`queue`s") else { return nil }
+    let queued = parseStatement()
+    depth -= 1
+    guard let queued else { return nil }
     return Statement(.queue(index: tree.add(queued)), range: start.through(queued.range))
   }
 

@@ -340,10 +340,13 @@ struct Checker {
             ok = false
           }
         case .parameter:
-          if case .parameter(let slot)? = operand(argument, in: tree, for: .any, what: "") {
-            parts.append((.parameter(slot), .string))
-          } else {
-            ok = false
+          // Every kind of operand a parameter can be: a macro's or a turn's slot, a script's
+          // argument (a constant), or a computed one.
+          switch operand(argument, in: tree, for: .any, what: "") {
+          case .parameter(let slot)?: parts.append((.parameter(slot), .string))
+          case .constant(let value)?: parts.append((.constant(Answer(value)), .string))
+          case .computed(let expression, _, _)?: parts.append((expression, .string))
+          case nil: ok = false
           }
         case .expression(let index, _):
           if let part = compileAnyExpression(index, in: tree) { parts.append(part) } else { ok = false }

@@ -1,80 +1,7 @@
-// The parser's part for language version 2: `if`, `while`, `try`, `assert`, `echo`,
-// `repeat … as`, and conditions and integer expressions by precedence climbing.
+// The parser's conditions and expressions, by precedence climbing: `if`'s, `while`'s and
+// `assert`'s conditions and `( … )` arguments.
 
 extension Parser {
-  /// `while`, `try`, `assert` and `echo`, at the keyword. Out of line, so that the frame of
-  /// `parseStatement`, which recursion through blocks repeats, stays small.
-  @inline(never) mutating func parseLanguage2Statement(_ keyword: Keyword, start: SourceRange) -> Statement? {
-    switch keyword {
-    case .while:
-      advance()
-      guard let condition = parseCondition(), let block = parseBlockAfterHeader() else { return nil }
-      return Statement(.while(condition: condition, body: block.body), range: start.through(block.end))
-    case .try:
-      advance()
-      guard let block = parseBlockAfterHeader() else { return nil }
-      var otherwise: NodeRange?
-      var end = block.end
-      if isKeyword(.else) {
-        advance()
-        guard let alternative = parseBlockAfterHeader() else { return nil }
-        otherwise = alternative.body
-        end = alternative.end
-      }
-      return Statement(.try(body: block.body, otherwise: otherwise), range: start.through(end))
-    case .assert:
-      advance()
-      guard let condition = parseCondition() else { return nil }
-      var end = tree.expressions[Int(condition)].range
-      var message: Int32?
-      if token.kind == .string {
-        message = tree.add(lexer.stringText)
-        end = token.range
-        advance()
-      }
-      return Statement(.assert(condition: condition, message: message), range: start.through(end))
-    case .echo:
-      advance()
-      let first = tree.arguments.count
-      var end = start
-      while !atStatementEnd {
-        guard tree.arguments.count &- first < Self.maxArguments else {
-          problems.append(Problem("`echo` can have at most \(Self.maxArguments) arguments", at: token.range))
-          return nil
-        }
-        guard let argument = parseArgument(what: "something to echo") else { return nil }
-        tree.add(argument)
-        end = argument.range
-      }
-      let arguments = NodeRange(
-        first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: tree.arguments.count &- first))
-      return Statement(.echo(arguments: arguments), range: start.through(end))
-    default: preconditionFailure("parseLanguage2Statement is called for while, try, assert and echo")
-    }
-  }
-
-  /// `repeat COUNT as NAME { … }`, at the `as`.
-  @inline(never) mutating func parseCountedRepeat(count: ArgumentNode, start: SourceRange) -> Statement? {
-    advance()
-    guard let name = expectWord("a name for the turn after `as`") else { return nil }
-    let index = tree.names.count
-    tree.add(name)
-    guard let block = parseBlockAfterHeader() else { return nil }
-    return Statement(
-      .countedRepeat(count: count, name: Int32(index), body: block.body), range: start.through(block.end))
-  }
-
-  /// A keyword that cannot start a statement of a script. Out of line: it is rare.
-  @inline(never) mutating func reportMisplaced(_ keyword: Keyword, at start: SourceRange) {
-    let message =
-      switch keyword {
-      case .else: "`else` must follow the `}` of an `if` or `try` block, on the same line"
-      case .record, .end, .macros: "`\(keyword.rawValue)` is a statement of the interactive prompt, not of scripts"
-      default: "`\(keyword.rawValue)` is a word of conditions and cannot start a statement"
-      }
-    problems.append(Problem(message, at: start))
-  }
-
   /// `( expression )` as an argument, at the `(`. Out of line, so that arguments (the most
   /// frequent thing parsed) stay a short switch.
   @inline(never) mutating func parseParenthesizedArgument() -> ArgumentNode? {
@@ -95,27 +22,6 @@ extension Parser {
   /// Whether the current token is the word `keyword`.
   func isKeyword(_ keyword: Keyword) -> Bool {
     token.kind == .word && Keyword(symbol: token.symbol) == keyword
-  }
-
-  /// `if CONDITION { … } [else if … | else { … }]`, at the `if`.
-  @inline(never) mutating func parseIf(start: SourceRange) -> Statement? {
-    advance()
-    guard let condition = parseCondition(), let then = parseBlockAfterHeader() else { return nil }
-    var otherwise = NodeRange(first: 0, count: 0)
-    var end = then.end
-    if isKeyword(.else) {
-      advance()
-      if isKeyword(.if) {
-        guard let nested = parseIf(start: token.range) else { return nil }
-        otherwise = tree.addBody([nested][...])
-        end = nested.range
-      } else {
-        guard let block = parseBlockAfterHeader() else { return nil }
-        otherwise = block.body
-        end = block.end
-      }
-    }
-    return Statement(.if(condition: condition, then: then.body, otherwise: otherwise), range: start.through(end))
   }
 
   /// A condition or integer expression; its root's index in the tree's `expressions`.
@@ -148,6 +54,18 @@ extension Parser {
     }
   }
 
+  /// Whether an expression `height` levels tall may be made; if not, records the error at
+  /// `at`. Every stage after the parser walks an expression by recursion, so the parser
+  /// bounds how tall one is, however it is written: a flat chain `1 + 1 + …` is as tall as
+  /// it has operators.
+  mutating func fits(height: Int, at: SourceRange) -> Bool {
+    guard height > Self.maxDepth else { return true }
+    problems.append(
+      Problem(
+        "an expression is nested more than \(Self.maxDepth) deep (each operator of a chain is a level)", at: at))
+    return false
+  }
+
   /// Operands joined by operators that bind more tightly than `precedence` (precedence
   /// climbing); comparisons do not chain.
   mutating func parseBinary(above precedence: Int) -> Int32? {
@@ -158,6 +76,7 @@ extension Parser {
     depth += 1
     defer { depth -= 1 }
     guard var left = parseUnary() else { return nil }
+    var height = expressionHeight
     var comparedAlready = false
     while let op = binaryOperator, op.precedence > precedence {
       let at = token.range
@@ -171,6 +90,7 @@ extension Parser {
         source: at.source, start: at.start + 1, end: at.end, line: at.line, column: at.column + 1)
       if token.kind == .decimal && op == .minus {
         right = tree.add(.decimal(-token.decimal, afterMinus))
+        expressionHeight = 1
         advance()
       } else if token.kind == .integer {
         // `a -3`: the operand is 3.
@@ -179,35 +99,61 @@ extension Parser {
           return nil
         }
         right = tree.add(.integer(-token.integer, afterMinus))
+        expressionHeight = 1
         advance()
       } else {
         advance()
         guard let operand = parseBinary(above: op.precedence) else { return nil }
         right = operand
       }
+      height = max(height, expressionHeight) + 1
+      guard fits(height: height, at: at) else { return nil }
       let range = tree.expressions[Int(left)].range.through(tree.expressions[Int(right)].range)
       left = tree.add(.binary(op, left: left, right: right, at: at, range: range))
       if isComparison { comparedAlready = true }
     }
+    expressionHeight = height
     return left
   }
 
-  /// `not` and unary `-`, then a primary.
+  /// `not` and unary `-`, then a primary. A run of `-` is read by a loop, not by recursion.
   mutating func parseUnary() -> Int32? {
-    if isKeyword(.not) || token.kind == .minus {
+    if isKeyword(.not) {
       let at = token.range
-      let op: Operator = token.kind == .minus ? .negate : .not
       advance()
-      guard let operand = op == .not ? parseBinary(above: Operator.not.precedence - 1) : parseUnary() else {
-        return nil
-      }
-      return tree.add(.unary(op, operand: operand, at: at, range: at.through(tree.expressions[Int(operand)].range)))
+      guard let operand = parseBinary(above: Operator.not.precedence - 1),
+        fits(height: expressionHeight + 1, at: at)
+      else { return nil }
+      expressionHeight += 1
+      return tree.add(.unary(.not, operand: operand, at: at, range: at.through(tree.expressions[Int(operand)].range)))
     }
-    return parsePrimary()
+    guard token.kind == .minus else { return parsePrimary() }
+    return parseNegations()
+  }
+
+  /// `- - … operand`, at the first `-`. Out of line: it is rare.
+  @inline(never) private mutating func parseNegations() -> Int32? {
+    var signs: [SourceRange] = []
+    while token.kind == .minus {
+      guard fits(height: signs.count + 2, at: token.range) else { return nil }
+      signs.append(token.range)
+      advance()
+    }
+    // What follows the signs: `not …` or a primary (no `-`: the loop read them all).
+    guard var operand = parseUnary(), fits(height: expressionHeight + signs.count, at: signs[0]) else {
+      return nil
+    }
+    expressionHeight += signs.count
+    for at in signs.reversed() {
+      operand = tree.add(
+        .unary(.negate, operand: operand, at: at, range: at.through(tree.expressions[Int(operand)].range)))
+    }
+    return operand
   }
 
   /// An integer, a word, a string, a parameter, a query, or `( … )`.
   mutating func parsePrimary() -> Int32? {
+    expressionHeight = 1
     let node: ExpressionNode
     switch token.kind {
     case .integer: node = .integer(token.integer, token.range)
@@ -234,13 +180,14 @@ extension Parser {
     case .leftParen:
       let open = token.range
       advance()
-      guard let inner = parseCondition() else { return nil }
+      guard let inner = parseCondition(), fits(height: expressionHeight + 1, at: open) else { return nil }
       guard token.kind == .rightParen else {
         problems.append(Problem("expected `)` to close `(` opened at \(open.line):\(open.column)", at: token.range))
         return nil
       }
       let close = token.range
       advance()
+      expressionHeight += 1
       return tree.add(.group(inner, range: open.through(close)))
     case .invalid: return nil
     default:
@@ -257,6 +204,8 @@ extension Parser {
   mutating func parseQueryArguments(receiver: Target, query: Name) -> Int32? {
     var arguments: [ArgumentNode] = []
     var end = query.range
+    // One more than the tallest `( … )` argument's expression.
+    var height = 1
     while true {
       switch token.kind {
       case .integer where token.integer >= 0 && !lexer.shortText(of: token.range).hasPrefix("-"): break
@@ -265,6 +214,7 @@ extension Parser {
       case .parameter, .leftParen: break
       default:
         let range = tree.addQueryArguments(arguments)
+        expressionHeight = height
         return tree.add(.query(receiver: receiver, name: query, arguments: range, range: receiver.range.through(end)))
       }
       guard arguments.count < Self.maxArguments else {
@@ -272,6 +222,10 @@ extension Parser {
         return nil
       }
       guard let argument = parseArgument(what: "an argument") else { return nil }
+      if case .expression = argument {
+        height = max(height, expressionHeight + 1)
+        guard fits(height: height, at: argument.range) else { return nil }
+      }
       arguments.append(argument)
       end = argument.range
     }

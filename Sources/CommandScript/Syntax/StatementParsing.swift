@@ -1,0 +1,411 @@
+// The parser's statements: one parse function per statement, named after it, in the order
+// of grammar.md — commands and macro calls; blocks and loops; decisions; definitions; the
+// session's own statements (history, queue, files); questions. Conditions and expressions
+// are in ExpressionParsing.swift; blocks, arguments and recovery in Parser.swift.
+
+extension Parser {
+  /// A statement that starts with a word: a keyword's statement, or a command or macro call.
+  @inline(__always) mutating func parseWordStatement() -> Statement? {
+    let start = token.range
+    switch Keyword(symbol: token.symbol) {
+    case nil: return parseInvocation()
+    case .repeat?: return parseRepeat(start: start)
+    case .transaction?: return parseTransaction(start: start)
+    case .if?: return parseIf(start: start)
+    case .while?: return parseWhile(start: start)
+    case .try?: return parseTry(start: start)
+    case .assert?: return parseAssert(start: start)
+    case .echo?: return parseEcho(start: start)
+    case .macro?: return parseMacro(start: start)
+    case .use?: return parseUse(start: start)
+    case .new?: return parseNew(start: start)
+    case .undo?: return parseUndo(start: start)
+    case .redo?: return parseRedo(start: start)
+    case .history?: return parseHistory(start: start)
+    case .queue?: return parseQueue(start: start)
+    case .run?: return parseRun(start: start)
+    case .pending?: return parsePending(start: start)
+    case .discard?: return parseDiscard(start: start)
+    case .batch?: return parseBatch(start: start)
+    case .source?: return parseSource(start: start)
+    case .export?: return parseExport(start: start)
+    case .show?: return parseShow(start: start)
+    case .help?: return parseHelp(start: start)
+    case .else?, .as?, .and?, .or?, .not?, .true?, .false?, .record?, .end?, .macros?:
+      // Listed, not a `default:`, so that a new keyword does not compile until it is parsed.
+      reportMisplaced(Keyword(symbol: token.symbol)!, at: start)
+      return nil
+    }
+  }
+
+  /// A keyword that cannot start a statement of a script. Out of line: it is rare.
+  @inline(never) mutating func reportMisplaced(_ keyword: Keyword, at start: SourceRange) {
+    let message =
+      switch keyword {
+      case .else: "`else` must follow the `}` of an `if` or `try` block, on the same line"
+      case .record, .end, .macros: "`\(keyword.rawValue)` is a statement of the interactive prompt, not of scripts"
+      default: "`\(keyword.rawValue)` is a word of conditions and cannot start a statement"
+      }
+    problems.append(Problem(message, at: start))
+  }
+
+  // MARK: Commands and macro calls
+
+  /// `[receiver.]name argument…`: a receiver command or a macro call.
+  @inline(__always) mutating func parseInvocation() -> Statement? {
+    var name = self.name(of: token)
+    var receiver: Target?
+    advance()
+    if token.kind == .dot {
+      advance()
+      receiver = Target(name: name, isParameter: false)
+      guard let verb = expectWord("a verb after `\(lexer.symbols[name.symbol]).`") else { return nil }
+      name = verb
+    }
+    return parseArguments(receiver: receiver, name: name)
+  }
+
+  /// `$d.verb argument…` in a macro body: a command to the receiver the call binds to `$d`.
+  /// Out of line, so that the frame of `parseStatement`, which recursion through blocks
+  /// repeats, stays small.
+  @inline(never) mutating func parseParameterInvocation() -> Statement? {
+    let parameter = self.name(of: token)
+    advance()
+    guard token.kind == .dot else {
+      problems.append(
+        Problem(
+          "expected a statement, found `$\(lexer.symbols[parameter.symbol])` (a receiver parameter is written `$\(lexer.symbols[parameter.symbol]).VERB`)",
+          at: parameter.range))
+      return nil
+    }
+    advance()
+    guard let verb = expectWord("a verb after `$\(lexer.symbols[parameter.symbol]).`") else { return nil }
+    return parseArguments(receiver: Target(name: parameter, isParameter: true), name: verb)
+  }
+
+  /// The arguments of a command or macro call, up to the end of the statement.
+  @inline(__always) private mutating func parseArguments(receiver: Target?, name: Name) -> Statement? {
+    let first = tree.arguments.count
+    // Where the last argument ends, so that the statement's range is made once, at the end.
+    var end = name.range.end
+    while !atStatementEnd {
+      // A tree has fewer arguments than its source has bytes: no arithmetic on counts here
+      // overflows, and the counts fit in 32 bits.
+      guard tree.arguments.count &- first < Self.maxArguments else {
+        problems.append(Problem("a command can have at most \(Self.maxArguments) arguments", at: token.range))
+        return nil
+      }
+      let argumentEnd = token.range.end
+      guard let argument = parseArgument(what: "an argument") else { return nil }
+      tree.add(argument)
+      // A `( … )` argument ends at its `)`.
+      if case .expression(_, let range) = argument { end = range.end } else { end = argumentEnd }
+    }
+    let arguments = NodeRange(
+      first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: tree.arguments.count &- first))
+    var range = receiver?.range ?? name.range
+    range.end = max(range.end, end)
+    return Statement(.invocation(receiver: receiver, name: name, arguments: arguments), range: range)
+  }
+
+  // MARK: Blocks and loops
+
+  /// `repeat COUNT { … }` and `repeat COUNT as NAME { … }`. Out of line, as the statements
+  /// below: the frame of `parseStatement`, which recursion through blocks repeats, stays
+  /// small.
+  @inline(never) private mutating func parseRepeat(start: SourceRange) -> Statement? {
+    advance()
+    guard let count = parseArgument(what: "a repeat count") else { return nil }
+    if isKeyword(.as) {
+      advance()
+      guard let name = expectWord("a name for the turn after `as`") else { return nil }
+      let index = tree.names.count
+      tree.add(name)
+      guard let block = parseBlockAfterHeader() else { return nil }
+      return Statement(
+        .countedRepeat(count: count, name: Int32(index), body: block.body), range: start.through(block.end))
+    }
+    guard let block = parseBlockAfterHeader() else { return nil }
+    return Statement(.repeat(count: count, body: block.body), range: start.through(block.end))
+  }
+
+  /// `transaction ["NAME"] { … }`.
+  @inline(never) private mutating func parseTransaction(start: SourceRange) -> Statement? {
+    advance()
+    var name: Int32?
+    if token.kind == .string {
+      name = tree.add(lexer.stringText)
+      advance()
+    }
+    guard let block = parseBlockAfterHeader() else { return nil }
+    return Statement(.transaction(block.body, name: name), range: start.through(block.end))
+  }
+
+  /// `while CONDITION { … }`.
+  @inline(never) private mutating func parseWhile(start: SourceRange) -> Statement? {
+    advance()
+    guard let condition = parseCondition(), let block = parseBlockAfterHeader() else { return nil }
+    return Statement(.while(condition: condition, body: block.body), range: start.through(block.end))
+  }
+
+  // MARK: Decisions
+
+  /// `if CONDITION { … } [else if … | else { … }]`, at the `if`.
+  @inline(never) mutating func parseIf(start: SourceRange) -> Statement? {
+    advance()
+    guard let condition = parseCondition(), let then = parseBlockAfterHeader() else { return nil }
+    var otherwise = NodeRange(first: 0, count: 0)
+    var end = then.end
+    if isKeyword(.else) {
+      advance()
+      if isKeyword(.if) {
+        // Each `else if` is an `if` in the `else` block: a level, as a block is.
+        guard enterLevel(of: "`else if`s", reserve: 1) else { return nil }
+        let nested = parseIf(start: token.range)
+        depth -= 1
+        guard let nested else { return nil }
+        otherwise = tree.addBody([nested][...])
+        end = nested.range
+      } else {
+        guard let block = parseBlockAfterHeader() else { return nil }
+        otherwise = block.body
+        end = block.end
+      }
+    }
+    return Statement(.if(condition: condition, then: then.body, otherwise: otherwise), range: start.through(end))
+  }
+
+  /// `try { … } [else { … }]`.
+  @inline(never) private mutating func parseTry(start: SourceRange) -> Statement? {
+    advance()
+    guard let block = parseBlockAfterHeader() else { return nil }
+    var otherwise: NodeRange?
+    var end = block.end
+    if isKeyword(.else) {
+      advance()
+      guard let alternative = parseBlockAfterHeader() else { return nil }
+      otherwise = alternative.body
+      end = alternative.end
+    }
+    return Statement(.try(body: block.body, otherwise: otherwise), range: start.through(end))
+  }
+
+  /// `assert CONDITION ["message"]`.
+  @inline(never) private mutating func parseAssert(start: SourceRange) -> Statement? {
+    advance()
+    guard let condition = parseCondition() else { return nil }
+    var end = tree.expressions[Int(condition)].range
+    var message: Int32?
+    if token.kind == .string {
+      message = tree.add(lexer.stringText)
+      end = token.range
+      advance()
+    }
+    return Statement(.assert(condition: condition, message: message), range: start.through(end))
+  }
+
+  /// `echo argument…`.
+  @inline(never) private mutating func parseEcho(start: SourceRange) -> Statement? {
+    advance()
+    let first = tree.arguments.count
+    var end = start
+    while !atStatementEnd {
+      guard tree.arguments.count &- first < Self.maxArguments else {
+        problems.append(Problem("`echo` can have at most \(Self.maxArguments) arguments", at: token.range))
+        return nil
+      }
+      guard let argument = parseArgument(what: "something to echo") else { return nil }
+      tree.add(argument)
+      end = argument.range
+    }
+    let arguments = NodeRange(
+      first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: tree.arguments.count &- first))
+    return Statement(.echo(arguments: arguments), range: start.through(end))
+  }
+
+  // MARK: Definitions
+
+  /// `macro NAME PARAMETER… { … }`.
+  @inline(never) private mutating func parseMacro(start: SourceRange) -> Statement? {
+    advance()
+    guard let name = expectWord("a macro name") else { return nil }
+    let first = tree.names.count
+    while token.kind == .word {
+      guard tree.names.count - first < Self.maxArguments else {
+        problems.append(Problem("a macro can have at most \(Self.maxArguments) parameters", at: token.range))
+        return nil
+      }
+      tree.add(self.name(of: token))
+      advance()
+    }
+    let parameters = NodeRange(first: Int32(first), count: Int32(tree.names.count - first))
+    guard let block = parseBlockAfterHeader() else { return nil }
+    return Statement(.macro(name: name, parameters: parameters, body: block.body), range: start.through(block.end))
+  }
+
+  /// `use NAME`.
+  @inline(never) private mutating func parseUse(start: SourceRange) -> Statement? {
+    advance()
+    guard let name = expectWord("a receiver name after `use`") else { return nil }
+    return Statement(.use(name), range: start.through(name.range))
+  }
+
+  /// `new TYPE NAME`.
+  @inline(never) private mutating func parseNew(start: SourceRange) -> Statement? {
+    advance()
+    guard let type = expectWord("a receiver type after `new`"),
+      let name = expectWord("a name for the new `\(lexer.symbols[type.symbol])`")
+    else { return nil }
+    return Statement(.new(type: type, name: name), range: start.through(name.range))
+  }
+
+  // MARK: The session's history, queue and files
+
+  /// `undo [COUNT]`.
+  @inline(never) private mutating func parseUndo(start: SourceRange) -> Statement? {
+    advance()
+    guard let count = parseOptionalCount() else { return nil }
+    return Statement(.undo(count: count), range: start.through(count?.range ?? start))
+  }
+
+  /// `redo [COUNT]`.
+  @inline(never) private mutating func parseRedo(start: SourceRange) -> Statement? {
+    advance()
+    guard let count = parseOptionalCount() else { return nil }
+    return Statement(.redo(count: count), range: start.through(count?.range ?? start))
+  }
+
+  /// The count of `undo` or `redo`: `.some(nil)` when there is none, nil on an error.
+  private mutating func parseOptionalCount() -> ArgumentNode?? {
+    if atStatementEnd { return .some(nil) }
+    return parseArgument(what: "a count").map { .some($0) }
+  }
+
+  /// `history`.
+  @inline(never) private mutating func parseHistory(start: SourceRange) -> Statement? {
+    advance()
+    return Statement(.history, range: start)
+  }
+
+  /// `queue STATEMENT`.
+  @inline(never) private mutating func parseQueue(start: SourceRange) -> Statement? {
+    advance()
+    guard !atStatementEnd else {
+      problems.append(Problem("expected a statement to queue after `queue`", at: token.range))
+      return nil
+    }
+    guard enterLevel(of: "`queue`s") else { return nil }
+    let queued = parseStatement()
+    depth -= 1
+    guard let queued else { return nil }
+    return Statement(.queue(index: tree.add(queued)), range: start.through(queued.range))
+  }
+
+  /// `run`.
+  @inline(never) private mutating func parseRun(start: SourceRange) -> Statement? {
+    advance()
+    return Statement(.run, range: start)
+  }
+
+  /// `pending`.
+  @inline(never) private mutating func parsePending(start: SourceRange) -> Statement? {
+    advance()
+    return Statement(.pending, range: start)
+  }
+
+  /// `discard`.
+  @inline(never) private mutating func parseDiscard(start: SourceRange) -> Statement? {
+    advance()
+    return Statement(.discard, range: start)
+  }
+
+  /// `batch N` or `batch off`.
+  @inline(never) private mutating func parseBatch(start: SourceRange) -> Statement? {
+    advance()
+    guard let size = parseArgument(what: "a batch size or `off`") else { return nil }
+    return Statement(.batch(size), range: start.through(size.range))
+  }
+
+  /// `source "FILE"`.
+  @inline(never) private mutating func parseSource(start: SourceRange) -> Statement? {
+    guard let (path, range) = parseFileName(after: .source, start: start) else { return nil }
+    return Statement(.source(index: path), range: range)
+  }
+
+  /// `export "FILE"`.
+  @inline(never) private mutating func parseExport(start: SourceRange) -> Statement? {
+    guard let (path, range) = parseFileName(after: .export, start: start) else { return nil }
+    return Statement(.export(index: path), range: range)
+  }
+
+  /// The file name in double quotes after `keyword`: its index in the tree's strings and
+  /// the statement's range.
+  private mutating func parseFileName(after keyword: Keyword, start: SourceRange) -> (Int32, SourceRange)? {
+    advance()
+    guard token.kind == .string else {
+      if token.kind != .invalid {
+        let found = token
+        problems.append(
+          Problem(
+            "expected a file name in double quotes, found \(describe(found))" + quotedSuggestion(after: keyword),
+            at: found.range))
+      }
+      return nil
+    }
+    let path = tree.add(lexer.stringText)
+    let range = start.through(token.range)
+    advance()
+    return (path, range)
+  }
+
+  /// For `source lib.cmd`: the words, dots and numbers up to the end of the statement,
+  /// as the string they were meant to be (`(did you mean `source "lib.cmd"`?)`), or "" when
+  /// something else stands there. Consumes them (the statement is in error anyway).
+  private mutating func quotedSuggestion(after keyword: Keyword) -> String {
+    guard token.kind == .word else { return "" }
+    let first = token.range
+    var last = first
+    while !atStatementEnd {
+      switch token.kind {
+      case .word, .dot, .integer, .slash, .minus: break
+      default: return ""
+      }
+      last = token.range
+      advance()
+    }
+    return " (did you mean `\(keyword.rawValue) \"\(lexer.text(of: first.through(last)))\"`?)"
+  }
+
+  // MARK: Questions
+
+  /// `show`, `show door`, `show door back shape`: the names are a range of `names`.
+  @inline(never) private mutating func parseShow(start: SourceRange) -> Statement? {
+    advance()
+    let first = tree.names.count
+    var end = start
+    while token.kind == .word, tree.names.count - first < Self.maxArguments {
+      tree.add(name(of: token))
+      end = token.range
+      advance()
+    }
+    let names = NodeRange(first: Int32(first), count: Int32(tree.names.count - first))
+    return Statement(.show(names), range: start.through(end))
+  }
+
+  /// `help`, `help move`, `help shape.move`.
+  @inline(never) private mutating func parseHelp(start: SourceRange) -> Statement? {
+    advance()
+    var topic: Name?
+    var member: Name?
+    if token.kind == .word {
+      topic = name(of: token)
+      advance()
+      if token.kind == .dot {
+        advance()
+        guard let name = expectWord("a verb or query after `\(lexer.symbols[topic!.symbol]).`") else { return nil }
+        member = name
+      }
+    }
+    return Statement(.help(topic, member: member), range: start.through(member?.range ?? topic?.range ?? start))
+  }
+}

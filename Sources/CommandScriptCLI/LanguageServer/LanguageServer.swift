@@ -31,14 +31,30 @@ final class LanguageServer {
         send(error: -32700, "parse error: \(error.reason)", id: .null)
         continue
       }
-      guard case .object = message, let method = message["method"], case .string(let name) = method else {
-        // A response from the client (the server sends no requests), or not a message.
-        if message["id"] == nil { send(error: -32600, "invalid request", id: .null) }
+      guard case .object = message else {
+        send(error: -32600, "invalid request: not an object", id: .null)
         continue
       }
       let id = message["id"]
+      guard let method = message["method"] else {
+        // A response from the client (the server sends no requests) is ignored; anything
+        // else without a method is not a message.
+        if id == nil || (message["result"] == nil && message["error"] == nil) {
+          send(error: -32600, "invalid request: no method", id: id ?? .null)
+        }
+        continue
+      }
+      guard case .string(let name) = method else {
+        send(error: -32600, "invalid request: the method is not a string", id: id ?? .null)
+        continue
+      }
       let params = message["params"] ?? .null
       if name == "exit" { return shutDown ? .success : .runtimeError }
+      // After `shutdown`, requests are refused and notifications dropped (LSP 3.17).
+      if shutDown {
+        if let id { send(error: -32600, "the server is shutting down: only `exit` is served", id: id) }
+        continue
+      }
       guard initialized || name == "initialize" else {
         if let id { send(error: -32002, "the server is not initialized", id: id) }
         continue

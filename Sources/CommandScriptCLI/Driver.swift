@@ -6,32 +6,6 @@ import CommandScript
   import Darwin
 #endif
 
-/// The process's exit statuses (BSD sysexits, as jlox uses them).
-enum ExitStatus: Int32 {
-  case success = 0
-  /// A statement failed at run time (it was rolled back).
-  case runtimeError = 1
-  case usage = 64
-  /// The input did not compile; nothing ran. Also: the session journal is damaged or no
-  /// longer replays (EX_DATAERR).
-  case compileError = 65
-  /// An input file could not be read.
-  case noInput = 66
-  /// Standard output, or the session journal, could not be written or made durable (EX_IOERR).
-  case ioError = 74
-}
-
-/// What a run does when a statement fails at run time (`--on-error`); the failing
-/// statement itself is always rolled back first.
-enum ErrorPolicy: String, CaseIterable, Sendable {
-  /// End the run (exit 1).
-  case stop
-  /// Go on with the next statement; exit 1 at the end.
-  case `continue`
-  /// Undo everything the run did, and exit 1.
-  case rollback
-}
-
 /// Runs inputs through one session and renders what comes out: the thin layer between
 /// the command line and the library.
 final class Driver {
@@ -45,7 +19,7 @@ final class Driver {
   /// How many statements failed at run time so far.
   private(set) var failedStatements = 0
   /// The number of undo steps when the run started: what `rollback` returns to.
-  private lazy var runMark = session.undoCount
+  lazy var runMark = session.undoCount
   /// `--session`: where the statements that take effect are journaled.
   private(set) var journal: Journal?
   /// Also told of every statement that takes effect (the REPL's macro recording).
@@ -261,51 +235,8 @@ final class Driver {
 
   /// At the end of a run: a failed statement (under `continue`) or a failed queued
   /// statement (a queue run never stops a run) makes the run fail.
-  private var finalStatus: ExitStatus {
+  var finalStatus: ExitStatus {
     failedStatements > 0 || session.failedQueuedStatements > 0 ? .runtimeError : .success
-  }
-
-  /// Piped standard input: each line (with the lines that complete an open block or
-  /// string) is checked and run as it arrives, so another program can drive a session.
-  ///
-  /// The complete entries that have already arrived are run together (see
-  /// ``runEntries(_:)``), and always before the reader waits for more input, so that a
-  /// program driving the stream gets every response before it must send more.
-  func runStream(_ reader: LineReader, name: String) -> ExitStatus {
-    defer { Console.flush() }
-    var entries = StreamEntries(name: name)
-    var status = ExitStatus.success
-    // Entries are durable before waiting for more input.
-    reader.willWait = { [weak self] in _ = self?.syncJournal() }
-    defer { _ = syncJournal() }
-    _ = runMark
-    // Each line is scanned once, so a long block stays linear.
-    var scanner = EntryScanner()
-    var line = 1
-    while !journalFailed {
-      if entries.count >= StreamEntries.batchSize || (entries.count > 0 && !reader.hasLineWithoutWaiting) {
-        status = runEntries(entries).status
-        if journalFailed { return .ioError }
-        if status.endsStream(under: errorPolicy) { return status }
-        entries.removeAll()
-      }
-      guard let bytes = reader.nextLine() else { break }
-      entries.append(line: bytes)
-      line += 1
-      scanner.read(bytes)
-      if scanner.needsMoreInput { continue }
-      scanner = EntryScanner()
-      entries.endEntry(nextLine: line)
-    }
-    if !journalFailed, entries.count > 0 {
-      status = runEntries(entries).status
-      if !journalFailed, status.endsStream(under: errorPolicy) { return status }
-    }
-    if !journalFailed, entries.hasUnfinishedEntry {
-      status = runChunk(entries.unfinishedEntry, name: name, firstLine: entries.nextLine)
-    }
-    if journalFailed || !syncJournal() { return .ioError }
-    return status == .compileError ? status : finalStatus
   }
 
   /// Compiles and (unless checking only) runs one chunk of a stream or one REPL entry.
@@ -328,55 +259,4 @@ final class Driver {
     Console.flush()
     return completed ? .success : .runtimeError
   }
-}
-
-/// Reads a file descriptor line by line as bytes (each line with its `\n`), without
-/// decoding, so invalid UTF-8 reaches the lexer and gets a located diagnostic.
-final class LineReader {
-  private let descriptor: Int32
-  private var buffer = [UInt8](repeating: 0, count: 1 << 16)
-  private var start = 0
-  private var end = 0
-  private var atEnd = false
-  /// Called before blocking on the descriptor for more input.
-  var willWait: () -> Void = {}
-
-  init(descriptor: Int32) { self.descriptor = descriptor }
-
-  /// Whether `nextLine` can answer without reading the descriptor (which may block): a
-  /// whole line is buffered, or the input has ended.
-  var hasLineWithoutWaiting: Bool {
-    atEnd || buffer.withUnsafeBytes { memchr($0.baseAddress! + start, 10, end - start) != nil }
-  }
-
-  func nextLine() -> [UInt8]? {
-    var line: [UInt8] = []
-    while true {
-      if start < end {
-        if let newline = buffer[start..<end].firstIndex(of: 10) {
-          line += buffer[start...newline]
-          start = newline + 1
-          return line
-        }
-        line += buffer[start..<end]
-        start = end
-      }
-      if atEnd { return line.isEmpty ? nil : line }
-      willWait()
-      let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if n < 0, errno == EINTR { continue }
-      if n <= 0 {
-        atEnd = true
-      } else {
-        start = 0
-        end = n
-      }
-    }
-  }
-}
-
-/// A file that could not be opened or read, and why.
-struct FileError: Error {
-  var path: String
-  var reason: String
 }

@@ -2,7 +2,7 @@ extension Options {
   /// The command lines whose meaning is beyond doubt and that need no validation, read
   /// without ArgumentParser: none at all, `-c TEXT` alone, a script and its arguments none
   /// of which starts with `-` (or `-` alone), and `--check` then such a script (not `-`). Anything else is
-  /// nil, and goes through ``CmdScript``,
+  /// nil, and goes through ``RunCommand``,
   /// which stays the definition of the command line, its help, its errors and its
   /// validation; a test checks that both agree wherever this one answers.
   ///
@@ -34,6 +34,8 @@ extension Options {
       for argument in operands {
         guard let first = argument.utf8.first, first != UInt8(ascii: "-") else { return nil }
       }
+      // A subcommand's name (`fmt`) is not a script's.
+      if let first = operands.first, !check, CmdScript.isSubcommand(first) { return nil }
       files = Array(operands.prefix(1))
       scriptArguments = Array(operands.dropFirst())
     }

@@ -2,21 +2,25 @@ import ArgumentParser
 import CommandScript
 
 /// `cmdscript fmt`: lays scripts out canonically (``ScriptFormatter``), in place, or
-/// lists the ones that would change (`--check`), or formats standard input (`-`).
-struct FormatCommand: ParsableCommand {
+/// lists the ones that would change (`--check`), or shows how (`--diff`), or formats
+/// standard input (no file, or `-`) to standard output.
+struct FormatCommand: ToolSubcommand {
+  static let name = "fmt"
+
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      commandName: "\(ToolIdentity.current.name) fmt",
+      commandName: name,
       abstract: "Lay CommandScript scripts out in one canonical layout.",
       discussion: """
         Rewrites each FILE in place: blocks indented by two spaces, one space between words \
         and around operators and braces, none around `.` or inside parentheses, at most one \
         blank line in a row, and `;` and line breaks where they were. Comments are kept. Only \
         the space between tokens changes, so a script means exactly what it meant. A file with \
-        syntax errors is left as it is and its errors are reported.
+        syntax errors is left as it is and its errors are reported. With no FILE (or `-`), \
+        formats standard input to standard output, as gofmt does.
 
         Exit status: 0 success (with --check: nothing would change); 1 with --check, some \
-        file would change (each is listed); 64 usage error; 65 syntax errors; 66 a file \
+        file would change (each is listed, or with --diff shown); 64 usage error; 65 syntax errors; 66 a file \
         cannot be read; 74 a file could not be written.
         """)
   }
@@ -24,17 +28,29 @@ struct FormatCommand: ParsableCommand {
   @Flag(help: "Change nothing: list the files that would change, and exit with status 1 if any would.")
   var check = false
 
-  @Argument(help: ArgumentHelp("The scripts to format (`-`: standard input, to standard output).", valueName: "file"))
+  @Flag(
+    help:
+      "Change nothing: show what would change, as a unified diff (diff -u) of each file that would change; status 0 (1 with --check if any would)."
+  )
+  var diff = false
+
+  @Argument(
+    help: ArgumentHelp(
+      "The scripts to format (none, or `-`: standard input, to standard output).", valueName: "file"))
   var files: [String] = []
 
   func validate() throws {
-    if files.isEmpty { throw ValidationError("Give the files to format, or `-` for standard input.") }
     if files.contains("-") && files.count > 1 {
       throw ValidationError("`-` (standard input) cannot be combined with files.")
     }
   }
 
+  func run(_ invocation: Invocation) -> ExitStatus {
+    run(renderer: Renderer(json: false, colour: Console.err.allowsColour))
+  }
+
   func run(renderer: Renderer) -> ExitStatus {
+    let files = self.files.isEmpty ? ["-"] : self.files
     var status = ExitStatus.success
     func worst(_ next: ExitStatus) {
       // A failure to read or write outranks syntax errors, which outrank a change found.
@@ -64,7 +80,14 @@ struct FormatCommand: ParsableCommand {
         continue
       }
       let changed = Array(formatted.utf8) != bytes
-      if path == "-" {
+      if diff {
+        if changed {
+          let old = String(decoding: bytes, as: UTF8.self)
+          Console.out.line(
+            String(LineDiff.unified(old, formatted, oldName: name, newName: name + " (formatted)").dropLast()))
+          if check { worst(.runtimeError) }
+        }
+      } else if path == "-" {
         if check {
           if changed { worst(.runtimeError) }
         } else {

@@ -104,7 +104,12 @@ final class REPL {
     var performed = false
     while entry.isEmpty, let (command, rest) = Command.split(text) {
       if !performed { rememberEntry(editor) }
-      perform(command, line: firstLine)
+      typedLine = typed
+      perform(
+        command, line: firstLine,
+        column: (text.firstIndex { $0 != " " && $0 != "\t" }).map {
+          text.unicodeScalars.distance(from: text.startIndex, to: $0) + 1
+        } ?? 1)
       if leaving { return true }
       text = rest
       performed = true
@@ -189,7 +194,13 @@ final class REPL {
 
   // MARK: REPL commands
 
-  private func perform(_ command: Command, line: Int) {
+  /// The line the REPL command being performed was typed on, which its errors quote.
+  private var typedLine = ""
+  /// Where in that line the command starts (1-based, in Unicode scalars).
+  private var commandColumn = 1
+
+  private func perform(_ command: Command, line: Int, column: Int) {
+    commandColumn = column
     switch command {
     case .usage(let message):
       error(message, line: line)
@@ -283,9 +294,17 @@ final class REPL {
     return fsync(fd) == 0
   }
 
+  /// An error about the REPL command typed on `typedLine`, which it quotes (not the
+  /// session's last `<stdin>` entry: the command never reaches the session).
   private func error(_ message: String, line: Int) {
     Console.out.flush()
-    driver.renderer.render(Diagnostic(.error, message, at: SourceLocation(file: "<stdin>", line: line, column: 1)))
+    var renderer = driver.renderer
+    var sources = SourceTable()
+    _ = sources.add(SourceFile(name: "<stdin>", text: typedLine, firstLine: line))
+    renderer.sourceExcerpt = { [sources] in sources.excerpt(file: $0, line: $1, column: $2, width: $3) }
+    let word = typedLine.unicodeScalars.dropFirst(commandColumn - 1).prefix { $0 != " " && $0 != "\t" && $0 != ";" }
+    let location = SourceLocation(file: "<stdin>", line: line, column: commandColumn, length: word.count)
+    renderer.render(Diagnostic(.error, message, at: location))
     Console.err.flush()
   }
 

@@ -324,6 +324,41 @@ struct EndToEndTests {
     }
   }
 
+  @Test("each subcommand has a help page of its own, and the tool's help lists them")
+  func subcommandHelp() throws {
+    for arguments in [["lsp", "--help"], ["help", "lsp"]] {
+      let lsp = try CLI.run(arguments)
+      #expect(lsp.status == 0, "\(lsp)")
+      #expect(lsp.stdout.contains("USAGE: cmdscript lsp"), "\(lsp)")
+      #expect(lsp.stdout.contains("Language Server Protocol 3.17"), "\(lsp)")
+      #expect(!lsp.stdout.contains("--session"), "\(lsp)")
+    }
+    let fmt = try CLI.run(["fmt", "--help"])
+    #expect(fmt.status == 0 && fmt.stdout.contains("--diff"), "\(fmt)")
+    let tool = try CLI.run(["help"])
+    #expect(tool.status == 0, "\(tool)")
+    #expect(tool.stdout.contains("`cmdscript lsp --help`") && tool.stdout.contains("`cmdscript fmt --help`"), "\(tool)")
+    #expect(tool.stdout.contains("--salvage-session <newfile>"), "\(tool)")
+    let extra = try CLI.run(["lsp", "x.cmd"])
+    #expect(extra.status == 64, "\(extra)")
+  }
+
+  /// An app's tool (`CommandScriptTool.main`) shows the same page with its own identity:
+  /// apart from the identity's overview and example, it names no built-in receiver.
+  @Test("--help names no built-in receiver outside the tool's overview and example")
+  func helpIsTheIdentitysOnly() throws {
+    for arguments in [["--help"], ["fmt", "--help"], ["lsp", "--help"]] {
+      let help = try CLI.run(arguments)
+      #expect(help.status == 0, "\(help)")
+      // The overview is the first paragraph; the example, its own line.
+      let paragraphs = help.stdout.components(separatedBy: "\n\n").dropFirst()
+      let rest = paragraphs.filter { !$0.hasPrefix("Example: ") }.joined(separator: "\n\n")
+      for word in ["shape", "door", "board", "vehicle", "spiral", "paint", "move up"] {
+        #expect(!rest.contains(word), "`\(arguments)` says \(word): \(rest)")
+      }
+    }
+  }
+
   @Test("--version")
   func version() throws {
     let result = try CLI.run(["--version"])

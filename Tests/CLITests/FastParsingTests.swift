@@ -3,7 +3,8 @@ import Testing
 @testable import CommandScriptCLI
 
 /// `Options(fastParsing:)` must either decline or agree exactly with ArgumentParser
-/// (`CmdScript.parse`), which stays the definition of the command line.
+/// (``CmdScript``, whose default command ``RunCommand`` stays the definition of the command
+/// line).
 @Suite struct FastParsingTests {
   /// Checks one argument list: nil from the fast path, or exactly what ArgumentParser gives
   /// (which then must not fail). Returns whether the fast path answered.
@@ -11,8 +12,8 @@ import Testing
   static func check(_ arguments: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
     guard let fast = Options(fastParsing: arguments) else { return false }
     do {
-      let parsed = try CmdScript.parse(arguments).options
-      #expect(fast == parsed, "\(arguments)", sourceLocation: sourceLocation)
+      let parsed = try CmdScript.parseAsRoot(arguments)
+      #expect(fast == (parsed as? RunCommand)?.options, "\(arguments)", sourceLocation: sourceLocation)
     } catch {
       Issue.record(
         "fast path accepted \(arguments), ArgumentParser refused it: \(error)", sourceLocation: sourceLocation)
@@ -32,7 +33,8 @@ import Testing
     (["-"], Options(files: ["-"])),
     (["a.cmd"], Options(files: ["a.cmd"])),
     (["a.cmd", "b.cmd", "c"], Options(files: ["a.cmd"], scriptArguments: ["b.cmd", "c"])),
-    (["help"], Options(files: ["help"])),
+    (["./help"], Options(files: ["./help"])),
+    (["fmt.cmd"], Options(files: ["fmt.cmd"])),
     (["c"], Options(files: ["c"])),
     (["a-b", "x=-y", "é.cmd"], Options(files: ["a-b"], scriptArguments: ["x=-y", "é.cmd"])),
     (["--check", "a.cmd"], Options(check: true, files: ["a.cmd"])),
@@ -91,6 +93,12 @@ import Testing
     ["--on-error", "continue", "a.cmd"],
     ["--max-steps", "10", "a.cmd"],
     ["--history-limit", "5"],
+    // Subcommands, and ArgumentParser's `help`.
+    ["help"],
+    ["fmt"],
+    ["fmt", "a.cmd"],
+    ["lsp"],
+    ["run", "a.cmd"],
   ])
   func declines(_ arguments: [String]) {
     #expect(Options(fastParsing: arguments) == nil, "\(arguments)")

@@ -47,6 +47,30 @@ import Testing
     #expect(result.stdout == "if door.locked { door.unlock }\n\n# done\n", "\(result)")
   }
 
+  @Test func withNoFileStandardInputIsFormatted() throws {
+    let result = try CLI.run(["fmt"], stdin: Array("move  up;paint red\n".utf8))
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "move up; paint red\n", "\(result)")
+  }
+
+  @Test func diffShowsWhatWouldChangeAndChangesNothing() throws {
+    let ugly = "# a square\nrepeat 4 {\nmove up\n}\n\n\n\nshow\n"
+    let dir = try folder(["ugly.cmd": ugly, "fine.cmd": "show\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLI.run(["fmt", "--diff", "ugly.cmd", "fine.cmd"], in: dir)
+    #expect(result.status == 0, "\(result)")
+    #expect(
+      result.stdoutLines == [
+        "--- ugly.cmd", "+++ ugly.cmd (formatted)", "@@ -1,8 +1,6 @@", " # a square", " repeat 4 {", "-move up",
+        "+  move up", " }", " ", "-", "-", " show",
+      ], "\(result)")
+    #expect(try contents(dir, "ugly.cmd") == ugly)
+    let checked = try CLI.run(["fmt", "--check", "--diff", "ugly.cmd", "fine.cmd"], in: dir)
+    #expect(checked.status == 1 && checked.stdout == result.stdout, "\(checked)")
+    let clean = try CLI.run(["fmt", "--diff", "fine.cmd"], in: dir)
+    #expect(clean.status == 0 && clean.stdout == "", "\(clean)")
+  }
+
   @Test func aFileWithSyntaxErrorsIsLeftAsItIs() throws {
     let dir = try folder(["bad.cmd": "repeat 2 {  move up\n", "good.cmd": "move  up\n"])
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -58,8 +82,8 @@ import Testing
   }
 
   @Test func usageAndUnreadableFiles() throws {
-    let none = try CLI.run(["fmt"])
-    #expect(none.status == 64, "\(none)")
+    let both = try CLI.run(["fmt", "-", "a.cmd"])
+    #expect(both.status == 64, "\(both)")
     let missing = try CLI.run(["fmt", "/nonexistent/x.cmd"])
     #expect(missing.status == 66, "\(missing)")
     #expect(

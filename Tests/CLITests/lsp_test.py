@@ -10,6 +10,7 @@ import json
 import os
 import pathlib
 import subprocess
+import time
 
 import pytest
 import pytest_lsp
@@ -354,3 +355,124 @@ def test_every_golden_script_and_example_as_a_document():
     missing = expected - replies.keys()
     assert not missing
     assert not [m for m in replies.values() if "error" in m]
+
+
+class Server:
+    """`cmdscript lsp` over pipes, written to and read from as a client would, message by
+    message, so that a server that stops answering is seen as such (with a timeout)."""
+
+    def __init__(self):
+        self.process = subprocess.Popen([BINARY, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.pending = b""
+
+    def send(self, data):
+        self.process.stdin.write(data)
+        self.process.stdin.flush()
+
+    def receive(self, timeout=20):
+        """The next message, or None if none comes within `timeout` seconds."""
+        import select
+        deadline = time.monotonic() + timeout
+        while True:
+            header, separator, rest = self.pending.partition(b"\r\n\r\n")
+            if separator:
+                length = int(header.split(b":")[1])
+                if len(rest) >= length:
+                    self.pending = rest[length:]
+                    return json.loads(rest[:length])
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.process.stdout], [], [], left)[0]:
+                return None
+            chunk = os.read(self.process.stdout.fileno(), 1 << 16)
+            if not chunk:
+                return None
+            self.pending += chunk
+
+    def reply_to(self, id, timeout=20):
+        """The reply to request `id` (notifications before it are skipped)."""
+        while (message := self.receive(timeout)) is not None:
+            if message.get("id") == id and "method" not in message:
+                return message
+        return None
+
+    def close(self):
+        """Shuts down; returns the exit status and the process's peak memory in KiB."""
+        self.send(frame({"jsonrpc": "2.0", "id": 999, "method": "shutdown"}) + frame({"jsonrpc": "2.0", "method": "exit"}))
+        self.process.stdin.close()
+        _, status, usage = os.wait4(self.process.pid, 0)
+        self.process.returncode = os.waitstatus_to_exitcode(status)
+        return self.process.returncode, usage.ru_maxrss
+
+
+def request(id, method, params=None):
+    message = {"jsonrpc": "2.0", "id": id, "method": method}
+    if params is not None:
+        message["params"] = params
+    return message
+
+
+def initialized_server():
+    server = Server()
+    server.send(frame(request(1, "initialize", {"capabilities": {}})))
+    assert server.reply_to(1)["result"]["capabilities"]
+    return server
+
+
+def test_a_content_length_a_few_bytes_wrong_costs_at_most_that_message():
+    """A frame whose length is too large (and nothing after it yet) or too small: the server
+    goes on answering, as clients expect of it."""
+    server = initialized_server()
+    for id, error in [(10, +5), (11, -3), (12, +1), (13, -1), (14, -30)]:
+        body = json.dumps(request(id, "textDocument/hover", {
+            "textDocument": {"uri": "file:///nowhere.cmd"}, "position": {"line": 0, "character": 0}})).encode()
+        server.send(b"Content-Length: %d\r\n\r\n" % (len(body) + error) + body)
+        # The reply (that the document is not open), or, if the value was cut, a parse error.
+        reply = server.receive(timeout=20)
+        assert reply is not None, f"no answer after a length {error:+d} bytes off"
+        good = request(100 + id, "textDocument/hover", {
+            "textDocument": {"uri": "file:///nowhere.cmd"}, "position": {"line": 0, "character": 0}})
+        server.send(frame(good))
+        assert server.reply_to(100 + id)["error"]["code"] == -32602
+    status, _ = server.close()
+    assert status == 0
+
+
+def test_a_header_line_without_end_is_bounded():
+    """32 MB of header line without a line break, then a frame: the server answers it, and
+    never holds the line (its peak memory grows far less than the line's size)."""
+    _, baseline_kib = initialized_server().close()
+    server = initialized_server()
+    line = b"X-Junk: " + b"a" * (32 << 20)
+    server.send(line + b"\r\n" + frame(request(2, "textDocument/hover", {
+        "textDocument": {"uri": "file:///nowhere.cmd"}, "position": {"line": 0, "character": 0}})))
+    assert server.reply_to(2, timeout=60)["error"]["code"] == -32602
+    status, peak_kib = server.close()
+    assert status == 0
+    assert peak_kib - baseline_kib < 8 * 1024, f"peak memory {peak_kib} KiB for a 32 MB header line, {baseline_kib} without"
+
+
+def test_after_shutdown_requests_are_invalid_and_notifications_dropped():
+    server = initialized_server()
+    server.send(frame(request(2, "shutdown")))
+    assert server.reply_to(2)["result"] is None
+    server.send(frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": URI, "languageId": "commandscript", "version": 1, "text": "paitn red\n"}}}))
+    server.send(frame(request(3, "textDocument/documentSymbol", {"textDocument": {"uri": URI}})))
+    reply = server.receive()
+    # No diagnostics for the document opened after `shutdown`: the next message is the reply.
+    assert reply.get("id") == 3 and reply["error"]["code"] == -32600, reply
+    server.send(frame({"jsonrpc": "2.0", "method": "exit"}))
+    server.process.stdin.close()
+    assert server.process.wait(timeout=20) == 0
+
+
+def test_a_method_that_is_not_a_string_is_an_invalid_request():
+    server = initialized_server()
+    for id, method in [(5, 42), (6, None), (7, ["textDocument/hover"]), (8, {"name": "shutdown"})]:
+        server.send(frame({"jsonrpc": "2.0", "id": id, "method": method}))
+        reply = server.reply_to(id)
+        assert reply is not None and reply["error"]["code"] == -32600, (method, reply)
+    server.send(frame({"jsonrpc": "2.0", "id": 9}))
+    assert server.reply_to(9)["error"]["code"] == -32600
+    status, _ = server.close()
+    assert status == 0

@@ -408,6 +408,28 @@ def repl_command_endings():
     finish(child, "REPL command endings")
 
 
+def repl_command_errors():
+    """A REPL command written wrongly is an error that quotes the line typed, with the
+    caret under the command: not the statement typed before it (in a fresh REPL, there
+    is none)."""
+    child = spawn(["--safe"], home="command_errors")
+    prompt(child, "first (REPL command errors)")
+    for line, message, caret in [
+        ("exit 3", "usage: exit (it takes no arguments)", "    ^~~~"),
+        ("quit now", "usage: quit (it takes no arguments)", "    ^~~~"),
+        ("  end 5", "usage: end (it takes no arguments)", "      ^~~"),
+        ("macros foo", "usage: macros, or macros save", "    ^~~~~~"),
+        ("macros save", "`macros save` is not allowed: under --safe the REPL writes no files", "    ^~~~~~"),
+    ]:
+        enter(child, line)
+        expect(child, f"error: {message}\r\n", f"the error of `{line}`")
+        prompt(child, f"after `{line}`")
+        if child.before != f"    {line}\r\n{caret}\r\n":
+            fail(f"`{line}`: the error should quote it with the caret under the command", child)
+        run(child, "move up; show shape", "shape: at")
+    finish(child, "REPL command errors")
+
+
 def leave(child, line, step):
     """Types `line` (`exit` or `quit`): the REPL must end with status 0."""
     enter(child, line)
@@ -753,7 +775,8 @@ def full_disk():
 
 SCENARIOS = [
     basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
-    terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help, reports]
+    terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help, reports,
+    repl_command_errors]
 
 
 def main():

@@ -1,0 +1,177 @@
+import CommandScript
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the command line asks for, once parsed and validated: what a run reads, whichever
+/// way the arguments were parsed (``RunCommand`` or ``Options/init(fastParsing:)``).
+struct Options: Equatable {
+  /// Each `-c TEXT`, in order.
+  var commands: [String] = []
+  var check = false
+  var json = false
+  /// `--session FILE`.
+  var session: String?
+  /// `--salvage-session NEWFILE`.
+  var salvageSession: String?
+  var noInit = false
+  var safe = false
+  var onError = ErrorPolicy.stop
+  var maxSteps: Int?
+  var historyLimit: Int?
+  var pictures = PictureMode.auto
+  /// The script operand, or `["-"]` for standard input.
+  var files: [String] = []
+  /// The operands after the script: its `$1`, `$2`, ….
+  var scriptArguments: [String] = []
+  /// `-i`: the REPL (or standard input) after the files or `-c`.
+  var interactive = false
+  /// `-q`: no banner.
+  var quiet = false
+  /// `-v`: statements report what they did, as in the REPL.
+  var verbose = false
+  /// `-f FILE`, in order; they run before the operand files.
+  var scriptFiles: [String] = []
+  /// For each `-c`, in order, how many of `scriptFiles` come before it on the command line.
+  var filesBeforeCommands: [Int] = []
+
+  /// The steps `--safe` allows without `--max-steps`: a script from a stranger cannot loop
+  /// for ever.
+  static let safeStepBudget = 10_000_000
+
+  /// Runs what the options ask for with the invocation's registry.
+  func run(_ invocation: Invocation) -> ExitStatus {
+    let driver = makeDriver(registry: invocation.registry)
+    // The session stays alive until the process exits: tearing it down would only free
+    // memory the process is about to give back (80,000 instructions of a start-up's 1.4
+    // million).
+    _ = Unmanaged.passRetained(driver)
+    // A verb that waits for a result (an app's request) blocks the tool until it is there.
+    let waits = invocation.registry.types.contains { $0.verbs.contains { $0.waitsForResult } }
+    return waits ? Session.waitingForResultsByBlocking { run(driver) } : run(driver)
+  }
+
+  /// The driver for these options: its session made and set up to run them.
+  func makeDriver(registry: ReceiverRegistry) -> Driver {
+    let driver = Driver(registry: registry, json: json, checkOnly: check)
+    driver.errorPolicy = onError
+    if safe { driver.session.fileAccess = nil }
+    driver.session.stepLimit = maxSteps ?? (safe ? Self.safeStepBudget : nil)
+    driver.session.historyLimit = historyLimit
+    if driver.session.helpExample == nil { driver.session.helpExample = ToolIdentity.current.example }
+    if json {
+      driver.session.showsViews = true
+    } else {
+      driver.session.pictureSize = { [pictures] in pictures.pictureSize }
+      driver.session.helpWidth = { terminalSize()?.columns ?? 80 }
+    }
+    return driver
+  }
+
+  /// Runs what the options ask for with `driver` (made by ``makeDriver(registry:)``).
+  func run(_ driver: Driver) -> ExitStatus {
+    if let session, let salvageSession { return salvage(session, into: salvageSession) }
+    var resumed = false
+    let isREPL = commands.isEmpty && scriptFiles.isEmpty && files.isEmpty && isatty(0) != 0
+    driver.journalFailureEndsRun = !isREPL
+    if let session {
+      switch Journal.acquire(session) {
+      case .success(let journal):
+        // `export` must not replace the journal: later entries would go to the unlinked
+        // file, and its lock and mode would be lost.
+        if !safe { driver.session.fileAccess = POSIXFileAccess(protecting: [journal.path]) }
+        switch driver.resume(journal, historyLimit: historyLimit) {
+        case .success(let replayed): resumed = replayed > 0
+        case .failure(let failure): return failure.status
+        }
+      case .failure(let error):
+        driver.renderer.renderRunError("cannot open the session \(error.path): \(error.reason)", file: error.path)
+        return .noInput
+      }
+    }
+    // After the journal's replay, which must not report again what it restores.
+    driver.session.reportsEffects = verbose
+    let nothingGiven = commands.isEmpty && scriptFiles.isEmpty && files.isEmpty
+    if files == ["-"] || (nothingGiven && isatty(0) == 0) {
+      return driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
+    } else if nothingGiven {
+      return repl(driver, initFile: noInit || resumed ? nil : Paths.initFile)
+    } else {
+      // `-c` texts and `-f` files in the order written (as psql), then the script.
+      var inputs: [SourceFile] = []
+      var commandsAdded = 0
+      /// Adds the texts of the `-c` options written before the `-f` file numbered `index`.
+      func addCommands(before index: Int) {
+        while commandsAdded < commands.count,
+          commandsAdded >= filesBeforeCommands.count || filesBeforeCommands[commandsAdded] <= index
+        {
+          // Named by position when there are several, so that a diagnostic says which.
+          let name = commands.count == 1 ? "<command line>" : "<command line \(commandsAdded + 1)>"
+          inputs.append(SourceFile(name: name, text: commands[commandsAdded]))
+          commandsAdded += 1
+        }
+      }
+      for (index, path) in (scriptFiles + files).enumerated() {
+        addCommands(before: index)
+        // A FIFO is read to its end (`cmdscript <(make-script)`); a device is refused.
+        switch FileIO.read(path, pipes: true) {
+        case .success(let bytes):
+          // The script operand takes the arguments after it; `-f` files take none.
+          let isScript = index == scriptFiles.count
+          inputs.append(SourceFile(name: path, bytes: bytes, arguments: isScript ? scriptArguments : nil))
+        case .failure(let error):
+          driver.renderer.renderRunError("cannot read \(path): \(error.reason)", file: path)
+          return .noInput
+        }
+      }
+      addCommands(before: .max)
+      let status = driver.runWhole(inputs)
+      return interactive ? stayInteractive(driver) : status
+    }
+  }
+
+  /// `--salvage-session`: the verified entries of the journal at `path`, up to any damage,
+  /// into a new journal at `newPath`.
+  private func salvage(_ path: String, into newPath: String) -> ExitStatus {
+    let bytes: [UInt8]
+    switch FileIO.read(path, limit: .max) {
+    case .success(let read): bytes = read
+    case .failure(let error):
+      Console.err.message("cannot read \(path): \(error.reason)")
+      return .noInput
+    }
+    let entries: [Journal.Entry]
+    var left = "nothing was damaged"
+    switch JournalFormat.parse(bytes) {
+    case .success(let contents): entries = contents.entries
+    case .failure(let damage):
+      entries = damage.intact
+      left = "left out line \(damage.line) on (\(damage.reason))"
+    }
+    if let error = Journal.create(newPath, holding: entries) {
+      Console.err.message("cannot create \(error.path): \(error.reason)")
+      return .noInput
+    }
+    Console.err.message("kept \(entries.count) entries of \(path) in \(newPath); \(left)")
+    return .success
+  }
+
+  private func repl(_ driver: Driver, initFile: String?) -> ExitStatus {
+    driver.errorPolicy = .continue
+    driver.stepLimitPerEntry = true
+    let repl = REPL(driver: driver, initFile: initFile, safe: safe)
+    if !quiet && !json { repl.banner = ToolIdentity.current.banner }
+    return repl.run()
+  }
+
+  /// `-i`, once the files or `-c` have run (whatever their status, as `python -i`): the
+  /// REPL without the start-up file (as `python -i` skips PYTHONSTARTUP), or standard
+  /// input when it is not a terminal.
+  private func stayInteractive(_ driver: Driver) -> ExitStatus {
+    guard isatty(0) != 0 else { return driver.runStream(LineReader(descriptor: 0), name: "<stdin>") }
+    return repl(driver, initFile: nil)
+  }
+}

@@ -390,6 +390,10 @@ struct Checker {
         suggestion: suggestion(for: text(type), among: state.types.map(\.name)))
       return nil
     }
+    if let keyword = Keyword(rawValue: text(name)) {
+      fail("`\(keyword.rawValue)` is a word of the language and cannot name a receiver", at: name.range)
+      return nil
+    }
     // A name is free again once the `new` that took it is undone. Where that is certain not
     // to have happened it is an error here; otherwise the `new` fails at run time if a
     // receiver by that name exists then.

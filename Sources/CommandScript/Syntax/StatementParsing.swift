@@ -256,6 +256,15 @@ extension Parser {
     guard let type = expectWord("a receiver type after `new`"),
       let name = expectWord("a name for the new `\(lexer.symbols[type.symbol])`")
     else { return nil }
+    // `new door as back`, after `repeat … as NAME`: the name comes straight after the type.
+    if Keyword(symbol: name.symbol) == .as, token.kind == .word {
+      let type = lexer.symbols[type.symbol]
+      problems.append(
+        Problem(
+          "a new receiver's name follows its type: write `new \(type) \(lexer.symbols[token.symbol])`",
+          at: name.range))
+      return nil
+    }
     return Statement(.new(type: type, name: name), range: start.through(name.range))
   }
 

@@ -287,6 +287,18 @@ def main(out):
     emit("")
     detail(parse_runs, ("MB/s", lambda r: f"{mbps(r):.1f}"))
 
+    check_macros = out / "check-macros.json"
+    if check_macros.exists():
+        emit("## check: receiver-parameter macros")
+        emit("")
+        emit(
+            "`bench/out/receiver-macros.cmd` (about 350 KB): 3,000 macros whose bodies act on a "
+            "receiver parameter and 6,000 `new` doors each given to one, checked with `--check "
+            "--safe`. Each binding is checked once, so the time is linear in the script."
+        )
+        emit("")
+        detail(load_runs(check_macros))
+
     emit("## start-up: an empty run")
     emit("")
     emit(

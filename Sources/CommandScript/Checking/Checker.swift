@@ -55,9 +55,13 @@ struct Checker {
   /// certainly taken while no `undo` can have removed the instance since.
   var undosSeen = 0
   var undosSeenAtNew: [Int] = []
-  /// The state before each `new` checked, by the statement's range: a session takes back
-  /// what was defined from a `new` that did not run.
-  var statesBeforeNew: [SourceRange: CheckerState] = [:]
+  /// Where the state stood before each `new` checked, by the statement's range: a session
+  /// takes back what was defined from a `new` that did not run.
+  var marksBeforeNew: [SourceRange: CheckerState.Mark] = [:]
+  /// How many of `state.macros` the names of macros may stand for: all but while a macro
+  /// with receiver parameters is checked for a call, which sees the macros defined before
+  /// it.
+  var macrosInForce = Int.max
   /// The blocks and `repeat`s around the statement being checked, within its top-level
   /// statement or macro body.
   var blockNesting = 0
@@ -122,7 +126,7 @@ struct Checker {
   /// What `name`, without a receiver, stands for.
   @inline(__always) mutating func meaning(of name: Name) -> BareName {
     bareNames.value(for: name.symbol) {
-      if let macro = state.macroByName[symbols[name.symbol]] { return .macro(macro) }
+      if let macro = state.macro(named: symbols[name.symbol], before: macrosInForce) { return .macro(macro) }
       let first = ownersMet.count
       ownersMet += state.verbTable.owners[symbols[name.symbol]] ?? []
       return .verbs(first..<ownersMet.count)
@@ -355,7 +359,7 @@ struct Checker {
       return ok ? .echo(Echo(parts: parts, range: range)) : nil
     case .new(let type, let name):
       guard nesting == 0, !isQueuing else { return misplaced(.new, at: range) }
-      statesBeforeNew[range] = state
+      marksBeforeNew[range] = state.mark
       return defineInstance(type: type, name: name)
     case .macro: return misplaced(.macro, at: range)
     case .use: return misplaced(.use, at: range)
@@ -401,11 +405,11 @@ struct Checker {
       fail("a receiver named `\(text(name))` already exists", at: name.range)
       return nil
     }
-    if state.macroByName[text(name)] != nil || state.verbTable.owners[text(name)] != nil {
+    if state.macro(named: text(name)) != nil || state.verbTable.owners[text(name)] != nil {
       fail("`\(text(name))` is already the name of a macro or verb", at: name.range)
       return nil
     }
-    state.instances.append(Instance(name: text(name), type: typeIndex))
+    state.addInstance(Instance(name: text(name), type: typeIndex))
     undosSeenAtNew.append(undosSeen)
     let instance = state.instances.count - 1
     let id = commands.intern(
@@ -469,7 +473,7 @@ struct Checker {
   /// have meant.
   var allCommandNames: [String] {
     var names = state.types.flatMap { $0.verbs.map(\.name) }
-    names += state.macroByName.keys.sorted()
+    names += state.definitions.keys.sorted()
     names += Help.statements.map(\.keyword.rawValue)
     return names
   }

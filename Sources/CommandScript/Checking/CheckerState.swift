@@ -15,10 +15,15 @@ struct Instance: Sendable {
 /// chunk of input that fails to compile leaves the previous state untouched.
 struct CheckerState: Sendable {
   var types: [ReceiverTypeInfo]
-  var instances: [Instance]
+  /// The instances, numbered as the invoker numbers them: made by `addInstance`.
+  private(set) var instances: [Instance]
+  /// The instance each name stands for (`instanceIndex`): one look-up, however many there are.
+  private var instanceByName: [String: Int] = [:]
   var macros: [Macro] = []
-  /// The macro in force for each name (the latest definition).
-  var macroByName: [String: Int] = [:]
+  /// Every definition of each macro name, as indices into `macros`, oldest first: the last
+  /// is the one in force, and a macro with receiver parameters sees those made before it
+  /// (`macro(named:before:)`). Made by `define`.
+  private(set) var definitions: [String: [Int]] = [:]
   var usedInstance: Int?
   /// The macros checked for the instances a call gave to their receiver parameters: by the
   /// template macro's index followed by the instances, the index of the checked macro.
@@ -32,12 +37,61 @@ struct CheckerState: Sendable {
   init(registry: ReceiverRegistry) {
     types = registry.types
     instances = registry.types.indices.map { Instance(name: registry.types[$0].name, type: $0) }
+    for (i, instance) in instances.enumerated() { instanceByName[instance.name] = i }
     verbTable = Checker.VerbTable(registry.types)
   }
 
   /// The instance a name stands for: the latest made by that name (an earlier one's `new`
   /// was undone, or the later `new` could not have run).
-  func instanceIndex(_ name: String) -> Int? { instances.lastIndex { $0.name == name && !$0.withdrawn } }
+  func instanceIndex(_ name: String) -> Int? { instanceByName[name] }
+
+  /// Adds an instance, which its name now stands for.
+  mutating func addInstance(_ instance: Instance) {
+    instanceByName[instance.name] = instances.count
+    instances.append(instance)
+  }
+
+  /// The macro in force for each name (the latest definition).
+  var macroByName: [String: Int] { definitions.mapValues { $0.last! } }
+
+  /// The macro `name` stands for: the latest definition of it among the first `limit`
+  /// macros (all of them by default).
+  func macro(named name: String, before limit: Int = .max) -> Int? {
+    guard let all = definitions[name] else { return nil }
+    return all.last(where: { $0 < limit })
+  }
+
+  /// Makes `name` stand for macro `index`, the newest.
+  mutating func define(_ name: String, as index: Int) {
+    definitions[name, default: []].append(index)
+  }
+
+  /// Where a state stands, to take back what was defined after it: its lists only grow, so
+  /// their lengths mark it. A plain value, where a copy of the state would be copied again
+  /// at the next definition (a script of many `new`s took memory quadratic in its length).
+  struct Mark: Sendable {
+    var instances: Int
+    var macros: Int
+    var usedInstance: Int?
+  }
+
+  var mark: Mark { Mark(instances: instances.count, macros: macros.count, usedInstance: usedInstance) }
+
+  /// This state as it was at `mark`, but that the instances made since stay, numbered as
+  /// the invoker numbers them, withdrawn: their names stand for nothing (or for what they
+  /// stood for before).
+  mutating func takeBack(since mark: Mark) {
+    for i in mark.instances..<instances.count { instances[i].withdrawn = true }
+    instanceByName = [:]
+    for (i, instance) in instances.enumerated() where !instance.withdrawn { instanceByName[instance.name] = i }
+    macros.removeSubrange(mark.macros...)
+    specializations = specializations.filter { $0.value < mark.macros }
+    definitions = definitions.compactMapValues { all in
+      let kept = all.filter { $0 < mark.macros }
+      return kept.isEmpty ? nil : kept
+    }
+    usedInstance = mark.usedInstance
+  }
 
   /// The names of the instances, but those withdrawn.
   var instanceNames: [String] { instances.filter { !$0.withdrawn }.map(\.name) }

@@ -98,7 +98,7 @@ extension Checker {
       // that bind the same (built-in) instances.
       let checked = macro
       macro.template = MacroTemplate(
-        tree: tree, body: body, members: members, usedInstance: state.usedInstance, macroByName: state.macroByName,
+        tree: tree, body: body, members: members, usedInstance: state.usedInstance, macrosBefore: defined,
         hasErrors: errorCount != before)
       macro.body = []
       state.macros.append(macro)
@@ -110,7 +110,7 @@ extension Checker {
     guard nameIsFree else { return nil }
     // Defined even if its body has errors (the whole input then fails and the definition
     // is dropped with it), so that calls to it do not report it as unknown as well.
-    state.macroByName[text(name)] = defined
+    state.define(text(name), as: defined)
     bareNames.set(name.symbol, to: .macro(defined))
     return ok && errorCount == before ? .definition() : nil
   }
@@ -179,13 +179,13 @@ extension Checker {
     let template = macro.template!
     guard !template.hasErrors else { return nil }
     // Names in the body mean what they meant at the definition.
-    let outer = (state.usedInstance, state.macroByName, bareNames)
-    (state.usedInstance, state.macroByName, bareNames) = (template.usedInstance, template.macroByName, SymbolMemo())
+    let outer = (state.usedInstance, macrosInForce, bareNames)
+    (state.usedInstance, macrosInForce, bareNames) = (template.usedInstance, template.macrosBefore, SymbolMemo())
     let recorded = problems.count
     let checked = compileBody(
       of: macro.name, parameters: macro.parameters, receivers: receivers, body: template.body, in: template.tree,
       range: macro.range)
-    (state.usedInstance, state.macroByName, bareNames) = outer
+    (state.usedInstance, macrosInForce, bareNames) = outer
     // Warnings were given at the definition; an error is this binding's, given at the call.
     let errors = takeProblems(after: recorded).filter { $0.severity == .error }
     if let first = errors.first {
@@ -248,7 +248,7 @@ extension Checker {
         let given = ArgumentList(arguments, of: tree)
         given.forEach(visit)
         // `shut $d`: `$d` is a receiver for the macro it is passed to.
-        if receiver == nil, let called = state.macroByName[text(name)],
+        if receiver == nil, let called = state.macro(named: text(name), before: macrosInForce),
           let calledMembers = state.macros[called].template?.members
         {
           for (i, argument) in given.enumerated() where i < calledMembers.count {

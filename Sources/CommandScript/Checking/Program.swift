@@ -254,10 +254,10 @@ struct MacroTemplate: Sendable {
   var body: NodeRange
   /// For each parameter, the verbs and queries used on it if it is a receiver parameter.
   var members: [[ReceiverMember]?]
-  /// The `use`d receiver and the macros in force where the macro was defined: names in
-  /// its body mean what they meant there.
+  /// The `use`d receiver and the macros in force where the macro was defined (the first
+  /// `macrosBefore` of the state's): names in its body mean what they meant there.
   var usedInstance: Int?
-  var macroByName: [String: Int]
+  var macrosBefore: Int
   /// Whether the body had errors at the definition (which fails the input): calls then
   /// report nothing more.
   var hasErrors: Bool

@@ -337,7 +337,7 @@ public final class Session: TimelineHost {
       }
       throw CompileErrors(diagnostics: diagnostics)
     }
-    if keeping { statesBeforeNew.merge(checker.statesBeforeNew) { $1 } }
+    if keeping { marksBeforeNew.merge(checker.marksBeforeNew) { $1 } }
     return (checker.state, statements, problems.map { ($0.diagnostic(in: sources), $0.range) })
   }
 
@@ -349,22 +349,17 @@ public final class Session: TimelineHost {
   private var symbols = SymbolTable()
   static let maxReusedSymbols = 256
 
-  /// The checker's state before each `new` compiled to run, by the statement's range: if a
-  /// run stops before the `new`, what was defined from there on is taken back (see
-  /// `keepDefinitions`). Kept apart from the compiled statements, which are many, since
+  /// Where the checker's state stood before each `new` compiled to run, by the statement's
+  /// range: if a run stops before the `new`, what was defined from there on is taken back
+  /// (see `Timeline.keepDefinitions`). Kept apart from the compiled statements, which are many, since
   /// `new`s are few; dropped with their source.
-  private var statesBeforeNew: [SourceRange: CheckerState] = [:]
+  private var marksBeforeNew: [SourceRange: CheckerState.Mark] = [:]
 
   /// A run stopped before the statement at `range`: if it is a `new`, takes back what was
   /// defined from it on (see `Timeline.keepDefinitions`) and returns true.
   func takeBackDefinitions(from range: SourceRange) -> Bool {
-    guard let before = statesBeforeNew[range] else { return false }
-    let made = checkerState.instances
-    checkerState = before
-    // The instances stay numbered as the invoker numbers them; those not made are
-    // withdrawn.
-    checkerState.instances = made
-    for i in before.instances.count..<made.count { checkerState.instances[i].withdrawn = true }
+    guard let mark = marksBeforeNew[range] else { return false }
+    checkerState.takeBack(since: mark)
     invoker.macros = checkerState.macros
     return true
   }
@@ -383,7 +378,7 @@ public final class Session: TimelineHost {
     for macro in checkerState.macros { kept.insert(macro.range.source) }
     for statement in timeline.pendingQueue { kept.insert(statement.range.source) }
     sources.keepOnly(kept)
-    statesBeforeNew = statesBeforeNew.filter { kept.contains($0.key.source) }
+    marksBeforeNew = marksBeforeNew.filter { kept.contains($0.key.source) }
     nextSourceSweep = sources.count + max(64, kept.count)
   }
 

@@ -203,10 +203,11 @@ enum Help {
     }
     lines.append("Statements (separate with `;` or a new line):")
     for s in statements { lines.append("  " + pad(s.usage, 32) + s.summary) }
-    if !state.macroByName.isEmpty {
+    let macroByName = state.macroByName
+    if !macroByName.isEmpty {
       lines.append("Macros:")
-      for name in state.macroByName.keys.sorted() {
-        let macro = state.macros[state.macroByName[name]!]
+      for (name, index) in macroByName.sorted(by: { $0.key < $1.key }) {
+        let macro = state.macros[index]
         lines.append("  " + ([name] + macro.parameters).joined(separator: " "))
       }
     }

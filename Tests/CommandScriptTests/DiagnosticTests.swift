@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CommandScript
@@ -53,6 +54,33 @@ import Testing
     #expect(CommandScript.suggestion(for: "trxnsxctxxn", among: ["transaction"]) == nil)
     #expect(CommandScript.suggestion(for: "trnsactin", among: ["transaction"]) == "transaction")
     #expect(CommandScript.suggestion(for: "tarnsactino", among: ["transaction"]) == "transaction")
+  }
+
+  /// A suggestion's work is bounded however long the word and however many the candidates:
+  /// a file of misspellings once took 19 s to check for 157 KB.
+  @Test func suggestionWorkIsBounded() {
+    let long = String(repeating: "ab", count: 32)
+    #expect(CommandScript.suggestion(for: long + "x", among: [long + "y"]) == nil)
+    #expect(CommandScript.suggestion(for: String(long.dropLast()) + "x", among: [long]) == long)
+    // Candidates too long or too short to be close are not measured, so do not count.
+    let far = (0..<5000).map { "candidate\($0)" }
+    #expect(CommandScript.suggestion(for: "mvoe", among: far + ["move"]) == "move")
+    // Of those that could be close, at most `maxMeasuredCandidates` are measured.
+    let near = (0..<CommandScript.maxMeasuredCandidates).map { String(format: "q%03d", $0 % 1000) }
+    #expect(CommandScript.suggestion(for: "mvoe", among: near + ["move"]) == nil)
+  }
+
+  /// Only the first `maxSuggestedProblems` problems of a compilation get a suggestion (a
+  /// host shows no more), so that each further one costs no look at every name.
+  @Test func onlyTheFirstProblemsGetASuggestion() {
+    let count = Checker.maxSuggestedProblems + 20
+    var checker = Checker(
+      state: CheckerState(registry: testRegistry()), commands: CommandTable(), symbols: SymbolTable())
+    let (statements, _) = parseAll(String(repeating: "paitn red\n", count: count), symbols: checker.symbols)
+    for statement in statements { _ = checker.check(statement) }
+    #expect(checker.problems.count == count)
+    #expect(checker.problems.prefix(Checker.maxSuggestedProblems).allSatisfy { $0.suggestion == "paint" })
+    #expect(checker.problems.dropFirst(Checker.maxSuggestedProblems).allSatisfy { $0.suggestion == nil })
   }
 
   @Test func suggestionPrefersTheClosestThenTheFirst() {

@@ -154,6 +154,17 @@ struct Checker {
     return CompiledStatement(action: action, range: root.range, isTransaction: root.isTransaction)
   }
 
+  /// How many problems of a compilation get a "did you mean": as many as a host shows
+  /// (`Session.maxErrors`), so that checking a file of misspellings stays linear in it.
+  static let maxSuggestedProblems = 100
+
+  /// The closest of `candidates` to `word`, for the problem about to be recorded; the
+  /// candidates are listed only for the first `maxSuggestedProblems` problems.
+  func suggestion(for word: String, among candidates: @autoclosure () -> [String]) -> String? {
+    guard problems.count < Self.maxSuggestedProblems else { return nil }
+    return CommandScript.suggestion(for: word, among: candidates())
+  }
+
   mutating func fail(_ message: String, at range: SourceRange, suggestion: String? = nil) {
     record(Problem(message, at: range, suggestion: suggestion))
   }

@@ -80,20 +80,37 @@ struct Problem: Error {
 
 /// The closest of `candidates` to `word` by edit distance, if close enough to be a
 /// plausible misspelling (at most a third of the word's length, and at least 1).
+///
+/// Its work is bounded, whatever it is given: a word longer than `maxSuggestedWordLength`
+/// bytes gets no suggestion, a candidate whose length alone puts it too far is skipped
+/// unmeasured, and at most `maxMeasuredCandidates` are measured.
 func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+  let bytes = Array(word.utf8)
+  guard bytes.count <= maxSuggestedWordLength else { return nil }
   let limit = max(1, word.count / 3)
   var best: (String, Int)?
+  var measured = 0
   for candidate in candidates {
-    let d = editDistance(word, candidate)
+    // The distance is at least the difference in length.
+    guard abs(candidate.utf8.count - bytes.count) <= limit else { continue }
+    guard measured < maxMeasuredCandidates else { break }
+    measured += 1
+    let d = editDistance(bytes, Array(candidate.utf8))
     if d <= limit, d < (best?.1 ?? .max) { best = (candidate, d) }
   }
   return best?.0
 }
 
+/// The longest word, in bytes, that gets a "did you mean" (the longest name is 256).
+let maxSuggestedWordLength = 64
+/// How many candidates one suggestion measures at most.
+let maxMeasuredCandidates = 1000
+
 /// Damerau–Levenshtein distance with adjacent transpositions (so `paitn` is 1 from `paint`).
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a.utf8)
-  let b = Array(b.utf8)
+func editDistance(_ a: String, _ b: String) -> Int { editDistance(Array(a.utf8), Array(b.utf8)) }
+
+/// ``editDistance(_:_:)`` of UTF-8 bytes.
+func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }
   var previous2 = [Int](repeating: 0, count: b.count + 1)

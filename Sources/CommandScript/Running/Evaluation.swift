@@ -171,27 +171,46 @@ extension Invoker {
     throws(RunFailure) -> Value
   {
     let answer = try evaluate(expression, frame: frame)
-    switch (answer, constraint) {
-    case (.integer(let n), .integer(let allowed)):
+    // By the slot's kind, every kind listed: a new one does not compile until it says here
+    // which answers it takes. The checker gave the expression the slot's kind, so only a
+    // query can answer otherwise.
+    switch constraint {
+    case .integer(let allowed):
+      guard case .integer(let n) = answer else { throw wrongAnswer(in: expression) }
       guard allowed.contains(n) else {
         throw RunFailure(message: "the value must be \(constraint.description), not \(n)", range: range)
       }
       return .integer(n)
-    case (.integer(let n), .any): return .integer(n)
-    case (.decimal(let x), .decimal(let allowed)) where x.isFinite:
+    case .decimal(let allowed):
+      guard case .decimal(let x) = answer, x.isFinite else { throw wrongAnswer(in: expression) }
       guard allowed.contains(x) else {
         throw RunFailure(
           message: "the value must be \(constraint.description), not \(ScriptString.decimal(x))", range: range)
       }
       return .decimal(x)
-    case (.decimal(let x), .any) where x.isFinite: return .decimal(x)
-    case (.word(let i), .word(let set)) where set.words.indices.contains(i): return .word(i)
-    case (.word(let i), .any): return .word(i)
-    case (.string(let s), .string), (.string(let s), .any): return .string(s)
-    case (.boolean(let b), .boolean): return .boolean(b)
-    case (.boolean(let b), .string), (.boolean(let b), .any): return .string(b ? "true" : "false")
-    case (.integer, _), (.decimal, _), (.word, _), (.string, _), (.boolean, _):
-      // The checker gave the expression the slot's kind: only a query can answer otherwise.
+    case .word(let set):
+      guard case .word(let i) = answer, set.words.indices.contains(i) else { throw wrongAnswer(in: expression) }
+      return .word(i)
+    case .string:
+      switch answer {
+      case .string(let s): return .string(s)
+      case .boolean(let b): return .string(b ? "true" : "false")
+      case .integer, .decimal, .word: throw wrongAnswer(in: expression)
+      }
+    case .boolean:
+      guard case .boolean(let b) = answer else { throw wrongAnswer(in: expression) }
+      return .boolean(b)
+    case .any:
+      switch answer {
+      case .integer(let n): return .integer(n)
+      case .decimal(let x) where x.isFinite: return .decimal(x)
+      case .word(let i): return .word(i)
+      case .string(let s): return .string(s)
+      case .boolean(let b): return .string(b ? "true" : "false")
+      case .decimal: throw wrongAnswer(in: expression)
+      }
+    case .receiver:
+      // The checker refuses an expression where a receiver is needed.
       throw wrongAnswer(in: expression)
     }
   }

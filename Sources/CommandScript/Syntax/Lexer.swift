@@ -60,17 +60,18 @@ struct Lexer {
   /// How many problems one input records at most; the parser stops there.
   static let maxProblems = 1000
 
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private let source: Int
-  private var position = 0
-  private var line = 1
+  // Internal rather than private for the lexer's literals (LiteralLexing.swift) alone.
+  let bytes: UnsafeBufferPointer<UInt8>
+  let source: Int
+  var position = 0
+  var line = 1
   /// `line` as a source range stores it (clamped to 32 bits), computed once per line rather
   /// than once per token.
   private var line32: Int32 = 1
   private var lineStart = 0
   /// Whether the current line has non-ASCII bytes before `position`, in which case columns
   /// (which count Unicode scalars) must be counted instead of subtracted.
-  private var lineHasNonASCII = false
+  var lineHasNonASCII = false
   /// The end of the last token before the latest line break that ended a line with a token
   /// (0: none yet). The end of the input is placed there, so that an error at the end
   /// points after what was written, not at an empty line after it. (32 bits after a `Bool`
@@ -92,7 +93,7 @@ struct Lexer {
   let symbols: SymbolTable
   /// The unescaped text of the last string token. (Kept here rather than in the token,
   /// so that tokens are plain values that cost nothing to copy.)
-  private(set) var stringText = ""
+  var stringText = ""
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, firstLine: Int = 1, symbols: SymbolTable) {
     self.bytes = bytes
@@ -184,7 +185,7 @@ struct Lexer {
 
   /// The column of `offset` on the current line. Offsets come in increasing order, so
   /// counting goes on from the last one.
-  @inline(__always) private mutating func column(at offset: Int) -> Int {
+  @inline(__always) mutating func column(at offset: Int) -> Int {
     // Offsets and lines' starts are at most `bytes.count`: no arithmetic here can overflow.
     if !lineHasNonASCII { return offset &- lineStart &+ 1 }
     if offset < knownOffset {
@@ -199,22 +200,27 @@ struct Lexer {
   }
 
   /// Records a problem, unless `maxProblems` are recorded already.
-  private mutating func report(_ message: String, at range: SourceRange) {
+  mutating func report(_ message: String, at range: SourceRange) {
+    report(Problem(message, at: range))
+  }
+
+  /// Records `problem`, unless `maxProblems` are recorded already.
+  mutating func report(_ problem: Problem) {
     guard problems.count < Self.maxProblems else { return }
-    problems.append(Problem(message, at: range))
+    problems.append(problem)
   }
 
   /// The range of one byte at `offset` on the current line.
-  private mutating func byteRange(at offset: Int) -> SourceRange {
+  mutating func byteRange(at offset: Int) -> SourceRange {
     SourceRange(source: source, start: offset, end: offset + 1, line: line, column: column(at: offset))
   }
 
-  private func range(from start: Int, line startLine: Int, column: Int) -> SourceRange {
+  func range(from start: Int, line startLine: Int, column: Int) -> SourceRange {
     SourceRange(
       source: Int32(truncatingIfNeeded: source), start: start, end: position, line: startLine, columnInSource: column)
   }
 
-  private mutating func newLine(at offset: Int) {
+  mutating func newLine(at offset: Int) {
     line += 1
     line32 = Int32(clamping: line)
     lineStart = offset + 1
@@ -482,218 +488,6 @@ struct Lexer {
       case UInt8(ascii: "#"): skipComment()
       default: return
       }
-    }
-  }
-
-  /// An integer, or (by `lexNumberSlowly`) a decimal, a too-large integer or digits run into
-  /// a word. The common case, up to 18 digits followed by no `.` and no letter, stays small
-  /// enough to be inlined into `advance`.
-  @inline(__always) private mutating func lexInteger(start: Int, line startLine: Int, column: Int) -> Token {
-    let negative = bytes[start] == UInt8(ascii: "-")
-    let digitsStart = negative ? start + 1 : start
-    position = digitsStart
-    var value = 0
-    while position < bytes.count, Self.isDigit(bytes[position]) {
-      value = value &* 10 &+ Int(bytes[position] &- 48)
-      position += 1
-    }
-    let next = position < bytes.count ? bytes[position] : 0
-    guard position - digitsStart <= 18, next != UInt8(ascii: "."), !Self.isWordStart(next) else {
-      return lexNumberSlowly(start: start, digitsStart: digitsStart, line: startLine, column: column)
-    }
-    // Less than 10^18: no overflow.
-    return Token(
-      kind: .integer, range: range(from: start, line: startLine, column: column), integer: negative ? -value : value)
-  }
-
-  /// The number from `start` whose digits `lexInteger` read, when they are not a plain
-  /// integer of at most 18 digits: a decimal, an integer of more digits, or digits that run
-  /// into a word.
-  @inline(never) private mutating func lexNumberSlowly(start: Int, digitsStart: Int, line startLine: Int, column: Int)
-    -> Token
-  {
-    if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "."), Self.isDigit(bytes[position + 1]) {
-      return lexDecimal(start: start, line: startLine, column: column)
-    }
-    let negative = digitsStart > start
-    var value = 0
-    var overflow = false
-    for i in digitsStart..<position {
-      let digit = Int(bytes[i] - 48)
-      let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
-      overflow = overflow || o1 || o2
-      value = sum
-    }
-    let r = range(from: start, line: startLine, column: column)
-    if position < bytes.count, Self.isWordStart(bytes[position]) {
-      while position < bytes.count, Self.isWordContinue(bytes[position]) { position += 1 }
-      let whole = range(from: start, line: startLine, column: column)
-      report("a word cannot start with a digit: `\(shortText(of: whole))`", at: whole)
-      return Token(kind: .invalid, range: whole)
-    }
-    if overflow {
-      report("integer `\(shortText(of: r))` is too large", at: r)
-      return Token(kind: .invalid, range: r)
-    }
-    return Token(kind: .integer, range: r, integer: value)
-  }
-
-  /// A decimal literal from `start`, whose integer part is read (`position` is at the
-  /// `.`): digits `.` digits, and an exponent (`e` or `E`, a sign, digits) if one follows.
-  private mutating func lexDecimal(start: Int, line startLine: Int, column: Int) -> Token {
-    position += 1
-    while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
-    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-      var digits = position + 1
-      if digits < bytes.count, bytes[digits] == UInt8(ascii: "+") || bytes[digits] == UInt8(ascii: "-") {
-        digits += 1
-      }
-      if digits < bytes.count, Self.isDigit(bytes[digits]) {
-        position = digits
-        while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
-      }
-    }
-    if position < bytes.count, Self.isWordContinue(bytes[position]) {
-      while position < bytes.count, Self.isWordContinue(bytes[position]) { position += 1 }
-      let whole = range(from: start, line: startLine, column: column)
-      report("`\(shortText(of: whole))` is not a number", at: whole)
-      return Token(kind: .invalid, range: whole)
-    }
-    let r = range(from: start, line: startLine, column: column)
-    let text = String(decoding: bytes[start..<position], as: UTF8.self)
-    guard let value = Double(text), value.isFinite else {
-      report("decimal `\(shortText(of: r))` is too large", at: r)
-      return Token(kind: .invalid, range: r)
-    }
-    return Token(kind: .decimal, range: r, integer: Int(bitPattern: UInt(value.bitPattern)))
-  }
-
-  private mutating func lexString(start: Int, line startLine: Int, column: Int) -> Token {
-    var text = [UInt8]()
-    while position < bytes.count {
-      let b = bytes[position]
-      switch b {
-      case UInt8(ascii: "\""):
-        position += 1
-        let r = range(from: start, line: startLine, column: column)
-        guard let valid = String(validating: text, as: UTF8.self) else {
-          report("string is not valid UTF-8", at: r)
-          return Token(kind: .invalid, range: r)
-        }
-        stringText = valid
-        return Token(kind: .string, range: r)
-      case UInt8(ascii: "\\"):
-        let escapeStart = position
-        position += 1
-        var escaped: UInt8?
-        if position < bytes.count {
-          switch bytes[position] {
-          case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = bytes[position]
-          case UInt8(ascii: "n"): escaped = 10
-          case UInt8(ascii: "t"): escaped = 9
-          case UInt8(ascii: "r"): escaped = 13
-          case UInt8(ascii: "$"): escaped = UInt8(ascii: "$")
-          case UInt8(ascii: "u"):
-            lexScalarEscape(from: escapeStart, into: &text)
-            continue
-          default: break
-          }
-        }
-        if let escaped {
-          // A dollar sign that is not a `$NAME` is kept as `$$` (see ``ScriptString``).
-          if escaped == UInt8(ascii: "$") { text.append(escaped) }
-          text.append(escaped)
-          position += 1
-        } else {
-          let escapeColumn = self.column(at: escapeStart)
-          let escapeLine = line
-          if position < bytes.count {
-            // Skip the whole character after the backslash, counting a line break.
-            let lead = bytes[position]
-            if lead == 10 { newLine(at: position) }
-            if lead >= 0x80 { lineHasNonASCII = true }
-            position += 1
-            while lead >= 0xC0, position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
-          }
-          report(
-            "unknown escape in string (use \\\", \\\\, \\n, \\t, \\r, \\$ or \\u{HEX})",
-            at: SourceRange(source: source, start: escapeStart, end: position, line: escapeLine, column: escapeColumn))
-        }
-      case 0:
-        report("NUL byte in string", at: byteRange(at: position))
-        position += 1
-      case 13 where position + 1 < bytes.count && bytes[position + 1] == 10:
-        // A CRLF line break in a string is a line break, as in a file with LF ones.
-        position += 1
-      case 10:
-        text.append(b)
-        position += 1
-        newLine(at: position - 1)
-      case UInt8(ascii: "$"):
-        // `$NAME` stays as written; any other `$` is a literal one, kept as `$$`.
-        if !(position + 1 < bytes.count && Self.isParameterStart(bytes[position + 1])) { text.append(b) }
-        text.append(b)
-        position += 1
-      default:
-        if b >= 0x80 { lineHasNonASCII = true }
-        text.append(b)
-        position += 1
-      }
-    }
-    let r = range(from: start, line: startLine, column: column)
-    var problem = Problem(
-      "unterminated string",
-      at: SourceRange(source: source, start: start, end: start + 1, line: startLine, column: column))
-    problem.notes.append(("the string starts here and runs to the end of the input", nil))
-    if problems.count < Self.maxProblems { problems.append(problem) }
-    return Token(kind: .invalid, range: r)
-  }
-
-  /// `\u{HEX}` at `start` (`position` is at the `u`): one to six hex digits naming a
-  /// Unicode scalar value, NUL included, appended to `text` as UTF-8. Anything else is
-  /// reported, and the escape is skipped up to its `}` on the same line.
-  @inline(never) private mutating func lexScalarEscape(from start: Int, into text: inout [UInt8]) {
-    let escapeColumn = column(at: start)
-    position += 1
-    var value: UInt32 = 0
-    var digits = 0
-    var valid = position < bytes.count && bytes[position] == UInt8(ascii: "{")
-    if valid {
-      position += 1
-      while position < bytes.count, let digit = hexValue(bytes[position]), digits < 6 {
-        value = value << 4 | UInt32(digit)
-        digits += 1
-        position += 1
-      }
-      valid = digits > 0 && position < bytes.count && bytes[position] == UInt8(ascii: "}")
-    }
-    if valid, let scalar = Unicode.Scalar(value) {
-      position += 1
-      // A dollar sign is kept as `$$`, as a `\$` is (see ``ScriptString``).
-      if scalar == "$" { text.append(UInt8(ascii: "$")) }
-      UTF8.encode(scalar) { text.append($0) }
-      return
-    }
-    while position < bytes.count, bytes[position] != UInt8(ascii: "}"), bytes[position] != 10,
-      bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\")
-    {
-      position += 1
-    }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1 }
-    report(
-      valid
-        ? "`\\u{\(String(value, radix: 16, uppercase: true))}` is not a Unicode scalar value"
-        : "expected `\\u{HEX}` with one to six hex digits",
-      at: SourceRange(source: source, start: start, end: position, line: line, column: escapeColumn))
-  }
-
-  private func hexValue(_ b: UInt8) -> UInt8? {
-    switch b {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
-    default: nil
     }
   }
 

@@ -297,13 +297,14 @@ final class Invoker {
     case .show(let instances): request(.show(instances: instances))
     case .help(let topic): request(.help(topic: topic))
     case .conditional, .loop, .countedLoop, .attempt, .assertion, .echo:
-      try executeLanguage2(op, frame: frame, request: request)
+      try executeControlFlow(op, frame: frame, request: request)
     }
   }
 
-  /// `if`, `while`, `try`, `assert` and `echo`. Out of line, so that the frame of
-  /// `execute`, which nested blocks and macro calls repeat, stays small.
-  @inline(never) private func executeLanguage2(_ op: Op, frame: [Value], request: (Request) -> Void)
+  /// `if`, `while`, `repeat … as`, `try`, `assert` and `echo`: the ops that evaluate
+  /// conditions and expressions. Out of line, so that the frame of `execute`, which nested
+  /// blocks and macro calls repeat, stays small.
+  @inline(never) private func executeControlFlow(_ op: Op, frame: [Value], request: (Request) -> Void)
     throws(RunFailure)
   {
     switch op {

@@ -17,8 +17,7 @@
   /// Runs the lexer and the parser over `bytes` and returns how many top-level statements
   /// they produced.
   public static func parseStatementCount(_ bytes: [UInt8]) -> Int {
-    bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: 0, symbols: SymbolTable()))
+    Parser.parse(bytes) { parser in
       var count = 0
       while parser.nextStatement() != nil { count += 1 }
       return count
@@ -27,9 +26,8 @@
 
   /// Parses `bytes` ahead of time, so that the checker can be measured on its own.
   public static func parse(_ bytes: [UInt8]) -> ParsedStatements {
-    bytes.withUnsafeBufferPointer { buffer in
-      let symbols = SymbolTable()
-      var parser = Parser(Lexer(buffer, source: 0, symbols: symbols))
+    let symbols = SymbolTable()
+    return Parser.parse(bytes, symbols: symbols) { parser in
       var statements: [ParsedStatement] = []
       while let statement = parser.nextStatement() { statements.append(statement) }
       return ParsedStatements(statements: statements, symbols: symbols)

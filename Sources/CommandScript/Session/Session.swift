@@ -406,8 +406,8 @@ public final class Session: TimelineHost {
       checker.noteScriptUsage()
       checker.scriptArguments = outerArguments
     }
-    let parseProblems = file.bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: checker.symbols))
+    let parseProblems = Parser.parse(file.bytes, source: id, firstLine: file.firstLine, symbols: checker.symbols) {
+      parser in
       while let statement = parser.nextRoot() {
         guard let c = checker.check(statement, in: parser.tree) else { continue }
         guard case .directive(.source(let path, let range)) = c.action else {
@@ -738,10 +738,8 @@ public final class Session: TimelineHost {
   /// (so history costs no text per step).
   func canonicalText(of range: SourceRange) -> String {
     let bytes = Array(sources[range.source].bytes[range.start..<range.end])
-    return bytes.withUnsafeBufferPointer { buffer in
-      let symbols = SymbolTable()
-      var parser = Parser(Lexer(buffer, source: range.source, symbols: symbols))
-      return parser.nextStatement()?.canonical ?? String(decoding: bytes, as: UTF8.self)
+    return Parser.parse(bytes, source: range.source) { parser in
+      parser.nextStatement()?.canonical ?? String(decoding: bytes, as: UTF8.self)
     }
   }
 
@@ -752,8 +750,7 @@ public final class Session: TimelineHost {
     guard statement.isTransaction else { return nil }
     let range = statement.range
     let bytes = Array(sources[range.source].bytes[range.start..<range.end])
-    return bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: range.source, symbols: SymbolTable()))
+    return Parser.parse(bytes, source: range.source) { parser in
       guard let parsed = parser.nextStatement(), case .transaction(_, let name?) = parsed.root.kind else { return nil }
       return ScriptString.plain(parsed.tree.strings[Int(name)])
     }

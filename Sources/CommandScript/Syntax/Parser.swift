@@ -28,6 +28,18 @@ struct Parser {
   /// stops: the rest of the input reads as its end. How many of `problems` came before.
   private var problemsBeforeStop: Int?
 
+  /// The one way to set up a lexer and a parser over text: `body` parses `bytes`, naming
+  /// their words in `symbols`, their ranges in source `source` from line `firstLine`.
+  @inline(__always) static func parse<Result>(
+    _ bytes: [UInt8], source: Int = 0, firstLine: Int = 1, symbols: SymbolTable = SymbolTable(),
+    _ body: (inout Parser) -> Result
+  ) -> Result {
+    bytes.withUnsafeBufferPointer { buffer in
+      var parser = Parser(Lexer(buffer, source: source, firstLine: firstLine, symbols: symbols))
+      return body(&parser)
+    }
+  }
+
   init(_ lexer: Lexer) {
     tree = SyntaxTree(symbols: lexer.symbols)
     self.lexer = lexer

@@ -13,8 +13,7 @@ public enum ScriptFormatter {
     var sources = SourceTable()
     let id = sources.add(file)
     let symbols = SymbolTable()
-    let problems = file.bytes.withUnsafeBufferPointer { buffer -> [Problem] in
-      var parser = Parser(Lexer(buffer, source: id, firstLine: file.firstLine, symbols: symbols))
+    let problems = Parser.parse(file.bytes, source: id, firstLine: file.firstLine, symbols: symbols) { parser in
       while parser.nextRoot() != nil {}
       return parser.allProblems
     }

@@ -32,8 +32,7 @@ extension Session {
     }
     let bytes = Array("macro \(name) { }".utf8)
     var checker = Checker(state: checkerState, commands: commands, symbols: SymbolTable())
-    return bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: 0, symbols: checker.symbols))
+    return Parser.parse(bytes, symbols: checker.symbols) { parser in
       while let statement = parser.nextStatement() { _ = checker.check(statement) }
       return (parser.allProblems + checker.problems).first?.message
     }
@@ -43,9 +42,7 @@ extension Session {
   /// it is not exactly one statement without syntax errors.
   public static func canonicalStatement(_ text: String) -> String? {
     let bytes = Array(text.utf8)
-    return bytes.withUnsafeBufferPointer { buffer in
-      let symbols = SymbolTable()
-      var parser = Parser(Lexer(buffer, source: 0, symbols: symbols))
+    return Parser.parse(bytes) { parser in
       guard let statement = parser.nextStatement(), parser.nextStatement() == nil, parser.allProblems.isEmpty
       else { return nil }
       return statement.canonical

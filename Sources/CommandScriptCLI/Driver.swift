@@ -46,6 +46,10 @@ final class Driver {
   /// journal cannot take its `undo`.
   private var journalMark: off_t = 0
 
+  /// How many queued statements had failed when the run started (in the journal's replay):
+  /// not this run's.
+  private var queuedFailuresBefore = 0
+
   /// Runs `body` as a journal's replay (JournalResume.swift): quietly, with no step limit
   /// and no history limit until the journal sets one, stopping at the first failure, whose
   /// diagnostics are kept in ``replayFailures``. What failed while replaying is not this
@@ -65,6 +69,7 @@ final class Driver {
       replaying = false
       replayFailures = []
       failedStatements = 0
+      queuedFailuresBefore = session.failedQueuedStatements
     }
     return body()
   }
@@ -160,7 +165,7 @@ final class Driver {
   /// At the end of a run: a failed statement (under `continue`) or a failed queued
   /// statement (a queue run never stops a run) makes the run fail.
   var finalStatus: ExitStatus {
-    failedStatements > 0 || session.failedQueuedStatements > 0 ? .runtimeError : .success
+    failedStatements > 0 || session.failedQueuedStatements > queuedFailuresBefore ? .runtimeError : .success
   }
 
   /// Compiles and (unless checking only) runs one chunk of a stream or one REPL entry.

@@ -205,6 +205,23 @@ struct JournalTests {
     }
   }
 
+  @Test("a queued statement that failed in the journal's replay does not fail the run that resumes it")
+  func queuedFailureInTheJournal() throws {
+    try withJournal { journal in
+      let first = try runSession(journal, "queue move up\nqueue transaction { door.lock; door.open }\nrun\n")
+      // The queue run itself fails the run that ran it.
+      #expect(first.status == 1, "\(first)")
+      #expect(JournalFormat.entries(try text(journal)).contains("run\n"), "\(first)")
+      let resumed = try runSession(journal, "show shape\n")
+      #expect(resumed.status == 0, "\(resumed)")
+      #expect(resumed.stdoutLines == ["shape: at (0, 1), blue"], "\(resumed)")
+      #expect(resumed.stderr == "", "\(resumed)")
+      // A queued statement that fails in this run still fails it.
+      let again = try runSession(journal, "queue transaction { door.lock; door.open }\nrun\n")
+      #expect(again.status == 1, "\(again)")
+    }
+  }
+
   @Test("--history-limit is journaled and in force again on resume")
   func historyLimitJournaled() throws {
     try withJournal { journal in

@@ -44,7 +44,7 @@ final class Driver {
   private(set) var replayFailures: [Diagnostic] = []
   /// Where the journal ended when the run started: what a rollback cuts back to when the
   /// journal cannot take its `undo`.
-  private var journalMark: off_t = 0
+  private var journalMark = Journal.Mark(offset: 0, chain: 0)
 
   /// How many queued statements had failed when the run started (in the journal's replay):
   /// not this run's.
@@ -74,11 +74,17 @@ final class Driver {
     return body()
   }
 
+  /// Forgets the failures collected while replaying (a statement expected to fail).
+  func forgetReplayFailures() { replayFailures.removeAll() }
+
   /// Journals what takes effect from now on to `journal`.
   func attach(_ journal: Journal) {
     self.journal = journal
     session.journal = journal
     journalMark = journal.end
+    // Group commit: what was journaled since the last write of output is made durable
+    // with one sync, before that output.
+    Console.beforeWriting = { [unowned self] in self.syncJournal() }
   }
   /// Whether the journal failed (a statement it could not keep, or a failed sync): a
   /// stream then ends with status 74.
@@ -95,9 +101,14 @@ final class Driver {
     }
   }
 
+  /// Whether making the journal durable failed: what was not durable was cut off.
+  private var syncFailed = false
+
   /// Makes the journal durable; on failure says so, and the run must end (status 74).
   func syncJournal() -> Bool {
-    guard let journal, let reason = journal.sync() else { return true }
+    guard let journal else { return true }
+    guard let reason = journal.sync() else { return !syncFailed }
+    syncFailed = true
     Console.err.message(
       "cannot make the session \(journal.path) durable: \(reason); it holds what was acknowledged before the last prompt"
     )

@@ -62,6 +62,12 @@ public protocol StatementJournal: AnyObject {
   func record(_ text: String) throws(RecordFailure)
   /// The statement recorded last failed and was rolled back: forget it.
   func withdrawLast()
+  /// The statement recorded last failed, but its rollback could not revert `commands`
+  /// (each `receiver.verb`, declared not undoable): keep it, marked as failed, so that
+  /// replaying it fails the same way and leaves the same; or, when it would not fail again
+  /// (`replays` false: it was interrupted or reached the step limit), keep what it left,
+  /// so that a replay can say what it cannot restore.
+  func keepFailed(leaving commands: [String], replays: Bool)
 }
 
 /// Why a journal could not keep a statement (no space left, an I/O error).

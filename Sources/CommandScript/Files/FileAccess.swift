@@ -19,6 +19,20 @@ public protocol FileAccess: Sendable {
   func canonicalPath(_ path: String) -> String
 }
 
+extension FileAccess {
+  /// The folder of the file `path` names, with a slash at its end, when `path` is a
+  /// symbolic link whose file is in another folder; nil otherwise (the folder is the one
+  /// `path` names).
+  func realFolder(of path: String) -> String? {
+    let real = canonicalPath(path)
+    let slash = path.lastIndex(of: "/")
+    let named = canonicalPath(slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".")
+    guard real != path, let realSlash = real.lastIndex(of: "/") else { return nil }
+    let folder = String(real[...realSlash])
+    return folder == named + "/" || folder == named ? nil : folder
+  }
+}
+
 /// Why a file could not be read or written.
 public struct FileAccessError: Error, Equatable, Sendable {
   /// What went wrong, for the message (`No such file or directory`).

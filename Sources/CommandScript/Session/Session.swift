@@ -444,11 +444,13 @@ public final class Session: TimelineHost {
     sourcing: inout [String], problems: inout [Problem], keeping: Bool
   ) -> Directive? {
     guard let fileAccess else { return nil }
-    // Relative to the sourcing file's folder; from the working folder for `-c`, stdin
-    // and the REPL, whose names are not paths.
+    // Relative to the sourcing file's folder — the folder of the file itself, not of a
+    // link to it, as bash and python find a script's own folder; from the working folder
+    // for `-c`, stdin and the REPL, whose names are not paths.
     var resolved = path
-    if !path.hasPrefix("/"), !file.name.hasPrefix("<"), let slash = file.name.lastIndex(of: "/") {
-      resolved = String(file.name[...slash]) + path
+    if !path.hasPrefix("/"), !file.name.hasPrefix("<") {
+      let sourcing = fileAccess.realFolder(of: file.name) ?? file.name
+      if let slash = sourcing.lastIndex(of: "/") { resolved = String(sourcing[...slash]) + path }
     }
     let canonical = fileAccess.canonicalPath(resolved)
     if sourcing.contains(canonical) {

@@ -45,6 +45,9 @@ final class Channel {
   }
 
   func flush() {
+    // An answer is written only once the statements before it are durable; one whose
+    // statements could not be made so is not written.
+    if !buffer.isEmpty, !Console.beforeWriting(), self === Console.out { buffer.removeAll(keepingCapacity: true) }
     if writeError == nil, !buffer.isEmpty, let failure = buffer.withUnsafeBytes({ FileIO.writeAll(descriptor, $0) }),
       failure != EPIPE
     {
@@ -58,6 +61,9 @@ final class Channel {
 enum Console {
   nonisolated(unsafe) static let out = Channel(descriptor: 1)
   nonisolated(unsafe) static let err = Channel(descriptor: 2)
+  /// Called before either channel writes: `--session` makes the journal durable there, so
+  /// that no answer is seen for a statement a power cut could lose (false: it could not).
+  nonisolated(unsafe) static var beforeWriting: () -> Bool = { true }
 
   static func flush() {
     out.flush()

@@ -38,40 +38,27 @@ final class Driver {
     session.onCommit = { [unowned self] text in self.onCommit?(text) }
   }
 
-  /// `--session`: verifies the journal and replays its entries quietly, through the path
-  /// piped standard input takes, with no step limit; then journals what takes effect from
-  /// now on. `historyLimit` is the command line's (nil: the journal's stays in force; a
-  /// different one is journaled). Returns how many entries were replayed, or the status to
-  /// end with when the journal is damaged or an entry no longer replays: then nothing runs
-  /// and nothing new is journaled.
-  func resume(_ journal: Journal, historyLimit: Int?) -> Result<Int, ResumeFailure> {
-    let contents: Journal.Contents
-    switch journal.load() {
-    case .success(let loaded): contents = loaded
-    case .failure(let damage):
-      Console.err.message(
-        "session \(journal.path):\(damage.line): damaged record: \(damage.reason); "
-          + "nothing was run and the file is unchanged")
-      Console.err.message(
-        "note: --salvage-session NEWFILE copies the \(damage.intact.count) entries before line \(damage.line) into NEWFILE, to go on from there"
-      )
-      return .failure(ResumeFailure())
-    }
-    if contents.version1 {
-      Console.err.message(
-        "note: session \(journal.path) was written by cmdscript 0.1 without checksums: read as before, and rewritten with a checksum per entry"
-      )
-    }
-    if contents.droppedBytes > 0 {
-      Console.err.message(
-        "session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)"
-      )
-    }
+  /// Whether the journal is being replayed: failures are collected, not shown.
+  private var replaying = false
+  /// The failures collected while replaying.
+  private(set) var replayFailures: [Diagnostic] = []
+  /// Where the journal ended when the run started: what a rollback cuts back to when the
+  /// journal cannot take its `undo`.
+  private var journalMark = Journal.Mark(offset: 0, chain: 0)
+
+  /// How many queued statements had failed when the run started (in the journal's replay):
+  /// not this run's.
+  private var queuedFailuresBefore = 0
+
+  /// Runs `body` as a journal's replay (JournalResume.swift): quietly, with no step limit
+  /// and no history limit until the journal sets one, stopping at the first failure, whose
+  /// diagnostics are kept in ``replayFailures``. What failed while replaying is not this
+  /// run's.
+  func replaying<T>(_ body: () -> T) -> T {
     let (output, warning, stepLimit, policy) = (session.onOutput, session.onDiagnostic, session.stepLimit, errorPolicy)
     session.onOutput = { _ in }
     session.onDiagnostic = { _ in }
     session.stepLimit = nil
-    // The journal says which history limit was in force when: none until it says.
     session.historyLimit = nil
     errorPolicy = .stop
     replaying = true
@@ -81,76 +68,24 @@ final class Driver {
       (session.onOutput, session.onDiagnostic, session.stepLimit, errorPolicy) = (output, warning, stepLimit, policy)
       replaying = false
       replayFailures = []
-      // What failed while replaying is not this run's.
       failedStatements = 0
+      queuedFailuresBefore = session.failedQueuedStatements
     }
-    var journaledLimit: Int?? = nil
-    // Entries run in batches, checked together as a stream's are; a batch ends where the
-    // journal sets the history limit.
-    var batch = StreamEntries(name: journal.path)
-    var batchEntries: [Journal.Entry] = []
-    func replayBatch() -> ResumeFailure? {
-      defer {
-        batch.removeAll()
-        batchEntries.removeAll(keepingCapacity: true)
-      }
-      guard batch.count > 0 else { return nil }
-      let (status, ended) = runEntries(batch)
-      guard status != .success else { return nil }
-      let entry = batchEntries[ended]
-      if status == .runtimeError, entry.offset == contents.entries.last?.offset {
-        // A statement is journaled before it runs: the process ended while this one ran,
-        // before it was acknowledged.
-        journal.cut(to: off_t(entry.offset))
-        Console.err.message(
-          "session \(journal.path):\(entry.line): dropped the last entry, which fails when replayed (the process ended while it ran)"
-        )
-        return nil
-      }
-      replayFailures.forEach(renderer.render)
-      Console.err.message(
-        "session \(journal.path):\(entry.line): this entry no longer replays; stopped before running anything else, and the file is unchanged"
-      )
-      Console.flush()
-      return ResumeFailure()
-    }
-    for entry in contents.entries {
-      if let limit = entry.historyLimit {
-        if let failure = replayBatch() { return .failure(failure) }
-        session.historyLimit = limit
-        journaledLimit = limit
-        continue
-      }
-      batch.append(entry: entry.bytes, line: entry.line)
-      batchEntries.append(entry)
-      if batch.count == StreamEntries.batchSize, let failure = replayBatch() { return .failure(failure) }
-    }
-    if let failure = replayBatch() { return .failure(failure) }
-    Console.flush()
-    if let historyLimit, journaledLimit != .some(historyLimit) {
-      session.historyLimit = historyLimit
-      do { try journal.recordHistoryLimit(historyLimit) } catch {
-        Console.err.message("cannot write to the session \(journal.path): \(error.reason)")
-        return .failure(ResumeFailure(status: .ioError))
-      }
-    }
+    return body()
+  }
+
+  /// Forgets the failures collected while replaying (a statement expected to fail).
+  func forgetReplayFailures() { replayFailures.removeAll() }
+
+  /// Journals what takes effect from now on to `journal`.
+  func attach(_ journal: Journal) {
     self.journal = journal
     session.journal = journal
     journalMark = journal.end
-    return .success(contents.entries.count)
+    // Group commit: what was journaled since the last write of output is made durable
+    // with one sync, before that output.
+    Console.beforeWriting = { [unowned self] in self.syncJournal() }
   }
-
-  /// Why a resume ended the run.
-  struct ResumeFailure: Error {
-    var status = ExitStatus.compileError
-  }
-
-  /// Whether the journal is being replayed: failures are collected, not shown.
-  private var replaying = false
-  private var replayFailures: [Diagnostic] = []
-  /// Where the journal ended when the run started: what a rollback cuts back to when the
-  /// journal cannot take its `undo`.
-  private var journalMark: off_t = 0
   /// Whether the journal failed (a statement it could not keep, or a failed sync): a
   /// stream then ends with status 74.
   private(set) var journalFailed = false
@@ -166,9 +101,14 @@ final class Driver {
     }
   }
 
+  /// Whether making the journal durable failed: what was not durable was cut off.
+  private var syncFailed = false
+
   /// Makes the journal durable; on failure says so, and the run must end (status 74).
   func syncJournal() -> Bool {
-    guard let journal, let reason = journal.sync() else { return true }
+    guard let journal else { return true }
+    guard let reason = journal.sync() else { return !syncFailed }
+    syncFailed = true
     Console.err.message(
       "cannot make the session \(journal.path) durable: \(reason); it holds what was acknowledged before the last prompt"
     )
@@ -236,7 +176,7 @@ final class Driver {
   /// At the end of a run: a failed statement (under `continue`) or a failed queued
   /// statement (a queue run never stops a run) makes the run fail.
   var finalStatus: ExitStatus {
-    failedStatements > 0 || session.failedQueuedStatements > 0 ? .runtimeError : .success
+    failedStatements > 0 || session.failedQueuedStatements > queuedFailuresBefore ? .runtimeError : .success
   }
 
   /// Compiles and (unless checking only) runs one chunk of a stream or one REPL entry.

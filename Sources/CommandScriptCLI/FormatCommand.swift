@@ -16,12 +16,13 @@ struct FormatCommand: ToolSubcommand {
         and around operators and braces, none around `.` or inside parentheses, at most one \
         blank line in a row, and `;` and line breaks where they were. Comments are kept. Only \
         the space between tokens changes, so a script means exactly what it meant. A file with \
-        syntax errors is left as it is and its errors are reported. With no FILE (or `-`), \
-        formats standard input to standard output, as gofmt does.
+        syntax errors is left as it is and its errors are reported. A session journal \
+        (`--session`) is never formatted: its checksums would no longer match. With no FILE \
+        (or `-`), formats standard input to standard output, as gofmt does.
 
         Exit status: 0 success (with --check: nothing would change); 1 with --check, some \
-        file would change (each is listed, or with --diff shown); 64 usage error; 65 syntax errors; 66 a file \
-        cannot be read; 74 a file could not be written.
+        file would change (each is listed, or with --diff shown); 64 usage error; 65 syntax \
+        errors, or a session journal; 66 a file cannot be read; 74 a file could not be written.
         """)
   }
 
@@ -65,6 +66,15 @@ struct FormatCommand: ToolSubcommand {
       case .failure(let error):
         renderer.renderRunError("cannot read \(path): \(error.reason)", file: path)
         worst(.noInput)
+        continue
+      }
+      // A session journal's entries are checksummed as written: laid out anew, none would
+      // verify.
+      if JournalFormat.isJournal(bytes) {
+        renderer.renderRunError(
+          "cannot format \(name): it is a session journal (--session), whose checksums would no longer match",
+          file: path)
+        worst(.compileError)
         continue
       }
       let formatted: String

@@ -15,29 +15,37 @@ import CommandScript
 /// The bytes are ``JournalFormat``'s (grammar.md, "Session journals"); this is the file:
 /// reading, appending, cutting back, syncing, locking.
 ///
-/// A statement is written before it runs and cut off again if it fails, so it takes effect
-/// only once the journal holds it; entries are made durable (`fdatasync`) before the next
-/// prompt and before waiting for more input. A last record cut short (the process died
-/// while writing it) is dropped when the journal is opened again; damage anywhere else
-/// stops the resume. The file is locked while a process uses it.
+/// A statement is written before it runs and cut off again if it fails (unless its
+/// rollback left something in effect: then it is kept, marked as failed), so it takes
+/// effect only once the journal holds it; entries are made durable (`fdatasync`) before
+/// anything is written to standard output or error, before the next prompt and before
+/// waiting for more input. A last record cut short (the process died while writing it) is
+/// dropped when the journal is opened again; damage anywhere else stops the resume. A file
+/// that is not a journal is refused untouched. The file is locked while a process uses it.
 final class Journal: StatementJournal {
   typealias Entry = JournalFormat.Entry
   typealias Contents = JournalFormat.Contents
   typealias Damage = JournalFormat.Damage
 
+  /// A place in the file between records, and the checksum chain there.
+  struct Mark {
+    var offset: off_t
+    var chain: UInt32
+  }
+
   let path: String
   private var descriptor: Int32
-  /// Where the file ends: the next record goes there.
-  private var size: off_t = 0
-  /// Where the last record starts, while it can still be withdrawn.
-  private var lastRecord: off_t?
+  /// Where the file ends: the next record goes there, chained to its checksum.
+  private(set) var end = Mark(offset: 0, chain: 0)
+  /// Where the last record starts, and its entry, while it can still be withdrawn.
+  private var lastRecord: (mark: Mark, entry: [UInt8])?
   /// Where the file ended at the last sync: what is durable.
-  private var durableSize: off_t = 0
+  private var durable = Mark(offset: 0, chain: 0)
   private var unsynced = false
   /// Whether a record could not be written since this was last cleared.
   var recordFailed = false
-  /// Where the file ends now.
-  var end: off_t { size }
+  /// Whether records were written that are not durable yet.
+  var hasUnsyncedRecords: Bool { unsynced }
 
   private init(path: String, descriptor: Int32) {
     self.path = path
@@ -67,7 +75,8 @@ final class Journal: StatementJournal {
   }
 
   /// Reads and verifies the whole journal. A torn last record is cut off the file, so
-  /// that new records do not follow it; damage elsewhere leaves the file untouched.
+  /// that new records do not follow it; a journal of version 2 is rewritten as version 3;
+  /// a file that is not a journal, or is damaged, is left untouched.
   func load() -> Result<Contents, Damage> {
     // From the start: the descriptor was just opened (writes append whatever its position).
     let content: [UInt8]
@@ -76,31 +85,44 @@ final class Journal: StatementJournal {
     case .failure(let error):
       return .failure(Damage(line: 1, reason: "it cannot be read: \(error.reason)", intact: [], intactBytes: 0))
     }
-    let parsed = JournalFormat.parse(content)
-    switch parsed {
+    switch JournalFormat.parse(content) {
     case .success(var contents):
-      if contents.version1 {
-        if let failure = rewrite(&contents.entries) { return .failure(failure) }
+      if contents.entries.isEmpty {
+        // Empty, a first line cut short, or a first line alone: begun anew, the first line
+        // written with the first record.
+        if !content.isEmpty { _ = ftruncate(descriptor, 0) }
+        end = Mark(offset: 0, chain: 0)
+      } else if contents.version < JournalFormat.version {
+        if let failure = rewrite(&contents) { return .failure(failure) }
       } else {
-        let kept = content.count - contents.droppedBytes
+        var kept = content.count - contents.droppedBytes
         if contents.droppedBytes > 0 { _ = ftruncate(descriptor, off_t(kept)) }
-        size = off_t(kept)
+        if contents.missingLineBreak {
+          guard writeAll(descriptor, [10]) == nil, fdatasync(descriptor) == 0 else {
+            let reason = "its last line break could not be given back: \(String(cString: strerror(errno)))"
+            return .failure(Damage(line: 1, reason: reason, intact: [], intactBytes: 0))
+          }
+          kept += 1
+        }
+        end = Mark(offset: off_t(kept), chain: contents.chain)
       }
-      durableSize = size
+      durable = end
       return .success(contents)
     case .failure(let damage): return .failure(damage)
     }
   }
 
-  /// Replaces a version-1 file by the same entries with checksums: written beside it,
-  /// made durable, locked, then renamed over it, so that a crash leaves one or the other.
-  private func rewrite(_ entries: inout [Entry]) -> Damage? {
-    let temporary = path + ".v2-\(getpid())"
+  /// Replaces a journal of an earlier version by the same entries in this version's
+  /// records: written beside it with its permissions, made durable, locked, then renamed
+  /// over it, so that a crash leaves one or the other.
+  private func rewrite(_ contents: inout Contents) -> Damage? {
+    let temporary = path + ".v\(JournalFormat.version)-\(getpid())"
     let fd = open(temporary, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    let bytes = JournalFormat.file(entries)
+    let salt = JournalFormat.newSalt()
+    let bytes = JournalFormat.file(contents.entries, salt: salt)
     func fail(_ what: String) -> Damage {
       let reason =
-        "it was written by version 1 and could not be rewritten (\(what): \(String(cString: strerror(errno))))"
+        "it was written by version \(contents.version) and could not be rewritten (\(what): \(String(cString: strerror(errno))))"
       if fd >= 0 {
         close(fd)
         unlink(temporary)
@@ -108,18 +130,28 @@ final class Journal: StatementJournal {
       return Damage(line: 1, reason: reason, intact: [], intactBytes: 0)
     }
     guard fd >= 0 else { return fail("creating \(temporary)") }
+    var info = stat()
+    if fstat(descriptor, &info) == 0 {
+      _ = fchown(fd, info.st_uid, info.st_gid)
+      _ = fchmod(fd, info.st_mode & 0o7777)
+    }
     guard flock(fd, LOCK_EX | LOCK_NB) == 0, writeAll(fd, bytes) == nil, fdatasync(fd) == 0 else {
       return fail("writing \(temporary)")
     }
     guard rename(temporary, path) == 0 else { return fail("renaming \(temporary)") }
+    FileIO.syncFolder(of: path)
     close(descriptor)
     descriptor = fd
-    size = off_t(bytes.count)
-    var offset = JournalFormat.header.count
-    for i in entries.indices {
-      entries[i].offset = offset
-      offset += JournalFormat.record(entries[i].bytes).count
+    var chain = salt
+    var offset = JournalFormat.header(salt: salt).count
+    for i in contents.entries.indices {
+      (contents.entries[i].offset, contents.entries[i].chain) = (offset, chain)
+      let record = JournalFormat.record(contents.entries[i].written, after: chain)
+      offset += record.bytes.count
+      chain = record.checksum
     }
+    (contents.salt, contents.chain) = (salt, chain)
+    end = Mark(offset: off_t(bytes.count), chain: chain)
     return nil
   }
 
@@ -132,14 +164,21 @@ final class Journal: StatementJournal {
   /// holds a partial record followed by later ones.
   private func append(_ entry: [UInt8]) throws(RecordFailure) {
     // A new file gets its first line with its first record.
-    let bytes = size == 0 ? JournalFormat.header + JournalFormat.record(entry) : JournalFormat.record(entry)
-    if let error = writeAll(descriptor, bytes) {
-      _ = ftruncate(descriptor, size)
+    var start = end
+    var header: [UInt8] = []
+    if start.offset == 0 {
+      let salt = JournalFormat.newSalt()
+      header = JournalFormat.header(salt: salt)
+      start.chain = salt
+    }
+    let record = JournalFormat.record(entry, after: start.chain)
+    if let error = writeAll(descriptor, header.isEmpty ? record.bytes : header + record.bytes) {
+      _ = ftruncate(descriptor, end.offset)
       recordFailed = true
       throw RecordFailure(reason: String(cString: strerror(error)))
     }
-    lastRecord = size
-    size += off_t(bytes.count)
+    lastRecord = (end, entry)
+    end = Mark(offset: end.offset + off_t(header.count + record.bytes.count), chain: record.checksum)
     unsynced = true
   }
 
@@ -149,17 +188,25 @@ final class Journal: StatementJournal {
 
   func withdrawLast() {
     guard let lastRecord else { return }
-    _ = ftruncate(descriptor, lastRecord)
-    size = lastRecord
+    cut(to: lastRecord.mark)
+  }
+
+  func keepFailed(leaving commands: [String], replays: Bool) {
+    guard let lastRecord else { return }
+    cut(to: lastRecord.mark)
+    let entry =
+      replays ? JournalFormat.entry(failedStatement: lastRecord.entry) : JournalFormat.entry(notReverted: commands)
+    // Not kept if it cannot be written: the resume then lacks only what was not reverted.
+    try? append(entry)
     self.lastRecord = nil
   }
 
-  /// Cuts the file back to `offset` (a record's start, or an earlier `end`).
-  func cut(to offset: off_t) {
-    guard offset < size else { return }
-    _ = ftruncate(descriptor, offset)
-    size = offset
-    durableSize = min(durableSize, offset)
+  /// Cuts the file back to `mark` (a record's start, or an earlier `end`).
+  func cut(to mark: Mark) {
+    guard mark.offset < end.offset else { return }
+    _ = ftruncate(descriptor, mark.offset)
+    end = mark
+    if durable.offset > mark.offset { durable = mark }
     lastRecord = nil
     unsynced = true
   }
@@ -178,33 +225,38 @@ final class Journal: StatementJournal {
     lastRecord = nil
     guard fdatasync(descriptor) == 0 else {
       let reason = String(cString: strerror(errno))
-      _ = ftruncate(descriptor, durableSize)
-      size = durableSize
+      _ = ftruncate(descriptor, durable.offset)
+      end = durable
       return reason
     }
-    durableSize = size
+    durable = end
     return nil
   }
 
   /// Writes `entries` as a new journal at `path` (which must not exist): what
-  /// `--salvage-session` keeps of a damaged one.
-  static func create(_ path: String, holding entries: [Entry]) -> FileError? {
+  /// `--salvage-session` keeps. A file that cannot be created fails with
+  /// ``CreateFailure/cannotCreate``; one that cannot be written or made durable (a full
+  /// disk) is removed and fails with ``CreateFailure/cannotWrite``.
+  static func create(_ path: String, holding entries: [Entry]) -> CreateFailure? {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard fd >= 0 else { return FileError(path: path, reason: String(cString: strerror(errno))) }
-    defer { close(fd) }
+    guard fd >= 0 else { return .cannotCreate(FileError(path: path, reason: String(cString: strerror(errno)))) }
     let bytes = JournalFormat.file(entries)
-    var written = 0
-    while written < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-      if n < 0, errno == EINTR { continue }
-      guard n > 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(path)
-        return FileError(path: path, reason: reason)
-      }
-      written += n
+    var failure = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) }
+    if failure == nil, fsync(fd) != 0 { failure = errno }
+    if failure == nil, close(fd) != 0 { failure = errno } else if failure != nil { close(fd) }
+    if let failure {
+      unlink(path)
+      return .cannotWrite(FileError(path: path, reason: String(cString: strerror(failure))))
     }
-    guard fsync(fd) == 0 else { return FileError(path: path, reason: String(cString: strerror(errno))) }
+    FileIO.syncFolder(of: path)
     return nil
+  }
+
+  /// Why ``create(_:holding:)`` failed.
+  enum CreateFailure: Error {
+    /// The file could not be created (it exists, its folder does not).
+    case cannotCreate(FileError)
+    /// It could not be written or made durable.
+    case cannotWrite(FileError)
   }
 }

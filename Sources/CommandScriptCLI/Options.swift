@@ -73,7 +73,7 @@ struct Options: Equatable {
 
   /// Runs what the options ask for with `driver` (made by ``makeDriver(registry:)``).
   func run(_ driver: Driver) -> ExitStatus {
-    if let session, let salvageSession { return salvage(session, into: salvageSession) }
+    if let session, let salvageSession { return salvageJournal(session, into: salvageSession) }
     var resumed = false
     let isREPL = commands.isEmpty && scriptFiles.isEmpty && files.isEmpty && isatty(0) != 0
     driver.journalFailureEndsRun = !isREPL
@@ -131,32 +131,6 @@ struct Options: Equatable {
       let status = driver.runWhole(inputs)
       return interactive ? stayInteractive(driver) : status
     }
-  }
-
-  /// `--salvage-session`: the verified entries of the journal at `path`, up to any damage,
-  /// into a new journal at `newPath`.
-  private func salvage(_ path: String, into newPath: String) -> ExitStatus {
-    let bytes: [UInt8]
-    switch FileIO.read(path, limit: .max) {
-    case .success(let read): bytes = read
-    case .failure(let error):
-      Console.err.message("cannot read \(path): \(error.reason)")
-      return .noInput
-    }
-    let entries: [Journal.Entry]
-    var left = "nothing was damaged"
-    switch JournalFormat.parse(bytes) {
-    case .success(let contents): entries = contents.entries
-    case .failure(let damage):
-      entries = damage.intact
-      left = "left out line \(damage.line) on (\(damage.reason))"
-    }
-    if let error = Journal.create(newPath, holding: entries) {
-      Console.err.message("cannot create \(error.path): \(error.reason)")
-      return .noInput
-    }
-    Console.err.message("kept \(entries.count) entries of \(path) in \(newPath); \(left)")
-    return .success
   }
 
   private func repl(_ driver: Driver, initFile: String?) -> ExitStatus {

@@ -44,10 +44,10 @@ struct RunCommand: ToolSubcommand {
         Example: \(name) -c '\(tool.example)'
 
         Exit status: 0 success; 1 a statement failed at run time (it was rolled back); \
-        64 usage error; 65 compile errors (nothing ran), or a --session journal that is \
-        damaged or no longer replays; 66 an input file cannot be read; 74 the output could \
-        not be written, or the --session journal could not keep a statement (it did not run) \
-        or be made durable.
+        64 usage error; 65 compile errors (nothing ran), or a --session file that is \
+        damaged, is no journal or no longer replays; 66 an input file cannot be read; 74 the \
+        output could not be written (--salvage-session's NEWFILE too), or the --session \
+        journal could not keep a statement (it did not run) or be made durable.
         """,
       version: tool.version)
   }
@@ -103,7 +103,7 @@ struct RunCommand: ToolSubcommand {
 
   @Option(
     help: ArgumentHelp(
-      "With --session FILE whose journal is damaged: copy the entries before the damage (all of them, if none is) into NEWFILE, a new session journal, and run nothing.",
+      "With --session FILE whose journal is damaged: copy the entries before the damage (all of them, if none is) into NEWFILE, a new session journal, and run nothing. A FILE that is no journal is read as a journal of cmdscript 0.1 (no checksums) and converted.",
       valueName: "newfile"))
   var salvageSession: String?
 

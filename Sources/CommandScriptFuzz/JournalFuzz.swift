@@ -6,17 +6,26 @@
 //   replaying them in a fresh session, as a resume does, reaches the live states, undo
 //   and redo counts and history;
 // - that journal damaged at one byte, or cut short, at a place the input's hash picks:
-//   the reader reports damage, or gives back the entries, or all but a torn last one;
-//   never other entries.
+//   one byte changed is always reported as damage (never a torn last record); a journal
+//   cut short reads as its whole records, never other entries.
 
 import CommandScript
 import CommandScriptReceivers
 
 /// A journal in memory, as `Session.journal` sees it.
 private final class MemoryJournal: StatementJournal {
-  var entries: [[UInt8]] = []
-  func record(_ text: String) throws(RecordFailure) { entries.append(JournalFormat.entry(statement: text)) }
+  var entries: [JournalFormat.Entry] = []
+  func record(_ text: String) throws(RecordFailure) {
+    entries.append(JournalFormat.Entry(bytes: JournalFormat.entry(statement: text), line: 0))
+  }
   func withdrawLast() { entries.removeLast() }
+  func keepFailed(leaving commands: [String], replays: Bool) {
+    let last = entries.removeLast()
+    entries.append(
+      replays
+        ? JournalFormat.Entry(bytes: last.bytes, line: 0, kind: .failedStatement)
+        : JournalFormat.Entry(bytes: JournalFormat.entry(notReverted: commands), line: 0, kind: .notReverted(commands)))
+  }
 }
 
 /// FNV-1a: where and how to damage, from the input itself.
@@ -37,12 +46,20 @@ private func replay(_ entries: [JournalFormat.Entry], files: MemoryFileAccess) -
   let session = Session(registry: ReceiverRegistry.builtins)
   session.fileAccess = files
   for entry in entries {
-    if let limit = entry.historyLimit {
+    let failed: Bool
+    switch entry.kind {
+    case .historyLimit(let limit):
       session.historyLimit = limit
       continue
+    case .notReverted: continue
+    case .statement: failed = false
+    case .failedStatement: failed = true
     }
-    do { try session.run(SourceFile(name: "journal", bytes: entry.bytes, firstLine: entry.line)) } catch {
-      return nil
+    do {
+      try session.run(SourceFile(name: "journal", bytes: entry.bytes, firstLine: entry.line))
+      if failed { return nil }
+    } catch {
+      if !failed { return nil }
     }
   }
   return session
@@ -50,7 +67,7 @@ private func replay(_ entries: [JournalFormat.Entry], files: MemoryFileAccess) -
 
 func fuzzJournal(_ bytes: [UInt8], run: Bool, files: MemoryFileAccess) {
   // The input as a journal.
-  if case .success(let contents) = JournalFormat.parse(bytes), !contents.version1 {
+  if case .success(let contents) = JournalFormat.parse(bytes) {
     let again = JournalFormat.parse(JournalFormat.file(contents.entries))
     guard case .success(let reread) = again, reread.entries.map(\.bytes) == contents.entries.map(\.bytes) else {
       fatalError("a journal read, written and read again changed: \(again)")
@@ -67,7 +84,8 @@ func fuzzJournal(_ bytes: [UInt8], run: Bool, files: MemoryFileAccess) {
   live.historyLimit = Int(hash(bytes) % 4) == 0 ? 3 : nil
   var entries: [JournalFormat.Entry] = []
   if let limit = live.historyLimit {
-    entries.append(JournalFormat.Entry(bytes: JournalFormat.entry(historyLimit: limit), line: 0))
+    entries.append(
+      JournalFormat.Entry(bytes: JournalFormat.entry(historyLimit: limit), line: 0, kind: .historyLimit(limit)))
   }
   watch(live)
   var line = 1
@@ -80,10 +98,14 @@ func fuzzJournal(_ bytes: [UInt8], run: Bool, files: MemoryFileAccess) {
   }
   unwatch()
   // (A record ends its entry with a line break.)
-  entries += journal.entries.map { JournalFormat.Entry(bytes: $0.last == 10 ? $0 : $0 + [10], line: 0) }
+  entries += journal.entries.map {
+    var entry = $0
+    if entry.bytes.last != 10 { entry.bytes.append(10) }
+    return entry
+  }
   let file = JournalFormat.file(entries)
   guard case .success(let read) = JournalFormat.parse(file), read.droppedBytes == 0,
-    read.entries.map(\.bytes) == entries.map(\.bytes)
+    read.entries.map(\.bytes) == entries.map(\.bytes), read.entries.map(\.kind) == entries.map(\.kind)
   else { fatalError("a journal did not read back as written: \(JournalFormat.parse(file))") }
   // Interrupted statements (the watchdog) fail and are withdrawn, so what is left replays.
   guard let replayed = replay(read.entries, files: files) else {
@@ -115,10 +137,8 @@ func fuzzJournal(_ bytes: [UInt8], run: Bool, files: MemoryFileAccess) {
       // A journal cut short reads as its whole records (no end mark tells more was there).
       precondition(got == Array(all.prefix(got.count)), "a journal cut at byte \(at) read as other entries")
     } else {
-      // One byte changed: damage, or at most the last record taken for a torn one.
-      precondition(
-        got == Array(all.dropLast()) && contents.droppedBytes > 0,
-        "damage at byte \(at) changed the entries silently or cut more than the last")
+      // One byte changed in whole records: always damage, never a torn last record.
+      preconditionFailure("damage at byte \(at) read as \(got.count) of \(all.count) entries, not as damage")
     }
   }
 }

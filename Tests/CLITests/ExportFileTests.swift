@@ -148,4 +148,65 @@ struct ExportFileTests {
       #expect(left.isEmpty, "\(signalled) signals left \(left)")
     }
   }
+
+  /// Runs the tool as the unprivileged user `nobody` (the tests run as root, who may write
+  /// anything), in `dir`.
+  private func asNobody(_ arguments: [String], in dir: URL) throws -> CLI.Result {
+    try CLI.run(
+      ["--reuid=nobody", "--regid=nogroup", "--clear-groups", CLI.binary.path] + arguments, in: dir,
+      executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+  }
+
+  private func owner(_ url: URL) -> (uid_t, gid_t, mode_t) {
+    var info = stat()
+    return lstat(url.path, &info) == 0 ? (info.st_uid, info.st_gid, info.st_mode & 0o7777) : (0, 0, 0)
+  }
+
+  /// In a folder anyone may write (no sticky bit), renaming over a file needs no
+  /// permission on the file: `fmt` and `export` replaced root's read-only file, and it
+  /// became nobody's. As `cp` does, they now write only what the user may write, and keep
+  /// its owner and group.
+  @Test(arguments: ["fmt", "export"])
+  func aFileTheUserMayNotWriteIsNotReplaced(_ how: String) throws {
+    guard geteuid() == 0 else { return }  // (needs root to make the files)
+    try withFolder { dir in
+      #expect(chmod(dir.path, 0o777) == 0)
+      let nobody = getpwnam("nobody").pointee
+      let nogroup = getgrnam("nogroup").pointee
+      let run = { (name: String) throws -> CLI.Result in
+        how == "fmt"
+          ? try self.asNobody(["fmt", name], in: dir)
+          : try self.asNobody(["-c", "move up; export \"\(name)\""], in: dir)
+      }
+      // Root's, read-only for others: refused, unchanged, still root's.
+      let theirs = dir.appendingPathComponent("theirs.cmd")
+      try "move  up\n".write(to: theirs, atomically: false, encoding: .utf8)
+      #expect(chmod(theirs.path, 0o644) == 0)
+      let refused = try run("theirs.cmd")
+      #expect(refused.status == (how == "fmt" ? 74 : 1), "\(refused)")
+      #expect(refused.stderr.contains("Permission denied"), "\(refused)")
+      #expect(try String(contentsOf: theirs, encoding: .utf8) == "move  up\n")
+      #expect(owner(theirs) == (0, 0, 0o644))
+      // Root's, writable by nobody's group: written would make it nobody's; refused too.
+      let shared = dir.appendingPathComponent("shared.cmd")
+      try "move  up\n".write(to: shared, atomically: false, encoding: .utf8)
+      #expect(chown(shared.path, 0, nogroup.gr_gid) == 0 && chmod(shared.path, 0o664) == 0)
+      let sharedRun = try run("shared.cmd")
+      #expect(sharedRun.status == (how == "fmt" ? 74 : 1), "\(sharedRun)")
+      #expect(sharedRun.stderr.contains("it belongs to another user or group"), "\(sharedRun)")
+      #expect(try String(contentsOf: shared, encoding: .utf8) == "move  up\n")
+      #expect(owner(shared) == (0, nogroup.gr_gid, 0o664))
+      // Nobody's own: replaced, still nobody's, with its mode.
+      let own = dir.appendingPathComponent("own.cmd")
+      try "move  up\n".write(to: own, atomically: false, encoding: .utf8)
+      #expect(chown(own.path, nobody.pw_uid, nogroup.gr_gid) == 0 && chmod(own.path, 0o640) == 0)
+      let written = try run("own.cmd")
+      #expect(written.status == 0, "\(written)")
+      #expect(try String(contentsOf: own, encoding: .utf8) != "move  up\n")
+      #expect(owner(own) == (nobody.pw_uid, nogroup.gr_gid, 0o640))
+      // No temporary file is left behind.
+      let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
+      #expect(left.isEmpty, "\(left)")
+    }
+  }
 }

@@ -136,4 +136,33 @@ import Testing
     #expect(result.status == 0, "\(result)")
     #expect(result.stdoutLines.first == "shape: at (3, 3), blue")
   }
+
+  /// As bash and python find a script's own folder: a script run through a symbolic link
+  /// sources relative names from beside the file the link points to.
+  @Test func aLinkedScriptSourcesFromBesideItsFile() throws {
+    try withFolder { dir in
+      let real = dir.appendingPathComponent("real")
+      let elsewhere = dir.appendingPathComponent("elsewhere")
+      for folder in [real, elsewhere] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      }
+      try "source \"lib.cmd\"\nshow shape\n".write(
+        to: real.appendingPathComponent("main.cmd"), atomically: true, encoding: .utf8)
+      try "move up 7\n".write(to: real.appendingPathComponent("lib.cmd"), atomically: true, encoding: .utf8)
+      // A decoy beside the link: sourced from there, the shape would move left.
+      try "move left 7\n".write(to: elsewhere.appendingPathComponent("lib.cmd"), atomically: true, encoding: .utf8)
+      #expect(symlink("../real/main.cmd", elsewhere.appendingPathComponent("link.cmd").path) == 0)
+      for (path, folder) in [
+        ("elsewhere/link.cmd", dir), ("link.cmd", elsewhere), ("\(elsewhere.path)/link.cmd", real),
+      ] {
+        let result = try CLI.run([path], in: folder)
+        #expect(result.status == 0, "\(path): \(result)")
+        #expect(result.stdoutLines == ["shape: at (0, 7), blue"], "\(path): \(result)")
+      }
+      // Through a linked folder too.
+      #expect(symlink("real", dir.appendingPathComponent("linked").path) == 0)
+      let throughFolder = try CLI.run(["linked/main.cmd"], in: dir)
+      #expect(throughFolder.stdoutLines == ["shape: at (0, 7), blue"], "\(throughFolder)")
+    }
+  }
 }

@@ -89,4 +89,26 @@ import Testing
     #expect(
       missing.stderrLines == ["cmdscript: cannot read /nonexistent/x.cmd: No such file or directory"], "\(missing)")
   }
+
+  @Test func aSessionJournalIsNeverFormatted() throws {
+    try withJournal { journal in
+      let made = try runSession(journal, "repeat 2 {move up}\nmove  left\n")
+      #expect(made.status == 0, "\(made)")
+      let before = try Data(contentsOf: journal)
+      for arguments in [["fmt", journal.path], ["fmt", "--check", journal.path]] {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 65, "\(result)")
+        #expect(
+          result.stderrLines == [
+            "cmdscript: cannot format \(journal.path): it is a session journal (--session), whose checksums would no longer match"
+          ], "\(result)")
+        #expect(result.stdout == "", "\(result)")
+      }
+      let piped = try CLI.run(["fmt", "-"], stdin: Array(before))
+      #expect(piped.status == 65 && piped.stdout == "", "\(piped)")
+      #expect(try Data(contentsOf: journal) == before)
+      let resumed = try runSession(journal, "show shape\n")
+      #expect(resumed.stdoutLines == ["shape: at (-1, 2), blue"], "\(resumed)")
+    }
+  }
 }

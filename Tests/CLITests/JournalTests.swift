@@ -1,10 +1,13 @@
 import Foundation
 import Testing
 
-/// A session journal's bytes, written independently of the tool: the first line, then
-/// each entry followed by `#~ CRC32C LENGTH` (grammar.md, "Session journals").
+/// A session journal's bytes, written independently of the tool: the first line with the
+/// chain's salt, then each entry followed by `#~ CRC32C LENGTH`, the checksum taken over the
+/// previous record's checksum (4 bytes, big-endian; the salt for the first) and the entry
+/// (grammar.md, "Session journals").
 enum JournalFormat {
-  static let header = "#~ cmdscript session 2\n"
+  /// The salt of the journals the tests write.
+  static let testSalt: UInt32 = 0x5A17_0001
 
   static func crc32c(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
@@ -15,13 +18,49 @@ enum JournalFormat {
     return ~crc
   }
 
-  static func record(_ entry: String) -> String {
-    let body = entry.hasSuffix("\n") ? entry : entry + "\n"
-    let hex = String(crc32c(Array(body.utf8)), radix: 16)
-    return body + "#~ " + String(repeating: "0", count: 8 - hex.count) + hex + " \(body.utf8.count)\n"
+  static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
   }
 
-  static func file(_ entries: [String]) -> String { header + entries.map(record).joined() }
+  /// A record of `entry` after the record whose checksum is `chain` (nil: version 2,
+  /// unchained); and its checksum.
+  static func record(_ entry: String, after chain: UInt32?) -> (text: String, crc: UInt32) {
+    let body = entry.hasSuffix("\n") ? entry : entry + "\n"
+    let previous = chain.map { c in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: c >> $0) } } ?? []
+    let crc = crc32c(previous + Array(body.utf8))
+    return (body + "#~ " + hex(crc) + " \(body.utf8.count)\n", crc)
+  }
+
+  /// The records of `entries`, chained from `salt`.
+  static func records(_ entries: [String], salt: UInt32) -> [String] {
+    var chain = salt
+    return entries.map {
+      let record = record($0, after: chain)
+      chain = record.crc
+      return record.text
+    }
+  }
+
+  static func file(_ entries: [String], salt: UInt32 = testSalt) -> String {
+    "#~ cmdscript session 3 \(hex(salt))\n" + records(entries, salt: salt).joined()
+  }
+
+  /// The journal of `entries` with the salt of the journal at `url` (written by the tool).
+  static func file(_ entries: [String], like url: URL) throws -> String {
+    file(entries, salt: try salt(of: url))
+  }
+
+  static func salt(of url: URL) throws -> UInt32 {
+    let first = lines(try text(url)).first ?? ""
+    #expect(first.hasPrefix("#~ cmdscript session 3 "), "\(first)")
+    return UInt32(first.dropFirst("#~ cmdscript session 3 ".count), radix: 16) ?? 0
+  }
+
+  /// A journal of version 2: the same records, each checksum of its entry alone.
+  static func version2File(_ entries: [String]) -> String {
+    "#~ cmdscript session 2\n" + entries.map { record($0, after: nil).text }.joined()
+  }
 
   /// The entries of a journal's text (its `#~` lines left out).
   static func entries(_ text: String) -> String {
@@ -74,7 +113,8 @@ struct JournalTests {
       #expect(first.status == 1, "\(first)")
       #expect(
         try text(journal)
-          == JournalFormat.file(["macro hop n {\n  move right $n\n}", "move up", "paint red", "hop 2", "undo"]),
+          == JournalFormat.file(
+            ["macro hop n {\n  move right $n\n}", "move up", "paint red", "hop 2", "undo"], like: journal),
         "\(first)")
 
       // Resumed: the undone `hop 2` is on the redo stack, the macro is defined.
@@ -106,7 +146,8 @@ struct JournalTests {
     "a last record cut off mid-write is dropped (and cut off the file); everything before it replays",
     arguments: ["move rig", "repeat 2 {\n  move up\n", "move right\n", "move right\n#~ 1234", "paint \"re"])
   func truncatedEntry(_ tail: String) throws {
-    let complete = JournalFormat.file(["move up", "repeat 2 {\n  move left\n}"])
+    let entries = ["move up", "repeat 2 {\n  move left\n}"]
+    let complete = JournalFormat.file(entries)
     try withJournal(complete + tail) { journal in
       let result = try runSession(journal, "show shape\nmove down\n")
       #expect(result.status == 0, "\(result)")
@@ -115,7 +156,7 @@ struct JournalTests {
         result.stderrLines == [
           "cmdscript: session \(journal.path): dropped an incomplete last entry (\(tail.utf8.count) bytes)"
         ], "\(result)")
-      #expect(try text(journal) == complete + JournalFormat.record("move down"), "\(result)")
+      #expect(try text(journal) == JournalFormat.file(entries + ["move down"]), "\(result)")
     }
   }
 
@@ -205,6 +246,23 @@ struct JournalTests {
     }
   }
 
+  @Test("a queued statement that failed in the journal's replay does not fail the run that resumes it")
+  func queuedFailureInTheJournal() throws {
+    try withJournal { journal in
+      let first = try runSession(journal, "queue move up\nqueue transaction { door.lock; door.open }\nrun\n")
+      // The queue run itself fails the run that ran it.
+      #expect(first.status == 1, "\(first)")
+      #expect(JournalFormat.entries(try text(journal)).contains("run\n"), "\(first)")
+      let resumed = try runSession(journal, "show shape\n")
+      #expect(resumed.status == 0, "\(resumed)")
+      #expect(resumed.stdoutLines == ["shape: at (0, 1), blue"], "\(resumed)")
+      #expect(resumed.stderr == "", "\(resumed)")
+      // A queued statement that fails in this run still fails it.
+      let again = try runSession(journal, "queue transaction { door.lock; door.open }\nrun\n")
+      #expect(again.status == 1, "\(again)")
+    }
+  }
+
   @Test("--history-limit is journaled and in force again on resume")
   func historyLimitJournaled() throws {
     try withJournal { journal in
@@ -229,20 +287,6 @@ struct JournalTests {
       #expect(result.status == 0, "\(result)")
       #expect(result.stdoutLines == ["shape: at (-1, 10), blue", "shape: at (0, 10), blue"], "\(result)")
       #expect(result.stderr == "", "\(result)")
-    }
-  }
-
-  @Test("a journal written by version 1 (no checksums) is read as before and rewritten with checksums")
-  func version1Journal() throws {
-    try withJournal("macro hop n {\n  move right $n\n}\nmove up\nhop 2\nundo\nmove do") { journal in
-      let result = try runSession(journal, "show shape\nredo\n")
-      #expect(result.status == 0, "\(result)")
-      #expect(result.stdoutLines == ["shape: at (0, 1), blue"], "\(result)")
-      #expect(result.stderr.contains("written by cmdscript 0.1 without checksums"), "\(result)")
-      #expect(result.stderr.contains("dropped an incomplete last entry (7 bytes)"), "\(result)")
-      #expect(
-        try text(journal)
-          == JournalFormat.file(["macro hop n {\n  move right $n\n}", "move up", "hop 2", "undo", "redo"]))
     }
   }
 

@@ -19,6 +19,20 @@ public protocol FileAccess: Sendable {
   func canonicalPath(_ path: String) -> String
 }
 
+extension FileAccess {
+  /// The folder of the file `path` names, with a slash at its end, when `path` is a
+  /// symbolic link whose file is in another folder; nil otherwise (the folder is the one
+  /// `path` names).
+  func realFolder(of path: String) -> String? {
+    let real = canonicalPath(path)
+    let slash = path.lastIndex(of: "/")
+    let named = canonicalPath(slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".")
+    guard real != path, let realSlash = real.lastIndex(of: "/") else { return nil }
+    let folder = String(real[...realSlash])
+    return folder == named + "/" || folder == named ? nil : folder
+  }
+}
+
 /// Why a file could not be read or written.
 public struct FileAccessError: Error, Equatable, Sendable {
   /// What went wrong, for the message (`No such file or directory`).
@@ -55,19 +69,25 @@ public struct POSIXFileAccess: FileAccess {
   /// Writes a temporary file beside the target, flushes it to disk and renames it over the
   /// target. The temporary file has a name nobody can predict and is created exclusively,
   /// never through a symbolic link; a target that is a link is written through (the link
-  /// stays a link); an existing target keeps its permission bits; a target that is not a
-  /// regular file, or is protected, is refused. SIGINT, SIGTERM, SIGHUP and SIGQUIT wait
+  /// stays a link); an existing target keeps its permission bits, its owner and its group;
+  /// a target this process may not write (as `cp` would find it), whose owner or group
+  /// it could not keep, that is not a regular file, or that is protected, is refused. SIGINT, SIGTERM, SIGHUP and SIGQUIT wait
   /// until the file is complete (or abandoned), so that none leaves a temporary file.
   public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
     let target = try Self.resolvingLinks(path)
     var info = stat()
     var mode: mode_t?
+    var owner: (uid_t, gid_t)?
     if stat(target, &info) == 0 {
       if let refusal = FileIO.refusal(ofFileWithMode: info.st_mode) { throw FileAccessError(refusal) }
       if protected.contains(where: { $0 == (UInt64(info.st_dev), UInt64(info.st_ino)) }) {
         throw FileAccessError("it is held open by this session (its journal)")
       }
+      // Renaming needs only the folder's permission: the file's own is asked for, as
+      // writing it in place would.
+      guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else { throw Self.failure() }
       mode = info.st_mode & 0o7777
+      owner = (info.st_uid, info.st_gid)
     }
     var signals = sigset_t()
     var previous = sigset_t()
@@ -79,6 +99,12 @@ public struct POSIXFileAccess: FileAccess {
     func abandon(_ error: FileAccessError) -> FileAccessError {
       unlink(temporary)
       return error
+    }
+    var made = stat()
+    if let owner, fstat(fd, &made) == 0, (made.st_uid, made.st_gid) != owner, fchown(fd, owner.0, owner.1) != 0 {
+      close(fd)
+      throw abandon(
+        FileAccessError("it belongs to another user or group, which replacing it would not keep"))
     }
     if let mode { _ = fchmod(fd, mode) }
     if let failure = bytes.withUnsafeBytes({ FileIO.writeAll(fd, $0) }) {

@@ -115,6 +115,17 @@ package enum FileIO {
     return nil
   }
 
+  /// Makes the entry of the file at `path` in its folder durable (after it was created or
+  /// renamed there), as a database does after creating its log. Advice only: a folder
+  /// that cannot be opened or synced changes nothing else.
+  package static func syncFolder(of path: String) {
+    let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    close(fd)
+  }
+
   private static func error(_ number: Int32) -> FileAccessError { FileAccessError(String(cString: strerror(number))) }
 
   private static func tooLarge(_ limit: Int) -> FileAccessError {

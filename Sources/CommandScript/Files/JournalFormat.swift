@@ -1,31 +1,76 @@
 /// The bytes of a session journal (`cmdscript --session`; grammar.md, "Session journals"):
-/// a first line `#~ cmdscript session 2`, then records, each an entry (a statement's
-/// source text, or a setting line `#= history-limit N`) ending with a line break,
-/// followed by the line `#~ CRC LENGTH`: the CRC-32C of the entry's bytes in 8 lowercase
-/// hexadecimal digits and their count. Every line of a journal is a statement or a
-/// comment, so it is also a script. Reading verifies every record: only a torn last one
-/// (no complete check line after it) is left out; anything else that does not verify is
-/// damage, reported at its line. Journals of version 1 (no check lines) are read as
-/// before, entry by entry as piped standard input is.
+/// a first line `#~ cmdscript session 3 SALT`, then records, each an entry (a statement's
+/// source text, or a line `#= …` the journal keeps for itself) ending with a line break,
+/// followed by the line `#~ CRC LENGTH`: the CRC-32C of the previous record's checksum
+/// (the salt, for the first record) and the entry's bytes, and the entry's length. The
+/// checksums form a chain, so that a record duplicated, moved, deleted or taken from
+/// another journal does not verify (as SQLite salts and chains its WAL frames). Every line
+/// of a journal is a statement or a comment, so it is also a script.
+///
+/// Reading verifies every record: only a torn last one (a prefix of a record: the process
+/// died while writing it) is left out; anything else that does not verify, a whole last
+/// record with one damaged byte included, is damage, reported at its line. Journals of
+/// version 2 (the same records, each checksum of its entry alone) are read as before;
+/// those of version 1 (no first line, no checksums) are read only when asked to
+/// (``version1Entries(_:)``: `--salvage-session`), since such a file cannot be told from
+/// an ordinary script.
 public enum JournalFormat {
-  /// The first line of a version 2 journal.
-  public static let header: [UInt8] = Array("#~ cmdscript session 2\n".utf8)
+  /// The version this package writes.
+  public static let version = 3
+  /// What every journal's first line starts with: then its version.
+  static let signature: [UInt8] = Array("#~ cmdscript session ".utf8)
 
-  /// One entry: a statement's source text, or a setting.
+  /// The first line of a journal whose chain starts at `salt`.
+  public static func header(salt: UInt32) -> [UInt8] {
+    signature + Array("\(version) ".utf8) + hex(salt) + [10]
+  }
+
+  /// A new salt for a new journal: a journal's records do not verify in another.
+  public static func newSalt() -> UInt32 {
+    var generator = SystemRandomNumberGenerator()
+    return generator.next()
+  }
+
+  /// One entry: a statement's source text, or one of the journal's own lines.
   public struct Entry: Equatable, Sendable {
-    /// The statement or setting as written, without its record's check line.
+    /// The statement as written (without the record's `#=` line and check line), or the
+    /// `#=` line itself.
     public var bytes: [UInt8]
-    /// The line of the file it starts on.
+    /// The line of the file the statement (or the `#=` line) is on.
     public var line: Int
-    /// `#= history-limit N`: the history limit from here on (`.some(nil)`: none).
-    public var historyLimit: Int??
+    /// What the entry is.
+    public var kind: Kind
     /// Where its record starts in the file.
     public var offset = 0
+    /// The checksum chain before its record: where the chain goes on if the file is cut
+    /// back to it.
+    public var chain: UInt32 = 0
 
-    /// An entry of `bytes` that starts on `line`.
-    public init(bytes: [UInt8], line: Int, historyLimit: Int?? = nil, offset: Int = 0) {
-      (self.bytes, self.line, self.historyLimit, self.offset) = (bytes, line, historyLimit, offset)
+    /// An entry of `bytes`, of `kind`, that starts on `line`.
+    public init(bytes: [UInt8], line: Int, kind: Kind = .statement, offset: Int = 0) {
+      (self.bytes, self.line, self.kind, self.offset) = (bytes, line, kind, offset)
     }
+
+    /// The record's entry as written in the file: a failed statement after its `#=` line.
+    public var written: [UInt8] {
+      kind == .failedStatement ? JournalFormat.entry(failedStatement: bytes) : bytes
+    }
+  }
+
+  /// What an entry is. A line `#= NAME …` is the journal's own; a name this version does
+  /// not know is damage (a later version wrote it).
+  public enum Kind: Equatable, Sendable {
+    /// A statement that took effect.
+    case statement
+    /// `#= failed`, then a statement that failed and was rolled back, but whose rollback
+    /// could not revert everything (commands declared not undoable): replayed, it must
+    /// fail again, leaving what it left.
+    case failedStatement
+    /// `#= not-reverted RECEIVER.VERB …`: a statement stopped from outside (interrupted,
+    /// the step limit) left these commands in effect; replay cannot do them again.
+    case notReverted([String])
+    /// `#= history-limit N` (or `none`): the history limit from here on.
+    case historyLimit(Int?)
   }
 
   /// What the file holds.
@@ -34,11 +79,19 @@ public enum JournalFormat {
     public var entries: [Entry]
     /// How many bytes a torn last record had (cut off the file).
     public var droppedBytes = 0
-    /// Written by version 1 (no checksums): read as before, then rewritten as version 2.
-    public var version1 = false
+    /// The version that wrote the file (2 or 3).
+    public var version = JournalFormat.version
+    /// The salt of the chain (version 3).
+    public var salt: UInt32 = 0
+    /// The checksum of the last record (the salt if none): where the chain goes on.
+    public var chain: UInt32 = 0
+    /// Whether the file ends with a whole record but for its last line break, which a
+    /// writer adds before going on.
+    public var missingLineBreak = false
   }
 
-  /// A record that does not verify, other than a torn last one.
+  /// A record that does not verify, other than a torn last one; or a file that is no
+  /// journal of a version this one reads.
   public struct Damage: Error, Sendable {
     /// The line the damaged record starts on.
     public var line: Int
@@ -48,115 +101,107 @@ public enum JournalFormat {
     public var intact: [Entry]
     /// Where the intact records end, in bytes from the start of the file.
     public var intactBytes: Int
+    /// Whether the file is no journal at all (its first line is not a journal's).
+    public var notAJournal = false
 
     /// The damage of the record on `line`, after `intact`.
-    public init(line: Int, reason: String, intact: [Entry], intactBytes: Int) {
+    public init(line: Int, reason: String, intact: [Entry], intactBytes: Int, notAJournal: Bool = false) {
       (self.line, self.reason, self.intact, self.intactBytes) = (line, reason, intact, intactBytes)
+      self.notAJournal = notAJournal
     }
   }
 
-  /// The entries of a journal's bytes, verified; see the type's documentation.
+  /// Whether `content` is (the start of) a journal: what `cmdscript fmt` refuses to touch.
+  public static func isJournal(_ content: some Collection<UInt8>) -> Bool {
+    content.starts(with: signature)
+  }
+
+  /// The entries of a journal's bytes, verified; see the type's documentation. An empty
+  /// file, or one torn while its first line was written, holds no entries.
   public static func parse(_ content: [UInt8]) -> Result<Contents, Damage> {
-    if content.isEmpty || (content.count < header.count && header.starts(with: content)) {
-      // Empty, or torn while its first line was written.
-      return .success(Contents(entries: [], droppedBytes: content.count))
+    guard let newline = content.firstIndex(of: 10) else {
+      if signature.starts(with: content) || content.starts(with: signature) && content.count < 40 {
+        return .success(Contents(entries: [], droppedBytes: content.count))
+      }
+      return .failure(notAJournal)
     }
-    let lines = lineStarts(content)
-    let marked = lines.filter { isMarked(content, at: $0) }
-    if marked.isEmpty { return .success(version1Entries(content)) }
-    guard content.starts(with: header) else {
+    guard isJournal(content) else { return .failure(notAJournal) }
+    let first = String(decoding: content[signature.count..<newline], as: UTF8.self).split(separator: " ")
+    var contents = Contents(entries: [])
+    let salt = first.count == 2 && first[1].utf8.count == 8 ? UInt32(first[1], radix: 16) : nil
+    switch (first.count, first.first.flatMap { Int($0) }) {
+    case (1, 2): contents.version = 2
+    case (2, 3) where salt != nil: (contents.salt, contents.chain) = (salt!, salt!)
+    case (_, .some(let later)) where later > version:
       return .failure(
-        Damage(line: 1, reason: "its first line is not `#~ cmdscript session 2`", intact: [], intactBytes: 0))
+        Damage(
+          line: 1, reason: "it was written by a later version (session \(later)), which this one cannot read",
+          intact: [], intactBytes: 0))
+    default:
+      return .failure(Damage(line: 1, reason: "its first line is malformed", intact: [], intactBytes: 0))
     }
-    var entries: [Entry] = []
-    var position = header.count
-    var line = 2
-    var next = 0  // index into `marked`
-    while position < content.count {
-      while next < marked.count, marked[next] <= position { next += 1 }
-      // The record's trailer: the next complete line that starts with `#~`.
-      guard next < marked.count, let end = content[marked[next]...].firstIndex(of: 10) else {
-        // No complete trailer after it: the process died while writing the last record.
-        return .success(Contents(entries: entries, droppedBytes: content.count - position))
-      }
-      let trailerStart = marked[next]
-      let body = Array(content[position..<trailerStart])
-      func damaged(_ reason: String) -> Result<Contents, Damage> {
-        .failure(Damage(line: line, reason: reason, intact: entries, intactBytes: position))
-      }
-      guard let (crc, length) = trailer(content[trailerStart..<end]) else {
-        return damaged("its checksum line is malformed")
-      }
-      guard length == body.count else { return damaged("its length is \(body.count) bytes, not \(length)") }
-      guard crc == CRC32C.checksum(body) else { return damaged("its checksum does not match") }
-      guard var entry = entry(body, line: line) else { return damaged("its setting is unknown") }
-      entry.offset = position
-      entries.append(entry)
-      line += body.count { $0 == 10 } + 1
-      position = end + 1
+    var reader = RecordReader(content: content, contents: contents, position: newline + 1)
+    let read = reader.read()
+    // A last check line whole but for its line break (the file cut one byte short): the
+    // record verifies, so it is kept, and the line break is given back.
+    if case .success(let contents) = read, contents.droppedBytes > 0, content.last != 10,
+      case .success(var whole) = parse(content + [10]), whole.droppedBytes == 0,
+      whole.entries.count == contents.entries.count + 1
+    {
+      whole.missingLineBreak = true
+      return .success(whole)
     }
-    return .success(Contents(entries: entries))
+    return read
+  }
+
+  private static var notAJournal: Damage {
+    Damage(
+      line: 1, reason: "it is not a session journal (its first line is not `#~ cmdscript session \(version) …`)",
+      intact: [], intactBytes: 0, notAJournal: true)
   }
 
   /// The start of every line.
-  private static func lineStarts(_ content: [UInt8]) -> [Int] {
+  static func lineStarts(_ content: [UInt8]) -> [Int] {
     var starts = [0]
     for (i, byte) in content.enumerated() where byte == 10 && i + 1 < content.count { starts.append(i + 1) }
     return starts
   }
 
-  private static func isMarked(_ content: [UInt8], at i: Int) -> Bool {
-    i + 1 < content.count && content[i] == UInt8(ascii: "#") && content[i + 1] == UInt8(ascii: "~")
+  /// The checksum of a record: of the chain so far (version 3) and the entry's bytes.
+  static func checksum(_ entry: some Collection<UInt8>, after chain: UInt32, version: Int) -> UInt32 {
+    guard version >= 3 else { return CRC32C.checksum(entry) }
+    let previous = [UInt8(chain >> 24), UInt8(chain >> 16 & 0xFF), UInt8(chain >> 8 & 0xFF), UInt8(chain & 0xFF)]
+    return CRC32C.checksum(entry, continuing: CRC32C.checksum(previous, finishing: false))
   }
 
-  /// `#~ CRC LENGTH` (without its line break): the checksum (8 lowercase hex digits) and
-  /// length (decimal, no leading zero, at most 10 digits), or nil. Read byte by byte: it is
-  /// read once per entry on every resume.
-  private static func trailer(_ line: ArraySlice<UInt8>) -> (UInt32, Int)? {
-    // "#~ " + 8 + " " + 1...10
-    guard line.count >= 13, line.count <= 22 else { return nil }
-    var i = line.startIndex
-    guard line[i] == UInt8(ascii: "#"), line[i + 1] == UInt8(ascii: "~"), line[i + 2] == UInt8(ascii: " ")
-    else { return nil }
-    i += 3
-    var crc: UInt32 = 0
-    for _ in 0..<8 {
-      let byte = line[i]
-      let digit: UInt8
-      switch byte {
-      case 48...57: digit = byte - 48
-      case 97...102: digit = byte - 87
-      default: return nil
-      }
-      crc = crc << 4 | UInt32(digit)
-      i += 1
-    }
-    guard line[i] == UInt8(ascii: " ") else { return nil }
-    i += 1
-    let digits = line[i...]
-    guard digits.first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
-    var length = 0
-    for byte in digits {
-      guard (48...57).contains(byte) else { return nil }
-      length = length * 10 + Int(byte - 48)
-    }
-    return (crc, length)
-  }
-
-  /// A verified record's entry; nil for a setting line this version does not know.
-  private static func entry(_ body: [UInt8], line: Int) -> Entry? {
+  /// A verified record's entry; nil for a `#=` line this version does not know.
+  static func entry(_ body: [UInt8], line: Int) -> Entry? {
     guard body.starts(with: "#=".utf8) else { return Entry(bytes: body, line: line) }
-    let text = String(decoding: body, as: UTF8.self)
-    let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-    guard words.count == 3, words[1] == "history-limit" else { return nil }
-    if words[2] == "none" { return Entry(bytes: body, line: line, historyLimit: .some(nil)) }
-    guard let limit = Int(words[2]), limit >= 0 else { return nil }
-    return Entry(bytes: body, line: line, historyLimit: limit)
+    if body.starts(with: failedMark) {
+      let statement = Array(body[failedMark.count...])
+      guard !statement.isEmpty, !statement.starts(with: "#".utf8) else { return nil }
+      return Entry(bytes: statement, line: line + 1, kind: .failedStatement)
+    }
+    guard body.firstIndex(of: 10) == body.count - 1 else { return nil }
+    let words = String(decoding: body.dropLast(), as: UTF8.self).split(separator: " ").map(String.init)
+    switch (words.count, words.dropFirst().first) {
+    case (3, "history-limit"):
+      if words[2] == "none" { return Entry(bytes: body, line: line, kind: .historyLimit(nil)) }
+      guard let limit = Int(words[2]), limit >= 0 else { return nil }
+      return Entry(bytes: body, line: line, kind: .historyLimit(limit))
+    case (3..., "not-reverted"):
+      return Entry(bytes: body, line: line, kind: .notReverted(Array(words[2...])))
+    default: return nil
+    }
   }
 
-  /// A journal written by version 1: entries one after another, each complete as a
-  /// line-by-line reader sees it; an incomplete last one is dropped.
-  private static func version1Entries(_ content: [UInt8]) -> Contents {
+  /// The first line of a failed statement's entry.
+  static let failedMark: [UInt8] = Array("#= failed\n".utf8)
+
+  /// A journal written by version 1 (no first line, no checksums): entries one after
+  /// another, each complete as a line-by-line reader sees it; an incomplete last one is
+  /// dropped. Any script reads so: only for a file said to be such a journal.
+  public static func version1Entries(_ content: [UInt8]) -> Contents {
     var entries: [Entry] = []
     var start = 0
     var line = 1
@@ -173,22 +218,21 @@ public enum JournalFormat {
       start = i + 1
       entryLine = line
     }
-    return Contents(entries: entries, droppedBytes: content.count - start, version1: true)
+    return Contents(entries: entries, droppedBytes: content.count - start, version: 1)
   }
 
-  /// One record's bytes: the entry, its line break, and its checksum line.
-  public static func record(_ entry: [UInt8]) -> [UInt8] {
+  /// One record's bytes: the entry, its line break, and its check line, chained to
+  /// `chain` (the previous record's checksum, or the salt). Returns the record and its
+  /// checksum, where the chain goes on.
+  public static func record(_ entry: [UInt8], after chain: UInt32) -> (bytes: [UInt8], checksum: UInt32) {
     // Written byte by byte: a record is made for every statement of a session.
     var bytes = entry
     bytes.reserveCapacity(entry.count + 32)
     if bytes.last != 10 { bytes.append(10) }
     let length = bytes.count
-    let crc = CRC32C.checksum(bytes)
+    let crc = checksum(bytes, after: chain, version: version)
     bytes += [UInt8(ascii: "#"), UInt8(ascii: "~"), UInt8(ascii: " ")]
-    for shift in stride(from: 28, through: 0, by: -4) {
-      let digit = UInt8((crc >> UInt32(shift)) & 0xF)
-      bytes.append(digit < 10 ? 48 + digit : 87 + digit)
-    }
+    bytes += hex(crc)
     bytes.append(UInt8(ascii: " "))
     var divisor = 1
     while divisor <= length / 10 { divisor *= 10 }
@@ -197,13 +241,26 @@ public enum JournalFormat {
       divisor /= 10
     }
     bytes.append(10)
-    return bytes
+    return (bytes, crc)
   }
 
-  /// The bytes of a version-2 journal holding `entries`.
-  public static func file(_ entries: [Entry]) -> [UInt8] {
-    var bytes = header
-    for entry in entries { bytes += record(entry.bytes) }
+  /// `value` as 8 lowercase hexadecimal digits.
+  static func hex(_ value: UInt32) -> [UInt8] {
+    stride(from: 28, through: 0, by: -4).map { shift in
+      let digit = UInt8((value >> UInt32(shift)) & 0xF)
+      return digit < 10 ? 48 + digit : 87 + digit
+    }
+  }
+
+  /// The bytes of a journal holding `entries`, its chain salted with `salt`.
+  public static func file(_ entries: [Entry], salt: UInt32 = newSalt()) -> [UInt8] {
+    var bytes = header(salt: salt)
+    var chain = salt
+    for entry in entries {
+      let record = record(entry.written, after: chain)
+      bytes += record.bytes
+      chain = record.checksum
+    }
     return bytes
   }
 
@@ -225,6 +282,14 @@ public enum JournalFormat {
   public static func entry(historyLimit limit: Int?) -> [UInt8] {
     Array("#= history-limit \(limit.map(String.init) ?? "none")\n".utf8)
   }
+
+  /// The entry of a statement (its entry) that failed, leaving commands in effect.
+  public static func entry(failedStatement entry: [UInt8]) -> [UInt8] { failedMark + entry }
+
+  /// The entry of commands a statement stopped from outside left in effect.
+  public static func entry(notReverted commands: [String]) -> [UInt8] {
+    Array("#= not-reverted \(commands.joined(separator: " "))\n".utf8)
+  }
 }
 
 /// CRC-32C (Castagnoli), the checksum of iSCSI, ext4 and LevelDB's log records.
@@ -235,9 +300,17 @@ enum CRC32C {
     return c
   }
 
-  static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
+  static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 { checksum(bytes, continuing: 0xFFFF_FFFF) }
+
+  /// The checksum of `bytes` after the bytes that left the register at `register`;
+  /// `finishing` false leaves the register as it is, to go on.
+  static func checksum(_ bytes: some Sequence<UInt8>, continuing register: UInt32, finishing: Bool = true) -> UInt32 {
+    var crc = register
     for b in bytes { crc = table[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
-    return crc ^ 0xFFFF_FFFF
+    return finishing ? crc ^ 0xFFFF_FFFF : crc
+  }
+
+  static func checksum(_ bytes: some Sequence<UInt8>, finishing: Bool) -> UInt32 {
+    checksum(bytes, continuing: 0xFFFF_FFFF, finishing: finishing)
   }
 }

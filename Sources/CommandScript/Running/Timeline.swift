@@ -203,9 +203,15 @@ final class Timeline {
       do { try journal.record(text) } catch {
         throw RunFailure(message: "not run: the session cannot keep it: \(error.reason)", range: statement.range)
       }
+      leftByFailure = ([], true)
     }
     do { try runStatement(statement) } catch {
-      journal?.withdrawLast()
+      // A failure whose rollback left commands in effect is kept, to fail again on replay.
+      if !leftByFailure.commands.isEmpty {
+        journal?.keepFailed(leaving: leftByFailure.commands, replays: leftByFailure.replays)
+      } else {
+        journal?.withdrawLast()
+      }
       throw error
     }
     onCommit(text)
@@ -245,13 +251,26 @@ final class Timeline {
       tellIfMade(op)
       if let done { host?.present(done) }
     } catch {
+      noteLeft(error.notReverted)
+      if error.stopsEverything { leftByFailure.replays = false }
       var failure = error
       failure.rolledBackTransaction = statement.isTransaction
       throw failure
     }
   }
 
-  private func ask(_ request: Invoker.Request) { host?.present(.request(request)) }
+  /// What the rollbacks in the running statement could not revert (a caught failure's
+  /// included), and whether running it again would fail the same way: for the journal.
+  private var leftByFailure: (commands: [String], replays: Bool) = ([], true)
+
+  private func noteLeft(_ commands: [String]) {
+    for command in commands where !leftByFailure.commands.contains(command) { leftByFailure.commands.append(command) }
+  }
+
+  private func ask(_ request: Invoker.Request) {
+    if case .caught(let failure) = request { noteLeft(failure.notReverted) }
+    host?.present(.request(request))
+  }
 
   /// Tells that a `new` made its instance.
   private func tellIfMade(_ op: Op) {

@@ -62,6 +62,12 @@ public protocol StatementJournal: AnyObject {
   func record(_ text: String) throws(RecordFailure)
   /// The statement recorded last failed and was rolled back: forget it.
   func withdrawLast()
+  /// The statement recorded last failed, but its rollback could not revert `commands`
+  /// (each `receiver.verb`, declared not undoable): keep it, marked as failed, so that
+  /// replaying it fails the same way and leaves the same; or, when it would not fail again
+  /// (`replays` false: it was interrupted or reached the step limit), keep what it left,
+  /// so that a replay can say what it cannot restore.
+  func keepFailed(leaving commands: [String], replays: Bool)
 }
 
 /// Why a journal could not keep a statement (no space left, an I/O error).
@@ -433,11 +439,13 @@ public final class Session: TimelineHost {
     sourcing: inout [String], problems: inout [Problem], keeping: Bool
   ) -> Directive? {
     guard let fileAccess else { return nil }
-    // Relative to the sourcing file's folder; from the working folder for `-c`, stdin
-    // and the REPL, whose names are not paths.
+    // Relative to the sourcing file's folder — the folder of the file itself, not of a
+    // link to it, as bash and python find a script's own folder; from the working folder
+    // for `-c`, stdin and the REPL, whose names are not paths.
     var resolved = path
-    if !path.hasPrefix("/"), !file.name.hasPrefix("<"), let slash = file.name.lastIndex(of: "/") {
-      resolved = String(file.name[...slash]) + path
+    if !path.hasPrefix("/"), !file.name.hasPrefix("<") {
+      let sourcing = fileAccess.realFolder(of: file.name) ?? file.name
+      if let slash = sourcing.lastIndex(of: "/") { resolved = String(sourcing[...slash]) + path }
     }
     let canonical = fileAccess.canonicalPath(resolved)
     if sourcing.contains(canonical) {

@@ -1,0 +1,168 @@
+import CommandScript
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a resume ended the run.
+struct ResumeFailure: Error {
+  var status = ExitStatus.compileError
+}
+
+extension Driver {
+  /// `--session`: verifies the journal and replays its entries quietly, through the path
+  /// piped standard input takes, with no step limit; then journals what takes effect from
+  /// now on. `historyLimit` is the command line's (nil: the journal's stays in force; a
+  /// different one is journaled). Returns how many entries were replayed, or the status to
+  /// end with when the journal is damaged or an entry no longer replays: then nothing runs
+  /// and nothing new is journaled.
+  func resume(_ journal: Journal, historyLimit: Int?) -> Result<Int, ResumeFailure> {
+    let contents: Journal.Contents
+    switch journal.load() {
+    case .success(let loaded): contents = loaded
+    case .failure(let damage) where damage.notAJournal:
+      Console.err.message("session \(journal.path): \(damage.reason); nothing was run and the file is unchanged")
+      Console.err.message(
+        "note: if it is a journal of cmdscript 0.1 (no checksums), --salvage-session NEWFILE copies its entries into NEWFILE, a journal of this version"
+      )
+      return .failure(ResumeFailure())
+    case .failure(let damage):
+      Console.err.message(
+        "session \(journal.path):\(damage.line): damaged record: \(damage.reason); "
+          + "nothing was run and the file is unchanged")
+      Console.err.message(
+        "note: --salvage-session NEWFILE copies the \(damage.intact.count) entries before line \(damage.line) into NEWFILE, to go on from there"
+      )
+      return .failure(ResumeFailure())
+    }
+    if contents.version < JournalFormat.version, !contents.entries.isEmpty {
+      Console.err.message(
+        "note: session \(journal.path) was written by version \(contents.version) of the format: rewritten as version \(JournalFormat.version), whose checksums are chained"
+      )
+    }
+    if contents.droppedBytes > 0 {
+      Console.err.message(
+        "session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)"
+      )
+    }
+    let replayed = replaying { replay(contents, of: journal) }
+    if let failure = replayed { return .failure(failure) }
+    Console.flush()
+    // The journal says which history limit was in force when; the last one it set is now.
+    var journaledLimit: Int?? = nil
+    for entry in contents.entries { if case .historyLimit(let limit) = entry.kind { journaledLimit = limit } }
+    if let historyLimit, journaledLimit != .some(historyLimit) {
+      session.historyLimit = historyLimit
+      do { try journal.recordHistoryLimit(historyLimit) } catch {
+        Console.err.message("cannot write to the session \(journal.path): \(error.reason)")
+        return .failure(ResumeFailure(status: .ioError))
+      }
+    }
+    attach(journal)
+    return .success(contents.entries.count)
+  }
+
+  /// Runs the entries in batches, checked together as a stream's are; a batch ends where
+  /// the journal sets the history limit. Returns why the resume must stop, if it must.
+  private func replay(_ contents: Journal.Contents, of journal: Journal) -> ResumeFailure? {
+    var batch = StreamEntries(name: journal.path)
+    var batchEntries: [Journal.Entry] = []
+    func replayBatch() -> ResumeFailure? {
+      defer {
+        batch.removeAll()
+        batchEntries.removeAll(keepingCapacity: true)
+      }
+      guard batch.count > 0 else { return nil }
+      let (status, ended) = runEntries(batch)
+      guard status != .success else { return nil }
+      let entry = batchEntries[ended]
+      if status == .runtimeError, entry.offset == contents.entries.last?.offset {
+        // A statement is journaled before it runs: the process ended while this one ran,
+        // before it was acknowledged.
+        journal.cut(to: Journal.Mark(offset: off_t(entry.offset), chain: entry.chain))
+        Console.err.message(
+          "session \(journal.path):\(entry.line): dropped the last entry, which fails when replayed (the process ended while it ran)"
+        )
+        return nil
+      }
+      replayFailures.forEach(renderer.render)
+      Console.err.message(
+        "session \(journal.path):\(entry.line): this entry no longer replays; stopped before running anything else, and the file is unchanged"
+      )
+      Console.flush()
+      return ResumeFailure()
+    }
+    for entry in contents.entries {
+      switch entry.kind {
+      case .statement:
+        batch.append(entry: entry.bytes, line: entry.line)
+        batchEntries.append(entry)
+        if batch.count == StreamEntries.batchSize, let failure = replayBatch() { return failure }
+        continue
+      case .historyLimit, .failedStatement, .notReverted:
+        if let failure = replayBatch() { return failure }
+      }
+      switch entry.kind {
+      case .statement: break
+      case .historyLimit(let limit): session.historyLimit = limit
+      case .failedStatement:
+        // It failed when it ran, and its rollback left commands in effect: run again, it
+        // fails the same way and leaves the same.
+        if runChunk(entry.bytes, name: journal.path, firstLine: entry.line) == .runtimeError {
+          forgetReplayFailures()
+          continue
+        }
+        Console.err.message(
+          "session \(journal.path):\(entry.line): this entry failed when it ran, but not when replayed; stopped before running anything else, and the file is unchanged"
+        )
+        Console.flush()
+        return ResumeFailure()
+      case .notReverted(let commands):
+        let list = commands.map { "`\($0)`" }.joined(separator: ", ")
+        Console.err.message(
+          "warning: session \(journal.path):\(entry.line): a statement stopped from outside (interrupted, or at the step limit) left \(list) in effect, which the resume cannot do again"
+        )
+      }
+    }
+    return replayBatch()
+  }
+}
+
+/// `--salvage-session`: the verified entries of the journal at `path`, up to any damage,
+/// into a new journal at `newPath`; a file that is no journal is read as one of
+/// cmdscript 0.1 (no first line, no checksums), which it is said to be. Runs nothing.
+func salvageJournal(_ path: String, into newPath: String) -> ExitStatus {
+  let bytes: [UInt8]
+  switch FileIO.read(path, limit: .max) {
+  case .success(let read): bytes = read
+  case .failure(let error):
+    Console.err.message("cannot read \(path): \(error.reason)")
+    return .noInput
+  }
+  let entries: [Journal.Entry]
+  var left = "nothing was damaged"
+  switch JournalFormat.parse(bytes) {
+  case .success(let contents): entries = contents.entries
+  case .failure(let damage) where damage.notAJournal:
+    let contents = JournalFormat.version1Entries(bytes)
+    entries = contents.entries
+    left = "read as a journal of cmdscript 0.1, without checksums"
+    if contents.droppedBytes > 0 { left += "; left out an incomplete last entry (\(contents.droppedBytes) bytes)" }
+  case .failure(let damage):
+    entries = damage.intact
+    left = "left out line \(damage.line) on (\(damage.reason))"
+  }
+  switch Journal.create(newPath, holding: entries) {
+  case nil: break
+  case .cannotCreate(let error):
+    Console.err.message("cannot create \(error.path): \(error.reason)")
+    return .noInput
+  case .cannotWrite(let error):
+    Console.err.message("cannot write \(error.path): \(error.reason); it was removed")
+    return .ioError
+  }
+  Console.err.message("kept \(entries.count) entries of \(path) in \(newPath); \(left)")
+  return .success
+}

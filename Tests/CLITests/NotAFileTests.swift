@@ -34,6 +34,35 @@ struct NotAFileTests {
     }
   }
 
+  /// A FIFO whose writer was started first and writes and closes at once, as soon as the
+  /// tool opens the FIFO: every byte arrives, and the run ends. (The FIFO was once opened,
+  /// closed and opened again, which lost such a writer's bytes about two times in three and
+  /// then waited for ever.)
+  @Test func aFIFOScriptFromAFastWriterLosesNothing() throws {
+    try withFolder { dir in
+      let path = dir.appendingPathComponent("fifo").path
+      #expect(mkfifo(path, 0o600) == 0)
+      for attempt in 1...20 {
+        let writer = Thread {
+          let fd = open(path, O_WRONLY)
+          let text: StaticString = "echo \"ran\"\n"
+          _ = write(fd, text.utf8Start, text.utf8CodeUnitCount)
+          close(fd)
+        }
+        writer.start()
+        // The writer is waiting in `open` for a reader before the tool starts.
+        usleep(5000)
+        let result = try CLI.run([path], timeout: 10)
+        if result.timedOut {
+          // Let a writer still waiting go.
+          close(open(path, O_RDONLY | O_NONBLOCK))
+        }
+        #expect(result.status == 0 && result.stdout == "ran\n", "attempt \(attempt): \(result)")
+        guard result.stdout == "ran\n" else { break }
+      }
+    }
+  }
+
   /// A script operand that is a pipe is read to its end, as bash reads `bash <(...)`.
   @Test func aScriptFromProcessSubstitutionRuns() throws {
     let result = try CLI.shell("\"$CMDSCRIPT\" -f <(printf 'move up\\nshow shape\\n') <(echo 'move left; show shape')")

@@ -18,7 +18,7 @@ package enum FileIO {
     _ path: String, pipes: Bool = false, limit: Int = SourceFile.maxSize
   ) -> Result<[UInt8], FileAccessError> {
     // Not blocking: opening a FIFO must not wait for a writer before its kind is known.
-    var fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     guard fd >= 0 else { return .failure(error(errno)) }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
@@ -31,10 +31,14 @@ package enum FileIO {
       return .failure(FileAccessError(refusal))
     }
     if info.st_mode & S_IFMT == S_IFIFO {
-      // Wait for a writer, as `cat` does: read without one, a FIFO is at its end at once.
-      close(fd)
-      fd = open(path, O_RDONLY | O_CLOEXEC)
-      guard fd >= 0 else { return .failure(error(errno)) }
+      // Wait for a writer, as `cat` does, on this very descriptor: closing it and opening
+      // the FIFO again would discard what a fast writer wrote and closed in between, and
+      // then wait for a writer that never comes. Opened without blocking before any writer,
+      // it polls as neither readable nor ended until a writer has written or come and gone;
+      // from then on, reads may block.
+      var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      while poll(&waiting, 1, -1) < 0, errno == EINTR {}
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     }
     defer { close(fd) }
     return read(descriptor: fd, limit: limit)

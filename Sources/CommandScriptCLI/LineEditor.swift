@@ -21,7 +21,7 @@ final class LineEditor {
     case end
   }
 
-  private let history: HistoryFile?
+  private var history: HistoryFile?
   private var lastRemembered: String?
 
   /// `completer(word, before)`: the candidates for `word`, `before` being the line's text
@@ -47,7 +47,10 @@ final class LineEditor {
       multiline.writeTimestamps.pointee = 1
       multiline.multilineEntries.pointee = 1
     }
-    history?.load()
+    if let history, let problem = history.load() {
+      if !problem.isEmpty { Console.out.line("note: no history is kept: \(problem)") }
+      self.history = nil
+    }
   }
 
   /// Shows `prompt` and reads one line.
@@ -101,14 +104,23 @@ struct HistoryFile {
     return Paths.stateHome.map { HistoryFile(path: $0 + "/\(ToolIdentity.current.name)/history", size: size) }
   }
 
-  func load() {
+  /// Reads the file into readline's history, making it if it is missing; nil, or why the
+  /// file cannot hold the history: it is not a regular file (a FIFO would block the REPL's
+  /// start, a device swallow or flood it). `/dev/null` is taken as asking for none, quietly.
+  func load() -> String? {
     rl.stifleHistory(Int32(clamping: size))
-    guard Paths.createParent(of: path) else { return }
-    // append_history needs the file to exist; private, like a shell's history.
-    let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    guard Paths.createParent(of: path) else { return nil }
+    var info = stat()
+    if stat(path, &info) == 0, let kind = FileIO.refusal(ofFileWithMode: info.st_mode) {
+      return path == "/dev/null" ? "" : "the history file \(path) cannot be used: \(kind)"
+    }
+    // append_history needs the file to exist; private, like a shell's history. Not
+    // blocking: a FIFO made meanwhile fails to open rather than waits.
+    let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
     if fd >= 0 { close(fd) }
     _ = rl.readHistory(path)
     trim()
+    return nil
   }
 
   func appendLast() { _ = rl.appendHistory(1, path) }

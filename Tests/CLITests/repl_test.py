@@ -343,6 +343,18 @@ def history():
     finish(child, "history, second run")
 
 
+def history_not_a_file():
+    """A history file that is a FIFO (or a device) is not used: the REPL starts at once and
+    says that no history is kept, instead of waiting for a writer."""
+    os.mkfifo(os.path.join(folder("history_fifo", "state", "cmdscript"), "history"))
+    child = spawn(home="history_fifo")
+    expect(child, "note: no history is kept: the history file ", "the note about the history file")
+    expect(child, "cannot be used: it is a FIFO, not a regular file", "why the history file is not used")
+    prompt(child, "first (a FIFO as the history file)")
+    run(child, "move up; show shape", "shape: at (0, 1), blue")
+    finish(child, "a FIFO as the history file")
+
+
 def interrupt():
     """Ctrl-C at the prompt drops a half-typed block; Ctrl-C during a long statement
     stops it within a second, rolls it back and returns to the prompt."""
@@ -776,7 +788,7 @@ def full_disk():
 SCENARIOS = [
     basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
     terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help, reports,
-    repl_command_errors]
+    repl_command_errors, history_not_a_file]
 
 
 def main():

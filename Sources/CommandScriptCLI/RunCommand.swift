@@ -19,7 +19,6 @@ struct RunCommand: ToolSubcommand {
         \(name) [--check] [--json] [-i] [-v] [-f <file> ...] [-c <text> ... | <script> [<argument> ...]]
         \(name) [--json] [--session <file>] [--no-init] [-q] [-]
         \(name) --session <file> --salvage-session <newfile>
-        \(CmdScript.subcommands.dropFirst().map { "\(name) \($0.name) [--help] ..." }.joined(separator: "\n"))
         """,
       discussion: """
         With a script, runs it with $1, $2, ... standing for the arguments after it (as \

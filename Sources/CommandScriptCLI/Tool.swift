@@ -119,7 +119,13 @@ struct CmdScript: ParsableCommand {
         Console.flush()
         terminate(status.rawValue)
       }
-      exit(withError: error)
+      guard status != .success else { exit(withError: error) }
+      // The run command's help is the tool's (`cmdscript --help`): point there.
+      let name = ToolIdentity.current.name
+      let message = fullMessage(for: error).replacing("'\(name) \(RunCommand.name) --help'", with: "'\(name) --help'")
+      Console.err.line(message)
+      Console.flush()
+      terminate(status.rawValue)
     }
   }
 }

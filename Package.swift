@@ -40,7 +40,9 @@ let package = Package(
       name: "CommandScriptTests",
       dependencies: ["CommandScript", "CommandScriptReceivers", "CommandScriptObservation"]),
     .testTarget(
-      name: "CLITests", dependencies: ["cmdscript"], exclude: ["Scripts", "repl_test.py"]),
+      name: "CLITests", dependencies: ["cmdscript"],
+      // Golden scripts, and the tests in Python and Lua that the Swift tests run.
+      exclude: ["Scripts", "Editors", "repl_test.py", "lsp_test.py", "grammar_test.py"]),
   ]
 )
 

@@ -1,17 +1,20 @@
 #!/usr/bin/env cmdscript
-# args: --pictures always
-# A spiral drawn by macros, and shown as a picture. On a terminal `show shape` draws the
-# grid, the axes, the path of the moves and the shape in its colour; into a pipe it prints
-# the one line `shape: at (3, 3), green` unless `--pictures always` is given (as the test
-# of this script does).
+# A spiral of COUNT turns in COLOUR, drawn by macros: ./spiral.cmd 5 red
+paint $2
+# mode: none
+# args: --pictures always spiral.cmd 5 red
+# On a terminal `show shape` draws the grid, the axes, the path of the moves and the shape
+# in its colour; into a pipe it prints the one line `shape: at (3, 3), red` unless
+# `--pictures always` is given (as the test of this script does).
 
-# Each turn of the spiral is two sides, one step longer than the last.
+# Each turn of the spiral is two sides, one step longer than the last, out and back in.
 macro out n { move up $n; move right $n }
 macro in n { move down $n; move left $n }
-paint green
-out 1; in 2; out 3; in 4; out 5
+repeat $1 as turn {
+  if ($turn % 2 == 1) { out $turn } else { in $turn }
+}
 show shape
-# stdout: shape: at (3, 3), green
+# stdout: shape: at (3, 3), red
 # stdout:         y
 # stdout:   . . . | . . . .
 # stdout:   . *-*-*-*-*-@ .
@@ -23,15 +26,13 @@ show shape
 # stdout:   . . . | . . . .
 # stdout:   x -3..4, y -3..4, path: 10 moves
 
-# The whole spiral was five undo steps; undo two and the picture follows.
-undo 2
+# The whole spiral is one undo step (a `repeat` is one statement): `undo` takes it back,
+# and the picture follows.
+undo
 show shape
-# stdout: shape: at (2, 2), green
-# stdout:       y
-# stdout:   . . | . . .
-# stdout:   . *-*-*-@ .
-# stdout:   . * *-* . .
-# stdout:   --*-*-*---- x
-# stdout:   . *-*-* . .
-# stdout:   . . | . . .
-# stdout:   x -2..3, y -2..3, path: 6 moves
+# stdout: shape: at (0, 0), red
+# stdout:     y
+# stdout:   . | .
+# stdout:   --@-- x
+# stdout:   . | .
+# stdout:   x -1..1, y -1..1, path: 0 moves

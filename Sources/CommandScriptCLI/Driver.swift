@@ -96,6 +96,8 @@ final class Driver {
   func report(_ diagnostic: Diagnostic) {
     if replaying {
       if diagnostic.severity == .error { replayFailures.append(diagnostic) }
+    } else if let watcher, diagnostic.severity == .error {
+      watcher.reporting { renderer.render(diagnostic) }
     } else {
       renderer.render(diagnostic)
     }
@@ -103,6 +105,10 @@ final class Driver {
 
   /// Whether making the journal durable failed: what was not durable was cut off.
   private var syncFailed = false
+
+  /// The REPL's: acknowledges Ctrl-C while a statement runs; an error is written in turn
+  /// with it.
+  var watcher: InterruptWatcher?
 
   /// Makes the journal durable; on failure says so, and the run must end (status 74).
   func syncJournal() -> Bool {

@@ -62,6 +62,9 @@ final class REPL {
       completer: { [unowned self] word, before in self.completions(of: word, before: before) },
       history: safe ? nil : HistoryFile.fromEnvironment())
     Signals.install(interruption: session.interruption)
+    let watcher = InterruptWatcher(interruption: session.interruption)
+    watcher.start()
+    driver.watcher = watcher
     driver.onCommit = { [unowned self] text in self.recording?.commit(text, session: self.session) }
     while true {
       guard driver.syncJournal() else { return .ioError }
@@ -118,7 +121,9 @@ final class REPL {
     entry += Array(text.utf8) + [10]
     if Session.needsMoreInput(entry) { return false }
     rememberEntry(editor)
+    driver.watcher?.statementStarts()
     _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine)
+    driver.watcher?.statementEnds()
     if text.split(separator: " ") == ["help"] { Console.out.line(driver.session.fittedToHelpWidth(Command.help)) }
     entry.removeAll()
     return false

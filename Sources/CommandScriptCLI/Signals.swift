@@ -111,9 +111,14 @@ private func onSignal(_ number: Int32) {
     interruptTarget?._withUnsafeGuaranteedRef { $0.request() }
     // While a statement runs, the terminal has echoed `^C`: end that line, so that the
     // "interrupted" error starts on a line of its own.
-    if !atPrompt.load(ordering: .sequentiallyConsistent) && stderrIsTerminal {
-      var newline: UInt8 = 10
-      _ = write(2, &newline, 1)
+    if !atPrompt.load(ordering: .sequentiallyConsistent) {
+      if stderrIsTerminal {
+        var newline: UInt8 = 10
+        _ = write(2, &newline, 1)
+      }
+      // The watcher acknowledges it while the main thread stops the statement.
+      var byte: UInt8 = 0
+      _ = write(watchPipe.write, &byte, 1)
     }
   case SIGTSTP: stopRequested.store(true, ordering: .sequentiallyConsistent)
   case SIGCONT: continued.store(true, ordering: .sequentiallyConsistent)

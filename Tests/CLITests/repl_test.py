@@ -356,8 +356,9 @@ def history_not_a_file():
 
 
 def interrupt():
-    """Ctrl-C at the prompt drops a half-typed block; Ctrl-C during a long statement
-    stops it within a second, rolls it back and returns to the prompt."""
+    """Ctrl-C at the prompt drops a half-typed block; Ctrl-C during a long statement is
+    acknowledged at once, rolls it back (with its progress, and what a second Ctrl-C says)
+    and returns to the prompt."""
     child = spawn()
     prompt(child, "first (Ctrl-C)")
     run(child, "move up")
@@ -368,17 +369,39 @@ def interrupt():
     prompt(child, "after Ctrl-C (the main prompt again, not the continuation prompt)")
     run(child, "show shape", "shape: at (0, 1), blue")
 
+    # Ctrl-C during a long statement: acknowledged at once, from another thread, while the
+    # main thread undoes what the statement did; a second Ctrl-C says why it goes on; the
+    # error is located at the statement, the same place however far it had come.
     enter(child, "repeat 100000000 { move up }")
-    # Not a wait for output: the statement runs a while, so that there is work to roll back.
-    time.sleep(0.1)
+    # Not a wait for output: the statement runs a while, so that there is much to roll back.
+    time.sleep(2.0)
     start = time.monotonic()
     child.sendcontrol("c")
-    expect(child, "error: interrupted", "the interrupted statement's error")
+    expect(child, re.compile(r"interrupted after (\d+) commands; rolling back…\r\n"), "the acknowledgement")
+    acknowledged = time.monotonic() - start
+    commands = int(child.match.group(1))
+    MEASURED["Ctrl-C to its acknowledgement during `repeat 100000000 { move up }`"] = (
+        f"{acknowledged * 1000:.0f} ms ({commands} commands to roll back)")
+    if acknowledged > 1.0:
+        fail(f"Ctrl-C took {acknowledged:.2f} s to be acknowledged", child)
+    child.sendcontrol("c")
+    expect(child, re.compile(r"still rolling back: \d+ of " + str(commands) + " commands undone|<stdin>:1:1: error: interrupted"),
+           "what a second Ctrl-C says while the rollback runs")
+    second = child.after
+    if "error" not in second:
+        expect(child, "<stdin>:1:1: error: interrupted", "the interrupted statement's error, at the statement")
+    shown = child.before
     prompt(child, "after interrupting a statement")
     latency = time.monotonic() - start
     MEASURED["Ctrl-C to prompt during `repeat 100000000 { move up }`"] = f"{latency * 1000:.0f} ms"
-    if latency > 1.0:
-        fail(f"Ctrl-C took {latency:.2f} s to return to the prompt", child)
+    if latency - acknowledged > 1.5 and "rolling back: " not in shown + second:
+        fail(f"a rollback of {latency:.2f} s showed no progress", child)
+    run(child, "show shape", "shape: at (0, 1), blue")
+    # However soon the Ctrl-C, the error is at the statement.
+    enter(child, "repeat 100000000 { move up }")
+    child.sendcontrol("c")
+    expect(child, "<stdin>:1:1: error: interrupted", "the error of a statement interrupted at once, at the statement")
+    prompt(child, "after interrupting a statement at once")
     run(child, "show shape", "shape: at (0, 1), blue")
     # The interrupted statement is no step: undo reverts the `move up` before it.
     run(child, "undo; show shape", "shape: at (0, 0), blue")

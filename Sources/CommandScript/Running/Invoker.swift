@@ -15,9 +15,11 @@ struct RunFailure: Error {
   var stopsEverything = false
   /// Whether the statement that failed was a transaction, whose rollback its report lists.
   var rolledBackTransaction = false
+  /// An interruption (Ctrl-C).
+  var isInterruption = false
 
   static func interrupted(at range: SourceRange) -> RunFailure {
-    RunFailure(message: "interrupted", range: range, stopsEverything: true)
+    RunFailure(message: "interrupted", range: range, stopsEverything: true, isInterruption: true)
   }
 
   static func stepLimit(at range: SourceRange) -> RunFailure {
@@ -91,6 +93,12 @@ final class Invoker {
       try execute(op, frame: [], request: request)
     } catch {
       var failure = error
+      if failure.isInterruption {
+        // Located at the statement it stopped, wherever in it the request came: the same
+        // place every time.
+        failure.range = range
+        failure.calls = []
+      }
       (failure.reverted, failure.notReverted) = rollBack(to: mark)
       if let redo { history.restore(redo) }
       throw failure
@@ -155,21 +163,34 @@ final class Invoker {
   }
 
   /// Undoes the running statement's commands; returns those that could not be undone.
+  /// Its progress is published on the interruption, for a host to show (a statement that
+  /// ran for seconds takes a while to undo too).
   func rollBack(to mark: Int) -> (reverted: [String], notReverted: [String]) {
     let cmds = history.commands
     var reverted: [String] = []
     var notUndone: [String] = []
+    // Each `receiver.verb` is named once: its instance and verb, as a key, are looked up
+    // only when they differ from the command before (a loop repeats one).
+    var named = Set<Int>()
+    var lastKey = -1
+    let total = cmds.count - mark
+    if total > 0 { interruption.rollbackStarted(total) }
+    defer { if total > 0 { interruption.rollbackEnded() } }
     var i = cmds.count - 1
     while i >= mark {
       noteIfNotUndoable(cmds[i], in: &notUndone)
       let head = commands.heads[Int(cmds[i])]
-      let instance = instances[Int(head.instance)]
-      if head.verb >= 0, instance.notUndoable[Int(head.verb)] == nil {
-        let name = "\(instance.name).\(instance.verbNames[Int(head.verb)])"
-        if !reverted.contains(name) { reverted.append(name) }
+      let key = Int(head.instance) << 32 | Int(UInt32(bitPattern: head.verb))
+      if key != lastKey {
+        lastKey = key
+        let instance = instances[Int(head.instance)]
+        if head.verb >= 0, instance.notUndoable[Int(head.verb)] == nil, named.insert(key).inserted {
+          reverted.append("\(instance.name).\(instance.verbNames[Int(head.verb)])")
+        }
       }
       undoCommand(cmds[i])
       i -= 1
+      if (cmds.count - 1 - i) & 0xFFF == 0 { interruption.rollbackAdvanced(cmds.count - 1 - i) }
     }
     history.discard(from: mark)
     return (reverted, notUndone)

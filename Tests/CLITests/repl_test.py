@@ -770,6 +770,30 @@ def source_interrupt():
     finish(child, "resumed after the source")
 
 
+def source_check_interrupt():
+    """Ctrl-C while `source` is still checking a large file stops the checking: nothing of
+    the file runs, the REPL says so and goes on (it used to wait until all of it was
+    checked, 5.5 s for 100 MB)."""
+    big = os.path.join(folder("source_check_interrupt"), "big.cmd")
+    with open(big, "w") as f:
+        f.write("move up\n" * 4_000_000)
+    child = spawn()
+    prompt(child, "first (source while checking)")
+    enter(child, f'source "{big}"')
+    # Reading takes milliseconds, checking 32 MB about two seconds on the release build.
+    time.sleep(0.3)
+    start = time.monotonic()
+    child.sendcontrol("c")
+    expect(child, "error: interrupted while checking", "the interrupted check's error")
+    prompt(child, "after interrupting a check")
+    latency = time.monotonic() - start
+    MEASURED["Ctrl-C to prompt while `source` checks 32 MB"] = f"{latency * 1000:.0f} ms"
+    if latency > 1.0:
+        fail(f"Ctrl-C took {latency:.2f} s to stop the check", child)
+    run(child, "show shape", "shape: at (0, 0), blue")
+    finish(child, "source while checking")
+
+
 def full_disk():
     """At the REPL, a statement the journal cannot keep (a full disk) does not run; the
     REPL says so and goes on, and once there is space again the session goes on too.
@@ -811,7 +835,7 @@ def full_disk():
 SCENARIOS = [
     basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
     terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help, reports,
-    repl_command_errors, history_not_a_file]
+    repl_command_errors, history_not_a_file, source_check_interrupt]
 
 
 def main():

@@ -414,7 +414,8 @@ public final class Session: TimelineHost {
     }
     let parseProblems = Parser.parse(file.bytes, source: id, firstLine: file.firstLine, symbols: checker.symbols) {
       parser in
-      while let statement = parser.nextRoot() {
+      // A sourced file stops being checked at Ctrl-C (checking 100 MB takes seconds).
+      while sourcing.isEmpty || !interruption.isRequested, let statement = parser.nextRoot() {
         guard let c = checker.check(statement, in: parser.tree) else { continue }
         guard case .directive(.source(let path, let range)) = c.action else {
           if keeping { compiled.append(c) }
@@ -463,6 +464,10 @@ public final class Session: TimelineHost {
     let statements = check(
       SourceFile(name: resolved, bytes: bytes), with: &checker, sourcing: &sourcing, problems: &problems,
       keeping: keeping)
+    if interruption.isRequested {
+      problems.append(Problem("interrupted while checking `\(path)`: nothing of it ran", at: range))
+      return nil
+    }
     if checker.errorCount + problems.count(where: { $0.severity == .error }) > errorsBefore {
       problems.append(Problem("`\(path)` does not compile (its errors are reported with its name)", at: range))
       return nil

@@ -53,7 +53,7 @@ extension Renderer {
       render(.state(receiver: shown.receiver, type: shown.type, state: shown.state, description: shown.description))
       return
     }
-    let description = shown.description
+    let description = Self.visible(shown.description)
     let heading = Self.heading(shown.receiver, shown.type)
     Console.out.line(description.contains("\n") ? "\(heading):" : "\(heading): \(description)")
     for line in PictureText.lines(picture, colour: Console.out.allowsColour) { Console.out.line("  " + line) }

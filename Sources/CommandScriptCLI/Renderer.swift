@@ -21,6 +21,7 @@ struct Renderer {
     case .shown(let shown):
       render(shown)
     case .state(let receiver, let type, _, let description):
+      let description = Self.visible(description)
       let heading = Self.heading(receiver, type)
       if description.contains("\n") {
         Console.out.line("\(heading):")
@@ -47,6 +48,25 @@ struct Renderer {
     case .echo(let line), .report(let line):
       Console.out.line(line)
     }
+  }
+
+  /// `text` with its control characters (but line breaks and tabs) written as script text
+  /// writes them, `\u{1B}`, as `history` shows a statement: a receiver's description may
+  /// hold what a script gave it, and a terminal must not take that for commands.
+  static func visible(_ text: String) -> String {
+    func isControl(_ scalar: Unicode.Scalar) -> Bool {
+      (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+    }
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 
   /// `back (door)` for an instance made by `new`; the name alone for the one named after

@@ -359,6 +359,16 @@ struct EndToEndTests {
     }
   }
 
+  /// A receiver's description holds what a script gave it: `show` writes its control
+  /// characters as `history` does, never raw to the terminal.
+  @Test("show writes no terminal escapes from a receiver's strings")
+  func showEscapesControlCharacters() throws {
+    let result = try CLI.run(command: #"network.request "a\u{1B}[31mred\u{7}"; show network; history"#)
+    #expect(result.status == 0, "\(result)")
+    #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 7 }, "\(result)")
+    #expect(result.stdoutLines.first == #"network: 1 pending (a\u{1B}[31mred\u{7}), 0 cancelled"#, "\(result)")
+  }
+
   @Test("--version")
   func version() throws {
     let result = try CLI.run(["--version"])

@@ -36,6 +36,7 @@ typedef __typeof__(rl_basic_word_break_characters) *cs_basic_word_break_characte
 typedef __typeof__(rl_completer_word_break_characters) *cs_completer_word_break_characters_variable;
 typedef __typeof__(rl_attempted_completion_over) *cs_attempted_completion_over_variable;
 typedef __typeof__(rl_completion_suppress_append) *cs_completion_suppress_append_variable;
+typedef __typeof__(rl_basic_quote_characters) *cs_basic_quote_characters_variable;
 typedef __typeof__(rl_line_buffer) *cs_line_buffer_variable;
 typedef __typeof__(rl_done) *cs_done_variable;
 typedef __typeof__(rl_point) *cs_point_variable;

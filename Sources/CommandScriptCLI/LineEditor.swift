@@ -39,6 +39,11 @@ final class LineEditor {
     let wordBreaks = UnsafePointer(strdup(" \t\n;{}.\"#"))
     rl.basicWordBreakCharacters.pointee = wordBreaks
     rl.completerWordBreakCharacters.pointee = wordBreaks
+    // No quote characters of readline's own: after a word that starts at `"`, it would
+    // append that `"` to a unique match (even a folder, which goes on) instead of a space.
+    // The candidates close their strings themselves (a file does, a folder does not:
+    // bash's way).
+    rl.basicQuoteCharacters.pointee = UnsafePointer(strdup(""))
     _ = rl.bindKey(3, abandonLine)
     if let multiline = rl.multiline {
       // A multi-line entry is written as its lines after a `#TIME` line, and read back
@@ -158,6 +163,7 @@ struct Readline: @unchecked Sendable {
   let completerWordBreakCharacters: cs_completer_word_break_characters_variable
   let attemptedCompletionOver: cs_attempted_completion_over_variable
   let completionSuppressAppend: cs_completion_suppress_append_variable
+  let basicQuoteCharacters: cs_basic_quote_characters_variable
   let lineBuffer: cs_line_buffer_variable
   let done: cs_done_variable
   let point: cs_point_variable
@@ -223,6 +229,7 @@ struct Readline: @unchecked Sendable {
           completerWordBreakCharacters: try find("rl_completer_word_break_characters"),
           attemptedCompletionOver: try find("rl_attempted_completion_over"),
           completionSuppressAppend: try find("rl_completion_suppress_append"),
+          basicQuoteCharacters: try find("rl_basic_quote_characters"),
           lineBuffer: try find("rl_line_buffer"), done: try find("rl_done"), point: try find("rl_point"),
           end: try find("rl_end"), outstream: try find("rl_outstream"),
           multiline: try? Multiline(

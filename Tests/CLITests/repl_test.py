@@ -296,6 +296,21 @@ def file_completion():
     press(child, "\x15")
     enter(child, "")
     prompt(child, "after Tab Tab on two files")
+    # A folder takes no closing quote (bash's way): the path goes on.
+    press(child, f'source "{files}/s\t', f'source "{files}/sub/')
+    press(child, "\t\t")
+    child.send("\x15")
+    enter(child, "")
+    prompt(child, "after a folder completed")
+    if f'{files}/sub/"' in child.before:
+        fail("a completed folder got a closing quote", child)
+    # Completed after a quote, a file closes its string once.
+    press(child, f'source "{files}/lib\t', 'lib.cmd" ')
+    child.send("\x15")
+    enter(child, "")
+    prompt(child, "after a file completed after a quote")
+    if 'lib.cmd""' in child.before:
+        fail("a completed file got two closing quotes", child)
     press(child, f"export {files}/s\t", f'export "{files}/sub/')
     press(child, 'out.cmd"')
     accept(child, "the completed `export`")

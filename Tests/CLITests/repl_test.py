@@ -749,16 +749,22 @@ def source_interrupt():
     """Ctrl-C during `source` of a large file stops it: the statement running is rolled
     back, the next does not start; the REPL says how many of its statements did not run,
     and the session goes on; the journal holds exactly the statements that ran."""
-    count, size = 20000, 100000
+    moves, size = 20000, 100000
     big = os.path.join(folder("source_interrupt"), "big.cmd")
+    marker = os.path.join(folder("source_interrupt"), "started.cmd")
+    # Its first statement writes a file: once that is there, the file has been read and
+    # checked, and runs (however slow checking is on a loaded machine).
+    count = moves + 1
     with open(big, "w") as f:
-        f.write(f"repeat {size} {{ move up }}\n" * count)
+        f.write(f'export "{marker}"\n' + f"repeat {size} {{ move up }}\n" * moves)
     journal = os.path.join(folder("source_interrupt"), "s.cmdsession")
     child = spawn(["--session", journal])
     prompt(child, "first (source)")
     enter(child, f'source "{big}"')
-    # Long enough for the file to be read and checked: the Ctrl-C comes while it runs.
-    time.sleep(1.0)
+    deadline = time.monotonic() + TIMEOUT
+    while not os.path.exists(marker) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)
     start = time.monotonic()
     child.sendcontrol("c")
     pattern = re.compile(r"stopped: (\d+) of its " + str(count) + r" statements did not run")
@@ -773,8 +779,9 @@ def source_interrupt():
     expect(child, re.compile(r"shape: at \(0, (\d+)\), blue"), "the shape after the source")
     shown = child.match.group(0)
     y = int(child.match.group(1))
-    # The statement interrupted while it ran counts as started, and is rolled back.
-    if y not in (size * (count - left), size * (count - left - 1)):
+    # The statement interrupted while it ran counts as started, and is rolled back (the
+    # first statement, the export, moves nothing).
+    if y not in (size * (count - left - 1), size * (count - left - 2)):
         fail(f"{left} statements did not run, but the shape is at y = {y}", child)
     prompt(child, "after `show shape`")
     child.kill(signal.SIGKILL)
@@ -783,6 +790,13 @@ def source_interrupt():
     prompt(child, "first (resumed after the source)")
     run(child, "show shape", shown)
     finish(child, "resumed after the source")
+
+
+def cpu_seconds(pid):
+    """The processor time process `pid` has used, in seconds (Linux's /proc)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def source_check_interrupt():
@@ -795,8 +809,12 @@ def source_check_interrupt():
     child = spawn()
     prompt(child, "first (source while checking)")
     enter(child, f'source "{big}"')
-    # Reading takes milliseconds, checking 32 MB about two seconds on the release build.
-    time.sleep(0.3)
+    # Reading takes milliseconds, checking 32 MB about two seconds of the processor on the
+    # release build: once the REPL has used 0.3 s of it, it is checking.
+    busy = cpu_seconds(child.pid) + 0.3
+    deadline = time.monotonic() + TIMEOUT
+    while cpu_seconds(child.pid) < busy and time.monotonic() < deadline:
+        time.sleep(0.01)
     start = time.monotonic()
     child.sendcontrol("c")
     expect(child, "error: interrupted while checking", "the interrupted check's error")

@@ -22,6 +22,18 @@ if [[ "$help" == *"cmdscript -c 'move up"* ]]; then
   echo "--help shows cmdscript's example"
   exit 1
 fi
+# Nothing the tool prints is cmdscript's own: its pages name none of the built-in
+# receivers' scripts (the app registers them too, but its help is about its own).
+for page in "--help" "fmt --help" "lsp --help"; do
+  # shellcheck disable=SC2086
+  text="$("$bin" $page)"
+  for word in spiral.cmd "paint red" "the shape and the board"; do
+    if [[ "$text" == *"$word"* ]]; then
+      echo "\`$page\` says $word"
+      exit 1
+    fi
+  done
+done
 version="$("$bin" --version)"
 if [[ "$version" != "lamp-cmdscript 1.0 (CommandScript language version 2)" ]]; then
   echo "--version says: $version"

@@ -34,8 +34,13 @@ extension Options {
       for argument in operands {
         guard let first = argument.utf8.first, first != UInt8(ascii: "-") else { return nil }
       }
-      // A subcommand's name (`fmt`) is not a script's.
-      if let first = operands.first, !check, CmdScript.isSubcommand(first) { return nil }
+      // A subcommand's name (`fmt`) is not a script's. A name with `.` or `/` is never a
+      // subcommand's: the usual script is answered without looking (10,000 instructions).
+      if let first = operands.first, !check, !first.utf8.contains(where: { $0 == 46 || $0 == 47 }),
+        CmdScript.isSubcommand(first)
+      {
+        return nil
+      }
       files = Array(operands.prefix(1))
       scriptArguments = Array(operands.dropFirst())
     }

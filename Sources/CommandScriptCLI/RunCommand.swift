@@ -45,8 +45,8 @@ struct RunCommand: ToolSubcommand {
         Exit status: 0 success; 1 a statement failed at run time (it was rolled back); \
         64 usage error; 65 compile errors (nothing ran), or a --session file that is \
         damaged, is no journal or no longer replays; 66 an input file cannot be read; 74 the \
-        output could not be written (--salvage-session's NEWFILE too), or the --session \
-        journal could not keep a statement (it did not run) or be made durable.
+        output could not be written, or the --session journal could not keep a statement (it \
+        did not run) or be made durable, or --salvage-session could not write NEWFILE.
         """,
       version: tool.version)
   }

@@ -10,6 +10,8 @@ protocol TimelineHost: AnyObject {
   func present(_ event: Timeline.Event)
   /// The text of `range` as written: what the journal keeps.
   func sourceText(of range: SourceRange) -> String
+  /// The statement at `range` in canonical one-line form.
+  func canonicalText(of range: SourceRange) -> String
   /// The name `transaction "NAME" { … }` gives its undo step, or nil.
   func stepName(of statement: CompiledStatement) -> String?
   /// A run stopped before the statement at `range`: if it is a `new`, takes back what was
@@ -40,6 +42,8 @@ final class Timeline {
     /// `redo N` finished: the statements of the steps it redid, of `asked`; `stopped` is
     /// the failure that stopped it.
     case redid(statements: [SourceRange], asked: Int, at: SourceRange, stopped: CommandFailure?)
+    /// A host's rollback stopped at the step of `statement`, which it could not undo.
+    case rollbackStopped(statement: SourceRange, failure: CommandFailure)
     /// `history`.
     case listHistory
     /// `pending`.
@@ -310,7 +314,16 @@ final class Timeline {
       if let size, pendingQueue.count >= size { runQueue() }
     case .undo(let count, let range):
       var undone: [SourceRange] = []
-      while undone.count < count, let statement = undoLastStep(.undo(at: range)) { undone.append(statement) }
+      do {
+        while undone.count < count, let statement = try undoLastStep(.undo(at: range)) { undone.append(statement) }
+      } catch {
+        // All or nothing: the steps this `undo` took are redone, exactly as they were.
+        for _ in undone { _ = try? redoNextStep() }
+        throw RunFailure(
+          message:
+            "cannot undo `\(host?.canonicalText(of: error.statement) ?? "")`: \(error.failure.message); nothing was undone",
+          range: range)
+      }
       host?.present(.undid(statements: undone, asked: count, at: range))
     case .redo(let count, let range):
       var redone: [SourceRange] = []
@@ -373,11 +386,20 @@ final class Timeline {
 
   // MARK: Undo and redo
 
+  /// Why the latest step could not be undone: its statement, and the receiver's failure.
+  struct UndoFailure: Error {
+    var statement: SourceRange
+    var failure: CommandFailure
+  }
+
   /// Undoes the last undo step, if there is one, and returns its statement's range.
-  private func undoLastStep(_ cause: UndoCause) -> SourceRange? {
+  /// Throws, undoing nothing, if its records no longer fit their receivers.
+  private func undoLastStep(_ cause: UndoCause) throws(UndoFailure) -> SourceRange? {
     guard invoker.history.undoCount > 0 else { return nil }
     let statement = invoker.history.steps[invoker.history.applied - 1].statement
-    guard let notUndone = invoker.undoStep() else { return nil }
+    let undone: [String]?
+    do { undone = try invoker.undoStep() } catch { throw UndoFailure(statement: statement, failure: error) }
+    guard let notUndone = undone else { return nil }
     host?.present(
       .undone(step: invoker.history.applied, statement: statement, notReverted: notUndone, cause: cause))
     return statement
@@ -402,8 +424,12 @@ final class Timeline {
     var failure: RecordFailure?
     do { try journal?.record("undo \(steps)") } catch { failure = error }
     var undone: [SourceRange] = []
-    while invoker.history.undoCount > max(0, count), let statement = undoLastStep(.rollback) {
-      undone.append(statement)
+    do {
+      while invoker.history.undoCount > max(0, count), let statement = try undoLastStep(.rollback) {
+        undone.append(statement)
+      }
+    } catch {
+      host?.present(.rollbackStopped(statement: error.statement, failure: error.failure))
     }
     if let failure { throw failure }
     return undone

@@ -31,7 +31,52 @@ public struct Change: Sendable, Hashable {
   }
 }
 
+/// An observer of a session's changes (``Session/observeChanges(_:)``): it is told of
+/// every change until ``cancel()`` is called or the token is released.
+public final class ChangeObservation {
+  private weak var session: Session?
+  let id: Int
+
+  init(session: Session, id: Int) {
+    self.session = session
+    self.id = id
+  }
+
+  /// Stops telling the observer of changes.
+  public func cancel() {
+    session?.removeChangeObserver(id)
+    session = nil
+  }
+
+  deinit { cancel() }
+}
+
 extension Session {
+  /// Adds `observer`, told of every change after ``onChange`` and the observers added
+  /// before it, for as long as the returned token is kept and not cancelled. Any number of
+  /// observers (a `SessionModel`, a view of its own, a log) follow one session; none
+  /// replaces another.
+  public func observeChanges(_ observer: @escaping (Change) -> Void) -> ChangeObservation {
+    nextChangeObserver += 1
+    changeObservers.append((nextChangeObserver, observer))
+    timeline.tellsChanges = true
+    return ChangeObservation(session: self, id: nextChangeObserver)
+  }
+
+  func removeChangeObserver(_ id: Int) {
+    changeObservers.removeAll { $0.id == id }
+    timeline.tellsChanges = hasChangeObservers
+  }
+
+  /// Whether anyone follows changes: ``onChange`` or an observer.
+  var hasChangeObservers: Bool { onChange != nil || !changeObservers.isEmpty }
+
+  /// Tells ``onChange`` and every observer of `change`.
+  func tell(_ change: Change) {
+    onChange?(change)
+    for (_, observer) in changeObservers { observer(change) }
+  }
+
   /// The action name of the step that `undo` would undo ("Insert Text"), localised; nil
   /// if there is nothing to undo.
   public var undoActionName: String? {

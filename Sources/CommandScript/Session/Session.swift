@@ -184,9 +184,13 @@ public final class Session: TimelineHost {
   /// redone, once each, with the receivers it changed: what a UI redraws from. Not told
   /// of statements that failed (they were rolled back), ran no command, only defined
   /// something or asked something.
+  /// The host's own listener; ``observeChanges(_:)`` adds others beside it.
   public var onChange: ((Change) -> Void)? {
-    didSet { timeline.tellsChanges = onChange != nil }
+    didSet { timeline.tellsChanges = hasChangeObservers }
   }
+  /// The observers added by ``observeChanges(_:)``, by their tokens' ids, in order.
+  var changeObservers: [(id: Int, observer: (Change) -> Void)] = []
+  var nextChangeObserver = 0
   /// Turns an action name (a verb's declared one, a group's, a macro's name, or a
   /// statement) into the app's language, for undo titles and changes; as written by
   /// default.
@@ -580,13 +584,13 @@ public final class Session: TimelineHost {
         report("made `\(instance.name)`, a new \(checkerState.types[instance.type].name)")
       }
     case .done(let op, let statement, let name, let instances):
-      guard let onChange else { return }
-      onChange(
+      guard hasChangeObservers else { return }
+      tell(
         Change(
           kind: .done, actionName: actionName(of: op, statement: statement, name: name),
           receivers: instances.map { checkerState.instances[$0].name }))
     case .undone(let step, let statement, let notReverted, let cause):
-      if let onChange { onChange(change(.undone, step: step)) }
+      if hasChangeObservers { tell(change(.undone, step: step)) }
       if !notReverted.isEmpty {
         let list = notReverted.map { "`\($0)`" }.joined(separator: ", ")
         switch cause {
@@ -595,7 +599,7 @@ public final class Session: TimelineHost {
         }
       }
     case .redone(let step):
-      if let onChange { onChange(change(.redone, step: step)) }
+      if hasChangeObservers { tell(change(.redone, step: step)) }
     case .undid(let statements, let count, let range):
       if reportsEffects, !statements.isEmpty { report(Self.summary(of: statements.map(canonicalText), as: "undid")) }
       let done = statements.count
@@ -610,6 +614,8 @@ public final class Session: TimelineHost {
         warn(done == 0 ? "nothing to redo" : "only \(done) of \(count) steps could be redone", at: range)
       }
       if reportsEffects, !statements.isEmpty { report(Self.summary(of: statements.map(canonicalText), as: "redid")) }
+    case .rollbackStopped(let statement, let failure):
+      warn("rolling back stopped: cannot undo: \(failure.message)", at: statement)
     case .listHistory: onOutput(.history(history))
     case .listQueue: onOutput(.pending(pendingStatements))
     case .discarded(let count):

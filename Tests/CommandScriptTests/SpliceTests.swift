@@ -37,9 +37,7 @@ private final class Document: Receiver {
   }
 
   @Test func theRestoringFormKeepsTheRunAStepChangedAndUndoesExactly() throws {
-    var registry = ReceiverRegistry()
-    try registry.register(Document.self)
-    let s = Session(registry: registry)
+    let s = try session(of: Document.self)
     try s.run(SourceFile(name: "t", text: "type \"hello world\"; insert 5 \",\"; upper; type \"!\""))
     #expect(s.receiver("doc", as: Document.self)?.text == "HELLO, WORLD!")
     #expect(failure(of: "insert 99 \"x\"", on: s) == .runtime("doc: past the end"))
@@ -54,10 +52,7 @@ private final class Document: Receiver {
   /// An app's text field bound to the receiver's text changes it outside the session:
   /// undo fails with a clear error and changes nothing, rather than trapping.
   @Test func aValueChangedOutsideTheVerbsFailsTheUndoAndChangesNothing() throws {
-    var registry = ReceiverRegistry()
-    try registry.register(Document.self)
-    try registry.register(TestCounter.self)
-    let s = Session(registry: registry)
+    let s = try session(of: Document.self, TestCounter.self)
     try s.run(SourceFile(name: "t", text: "type \"hello world\"\ncounter.bump 2"))
     let doc = try #require(s.receiver("doc", as: Document.self))
     doc.text = "hi"

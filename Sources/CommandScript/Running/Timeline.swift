@@ -111,8 +111,57 @@ final class Timeline {
   /// Starts counting executed commands against `stepLimit` afresh.
   func resetSteps() { invoker.remainingSteps = stepLimit ?? .max }
 
-  /// The undo history.
-  var history: History { invoker.history }
+  // MARK: What the timeline holds
+
+  /// The receiver instances, in order (those whose `new` has not run included).
+  var instances: [ReceiverInstance] { invoker.instances }
+
+  /// Puts in force what a compilation defined: the macros, and the instances its `new`s
+  /// will make.
+  func define(macros: [Macro], instances made: (_ from: Int) -> [ReceiverInstance]) {
+    invoker.macros = macros
+    invoker.add(made(invoker.instances.count))
+  }
+
+  /// Puts `macros` in force (definitions taken back).
+  func define(macros: [Macro]) { invoker.macros = macros }
+
+  /// Whether instance `index` exists now (its `new` ran and was not undone).
+  func exists(_ index: Int) -> Bool { index < invoker.instances.count && invoker.instances[index].exists }
+
+  /// See `Session.historyLimit`.
+  var historyLimit: Int? {
+    get { invoker.historyLimit }
+    set { invoker.historyLimit = newValue.map { max(0, $0) } }
+  }
+
+  /// How many steps `undo` can take, and `redo`.
+  var undoCount: Int { invoker.history.undoCount }
+  var redoCount: Int { invoker.history.redoCount }
+  /// How many undo steps the history limit has dropped so far.
+  var droppedSteps: Int { invoker.history.droppedSteps }
+
+  /// The step `undo` would undo, and the one `redo` would redo.
+  var stepToUndo: Int? { undoCount > 0 ? invoker.history.applied - 1 : nil }
+  var stepToRedo: Int? { redoCount > 0 ? invoker.history.applied : nil }
+
+  /// Step `index` of the history.
+  func step(_ index: Int) -> History.Step { invoker.history.steps[index] }
+
+  /// The instances that step `index`'s commands ran on, each once, in order.
+  func instances(ofStep index: Int) -> [Int] { invoker.instances(of: index) }
+
+  /// The steps that can still be undone or redone, numbered from 1 for the first step.
+  var listedSteps: [(number: Int, step: History.Step, undone: Bool)] { invoker.history.listed }
+
+  /// The sources that the steps still kept and the queued statements were compiled from.
+  var sourcesInUse: Set<Int> {
+    let history = invoker.history
+    // Steps the history cap has dropped (below its floor) are never undone or listed.
+    var used = Set(history.steps[history.floor...].map(\.statement.source))
+    for statement in pendingQueue { used.insert(statement.range.source) }
+    return used
+  }
 
   // MARK: Programs
 

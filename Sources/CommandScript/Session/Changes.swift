@@ -79,16 +79,10 @@ extension Session {
 
   /// The action name of the step that `undo` would undo ("Insert Text"), localised; nil
   /// if there is nothing to undo.
-  public var undoActionName: String? {
-    let history = invoker.history
-    return history.undoCount > 0 ? actionName(ofStep: history.applied - 1) : nil
-  }
+  public var undoActionName: String? { timeline.stepToUndo.map(actionName(ofStep:)) }
 
   /// The action name of the step that `redo` would redo, localised; nil if none.
-  public var redoActionName: String? {
-    let history = invoker.history
-    return history.redoCount > 0 ? actionName(ofStep: history.applied) : nil
-  }
+  public var redoActionName: String? { timeline.stepToRedo.map(actionName(ofStep:)) }
 
   /// "Undo Insert Text", or "Undo" when there is nothing to undo, through
   /// ``menuItemTitle``: an Undo menu item's title.
@@ -100,7 +94,7 @@ extension Session {
   /// ``Verb/actionName`` (or its statement), a macro call's macro, otherwise the statement
   /// as written canonically; passed through ``localizedActionName``.
   func actionName(ofStep index: Int) -> String {
-    let step = invoker.history.steps[index]
+    let step = timeline.step(index)
     return actionName(of: step.op, statement: step.statement, name: step.name)
   }
 
@@ -119,7 +113,7 @@ extension Session {
 
   /// The change that step `index` made, undone or redone, for ``onChange``.
   func change(_ kind: Change.Kind, step index: Int) -> Change {
-    let receivers = invoker.instances(of: index).map { checkerState.instances[$0].name }
+    let receivers = timeline.instances(ofStep: index).map { checkerState.instances[$0].name }
     return Change(kind: kind, actionName: actionName(ofStep: index), receivers: receivers)
   }
 }

@@ -103,7 +103,7 @@ extension Session {
   func actionName(of op: Op, statement: SourceRange, name: String?) -> String {
     if let name { return localizedActionName(name) }
     if case .command(let id, _) = op, case let head = commands.heads[Int(id)], head.verb >= 0 {
-      let type = checkerState.types[checkerState.instances[Int(head.instance)].type]
+      let type = type(ofInstance: Int(head.instance))
       if let name = type.verbs[Int(head.verb)].actionName { return localizedActionName(name) }
     } else if case .call(let call) = op {
       return localizedActionName(checkerState.macros[call.macro].name)
@@ -113,7 +113,7 @@ extension Session {
 
   /// The change that step `index` made, undone or redone, for ``onChange``.
   func change(_ kind: Change.Kind, step index: Int) -> Change {
-    let receivers = timeline.instances(ofStep: index).map { checkerState.instances[$0].name }
+    let receivers = timeline.instances(ofStep: index).map(instanceName)
     return Change(kind: kind, actionName: actionName(ofStep: index), receivers: receivers)
   }
 }

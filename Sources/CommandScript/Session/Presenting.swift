@@ -26,7 +26,7 @@ extension Session: TimelineHost {
       let size = pictureSize()
       for i in shown where timeline.instances[i].exists {
         let box = timeline.instances[i]
-        let type = checkerState.types[checkerState.instances[i].type].name
+        let type = self.type(ofInstance: i).name
         if showsViews || size != nil {
           onOutput(
             .shown(
@@ -59,15 +59,14 @@ extension Session: TimelineHost {
     case .request(let request): answer(request)
     case .made(let i):
       if reportsEffects {
-        let instance = checkerState.instances[i]
-        report("made `\(instance.name)`, a new \(checkerState.types[instance.type].name)")
+        report("made `\(instanceName(i))`, a new \(type(ofInstance: i).name)")
       }
     case .done(let op, let statement, let name, let instances):
       guard hasChangeObservers else { return }
       tell(
         Change(
           kind: .done, actionName: actionName(of: op, statement: statement, name: name),
-          receivers: instances.map { checkerState.instances[$0].name }))
+          receivers: instances.map(instanceName)))
     case .undone(let step, let statement, let notReverted, let cause):
       if hasChangeObservers { tell(change(.undone, step: step)) }
       if !notReverted.isEmpty {
@@ -157,4 +156,10 @@ extension Session: TimelineHost {
       return ScriptString.plain(parsed.tree.strings[Int(name)])
     }
   }
+
+  /// The name of instance `index`, as the compile half numbers instances.
+  func instanceName(_ index: Int) -> String { checkerState.instances[index].name }
+
+  /// The receiver type of instance `index`.
+  func type(ofInstance index: Int) -> ReceiverTypeInfo { checkerState.types[checkerState.instances[index].type] }
 }

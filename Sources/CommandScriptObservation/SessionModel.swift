@@ -15,9 +15,10 @@ import Observation
 /// Button(model.undoMenuItemTitle) { try? model.session.undo() }.disabled(!model.canUndo)
 /// ```
 ///
-/// It listens to the session's ``Session/onChange`` (and passes each change on to the
-/// listener that was there); statements that change no receiver (`queue`, `discard`) are
-/// seen when the app runs them through the model's ``run(_:)`` or calls ``refresh()``.
+/// It observes the session's changes (``Session/observeChanges(_:)``) beside any other
+/// observer and the session's ``Session/onChange``, which the app may set before or after;
+/// statements that change no receiver (`queue`, `discard`) are seen when the app runs them
+/// through the model's ``run(_:)`` or calls ``refresh()``.
 @Observable
 public final class SessionModel {
   /// The session shown.
@@ -38,13 +39,12 @@ public final class SessionModel {
   /// The state of the receiver called `name` (observed as that receiver's alone).
   public func state(of name: String) -> StateValue? { receivers[name]?.state }
 
+  /// Follows the session's changes while the model lives.
+  @ObservationIgnored private var observation: ChangeObservation?
+
   public init(session: Session) {
     self.session = session
-    let listener = session.onChange
-    session.onChange = { [weak self] change in
-      self?.refresh()
-      listener?(change)
-    }
+    observation = session.observeChanges { [weak self] _ in self?.refresh() }
     refresh()
   }
 

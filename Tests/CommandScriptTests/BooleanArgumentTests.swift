@@ -23,11 +23,7 @@ private final class Switch: Receiver {
 }
 
 @Suite struct BooleanArgumentTests {
-  private func session() throws -> Session {
-    var registry = ReceiverRegistry()
-    try registry.register(Switch.self)
-    return Session(registry: registry)
-  }
+  private func session() throws -> Session { try CommandScriptTests.session(of: Switch.self) }
 
   private func on(_ s: Session) -> StateValue? { s.state(of: "switch")?["on"] }
 

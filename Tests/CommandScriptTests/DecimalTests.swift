@@ -25,11 +25,7 @@ private final class Thermostat: Receiver {
 }
 
 @Suite struct DecimalTests {
-  private func session() throws -> Session {
-    var registry = ReceiverRegistry()
-    try registry.register(Thermostat.self)
-    return Session(registry: registry)
-  }
+  private func session() throws -> Session { try CommandScriptTests.session(of: Thermostat.self) }
 
   private func target(_ s: Session) -> StateValue? { s.state(of: "heat")?["target"] }
 

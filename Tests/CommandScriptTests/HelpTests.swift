@@ -35,9 +35,7 @@ private func longestLine(_ text: String) -> Int {
 @Suite struct HelpTests {
   @Test func helpNamesOnlyExamplesThatExist() throws {
     // Without the built-in shape, no `move up` example and no `help shape.move`.
-    var registry = ReceiverRegistry()
-    try registry.register(Wordy.self)
-    let session = Session(registry: registry)
+    let session = try CommandScriptTests.session(of: Wordy.self)
     #expect(session.helpExample == nil)
     #expect(!session.help().contains("Example:"))
     #expect(!session.help().contains("shape"))

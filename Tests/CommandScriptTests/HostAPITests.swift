@@ -266,9 +266,7 @@ private func compileErrors(_ call: () throws(Session.RunError) -> Void) -> [Stri
   }
 
   @Test func verbsTellALiveRunFromARedoAndAReplay() throws {
-    var registry = ReceiverRegistry()
-    try registry.register(ExecutionProbe.self)
-    let s = Session(registry: registry)
+    let s = try CommandScriptTests.session(of: ExecutionProbe.self)
     let probe = try #require(s.receiver("probe", as: ExecutionProbe.self))
     try s.run(SourceFile(name: "t", text: "act; undo; redo"))
     s.isReplaying = true

@@ -28,11 +28,7 @@ private final class Dial: Receiver {
 }
 
 @Suite struct ReceiverAPITests {
-  private func session() throws -> Session {
-    var registry = ReceiverRegistry()
-    try registry.register(Dial.self)
-    return Session(registry: registry)
-  }
+  private func session() throws -> Session { try CommandScriptTests.session(of: Dial.self) }
 
   @Test func restoringVerbsUndoToThePreviousValue() throws {
     let s = try session()

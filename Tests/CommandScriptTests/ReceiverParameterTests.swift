@@ -36,12 +36,7 @@ private final class Fan: Receiver {
 /// Receiver parameters (`macro to d v { $d.set $v }`): each call checks the body for the
 /// instances it gives, so the same macro takes a level for a dimmer and a speed for a fan.
 @Suite struct ReceiverParameterTests {
-  private func session() throws -> Session {
-    var registry = ReceiverRegistry()
-    try registry.register(Dimmer.self)
-    try registry.register(Fan.self)
-    return Session(registry: registry)
-  }
+  private func session() throws -> Session { try CommandScriptTests.session(of: Dimmer.self, Fan.self) }
 
   private func errors(_ session: Session, _ text: String) -> [String] {
     do {

@@ -181,9 +181,7 @@ private func registrationError<R: Receiver>(_ type: R.Type) -> (String?, unchang
   }
 
   @Test func anEmbeddersReceiverGetsTheWholeLanguage() throws {
-    var registry = ReceiverRegistry()
-    try registry.register(TestCounter.self)
-    let session = Session(registry: registry)
+    let session = try CommandScriptTests.session(of: TestCounter.self)
     var outputs: [Output] = []
     session.onOutput = { outputs.append($0) }
     try session.run(
@@ -200,9 +198,7 @@ private func registrationError<R: Receiver>(_ type: R.Type) -> (String?, unchang
   }
 
   @Test func wordParametersFromAnEnum() throws {
-    var registry = ReceiverRegistry()
-    try registry.register(Valid.self)
-    let session = Session(registry: registry)
+    let session = try CommandScriptTests.session(of: Valid.self)
     do {
       try session.run(SourceFile(name: "t", text: "say sideways"))
       Issue.record("no error")

@@ -79,4 +79,28 @@ private final class View: Sendable {
     #expect(heard == [.done, .undone])
     #expect(model.canRedo && !model.canUndo)
   }
+
+  /// Setting `onChange` after the model was made, or adding another observer, leaves the
+  /// model following the session.
+  @Test func theModelKeepsFollowingBesideOtherObservers() throws {
+    let session = Session(registry: .builtins)
+    let model = SessionModel(session: session)
+    var heard: [String] = []
+    session.onChange = { heard.append("onChange \($0.actionName)") }
+    var observation: ChangeObservation? = session.observeChanges { heard.append("observer \($0.kind)") }
+    try session.perform("open", on: "door")
+    #expect(model.state(of: "door")?["open"] == .bool(true) && model.canUndo)
+    #expect(heard == ["onChange door.open", "observer done"])
+    observation?.cancel()
+    try session.undo()
+    #expect(model.state(of: "door")?["open"] == .bool(false) && model.canRedo)
+    #expect(heard == ["onChange door.open", "observer done", "onChange door.open"])
+    // Released, a token stops its observer too.
+    observation = session.observeChanges { heard.append("second \($0.kind)") }
+    try session.redo()
+    observation = nil
+    try session.undo()
+    #expect(heard.filter { $0.hasPrefix("second") } == ["second redone"])
+    #expect(model.canRedo)
+  }
 }

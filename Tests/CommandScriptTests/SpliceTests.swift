@@ -37,9 +37,7 @@ private final class Document: Receiver {
   }
 
   @Test func theRestoringFormKeepsTheRunAStepChangedAndUndoesExactly() throws {
-    var registry = ReceiverRegistry()
-    try registry.register(Document.self)
-    let s = Session(registry: registry)
+    let s = try session(of: Document.self)
     try s.run(SourceFile(name: "t", text: "type \"hello world\"; insert 5 \",\"; upper; type \"!\""))
     #expect(s.receiver("doc", as: Document.self)?.text == "HELLO, WORLD!")
     #expect(failure(of: "insert 99 \"x\"", on: s) == .runtime("doc: past the end"))
@@ -49,5 +47,41 @@ private final class Document: Receiver {
     }
     try s.redo(4)
     #expect(s.receiver("doc", as: Document.self)?.text == "HELLO, WORLD!")
+  }
+
+  /// An app's text field bound to the receiver's text changes it outside the session:
+  /// undo fails with a clear error and changes nothing, rather than trapping.
+  @Test func aValueChangedOutsideTheVerbsFailsTheUndoAndChangesNothing() throws {
+    let s = try session(of: Document.self, TestCounter.self)
+    try s.run(SourceFile(name: "t", text: "type \"hello world\"\ncounter.bump 2"))
+    let doc = try #require(s.receiver("doc", as: Document.self))
+    doc.text = "hi"
+    let expected =
+      "cannot undo `type \"hello world\"`: the undo record of `doc.type` no longer fits `doc`: its state was changed outside the session's verbs; nothing was undone"
+    // `undo 2` undoes the counter's step first; it is redone when the doc's step fails.
+    #expect(failure(of: "undo 2", on: s) == .runtime(expected))
+    #expect(s.undoCount == 2)
+    #expect(s.state(of: "counter") == ["count": .int(2), "log": .array([])])
+    #expect(doc.text == "hi")
+    // The host's own undo call fails the same way, and the session goes on.
+    try s.undo()
+    #expect(throws: Session.RunError.self) { try s.undo() }
+    #expect(doc.text == "hi" && s.undoCount == 1)
+    try s.run(SourceFile(name: "t", text: "type \"!\""))
+    try s.undo()
+    #expect(doc.text == "hi")
+  }
+
+  @Test func aRecordFitsOnlyAValueOfTheLengthTheEditLeft() {
+    let splice = Splice(from: "hello", to: "hello world")
+    #expect(splice.fits("hello world") && splice.fits("HELLO WORLD") && !splice.fits("hi"))
+    var changed = "hi"
+    splice.revert(&changed)  // does not fit: a wrong result, but no trap
+    #expect(changed == "hi")
+    let numbers = Splice(from: [1, 2], to: [1, 2, 3, 4])
+    var shorter = [9]
+    #expect(!numbers.fits(shorter))
+    numbers.revert(&shorter)
+    #expect(shorter == [9])
   }
 }

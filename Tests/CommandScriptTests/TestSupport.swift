@@ -76,6 +76,14 @@ func testRegistry(gate: Bool = true) -> ReceiverRegistry {
   return registry
 }
 
+/// A session whose registry holds `types`, in order, and nothing else: the set-up of a
+/// test of a receiver of its own.
+func session(of types: any Receiver.Type...) throws -> Session {
+  var registry = ReceiverRegistry()
+  for type in types { try registry.register(type) }
+  return Session(registry: registry)
+}
+
 /// `line:column: message` of a stage's problem.
 func summary(_ problem: Problem) -> String {
   "\(problem.range.line):\(problem.range.column): \(problem.message)"

@@ -41,11 +41,7 @@ private final class Playlist: Receiver {
 }
 
 @Suite(.serialized) struct TypedParameterTests {
-  private func session() throws -> Session {
-    var registry = ReceiverRegistry()
-    try registry.register(Playlist.self)
-    return Session(registry: registry)
-  }
+  private func session() throws -> Session { try CommandScriptTests.session(of: Playlist.self) }
 
   private func tracks(_ s: Session) -> [Playlist.Track] { s.receiver("playlist", as: Playlist.self)?.tracks ?? [] }
 

@@ -22,9 +22,7 @@ private final class Liar: Receiver {
 
 @Suite struct WrongAnswerTests {
   @Test func aQueryThatAnswersAnotherKindFailsTheStatementInsteadOfTrapping() throws {
-    var registry = ReceiverRegistry()
-    try registry.register(Liar.self)
-    let s = Session(registry: registry)
+    let s = try session(of: Liar.self)
     for text in [
       "if liar.flag { }", "assert liar.flag or true", "echo (liar.mood)", "echo (liar.ratio * 2)", "echo (liar.ratio)",
       "assert liar.count > 1", "echo (liar.count + 1)", "take (liar.count)", "pick (liar.mood)",

@@ -101,6 +101,9 @@ public struct Verb<R: ReceiverBase>: @unchecked Sendable {
   public let summary: String
   @usableFromInline let execute: (R, Arguments) throws(CommandFailure) -> R.Undo
   @usableFromInline let undo: ((R, Arguments, R.Undo) -> Void)?
+  /// Whether the latest record this verb made still fits the receiver (nil: it always
+  /// does): a ``Splice`` no longer fits a value changed outside the session's verbs.
+  @usableFromInline var recordFits: ((R, R.Undo) -> Bool)?
   /// A verb that cannot be undone runs this instead of `execute`: it leaves no record.
   @usableFromInline let executeOnce: ((R, Arguments) throws(CommandFailure) -> Void)?
   /// What an app's Undo menu calls a step made of this verb ("Insert Text"), set with

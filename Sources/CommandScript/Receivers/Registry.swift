@@ -236,6 +236,11 @@ final class ReceiverInstance {
   @exclusivity(unchecked) var exists = true
   let execute: (Int, Arguments) throws(CommandFailure) -> Void
   let undo: (Int, Arguments) -> Void
+  /// Whether the latest undo record, made by verb `index`, still fits the receiver (see
+  /// `Verb.recordFits`).
+  let lastRecordFits: (Int) -> Bool
+  /// Whether some verb's record may not fit (`lastRecordFits` can say false).
+  let recordsMayNotFit: Bool
   /// Answers query `index` of its type.
   let ask: (Int, Arguments) throws(CommandFailure) -> Answer
   /// Forgets the oldest undo records (their steps fell off a capped history).
@@ -275,6 +280,11 @@ final class ReceiverInstance {
         guard let undo = verbs[verb].undo else { return }
         undo(receiver, arguments, records.stack.removeLast())
       },
+      lastRecordFits: { verb in
+        guard let fits = verbs[verb].recordFits, let record = records.stack.last else { return true }
+        return fits(receiver, record)
+      },
+      recordsMayNotFit: verbs.contains { $0.recordFits != nil },
       ask: { query, arguments throws(CommandFailure) in try R.queries[query].answer(receiver, arguments) },
       dropOldestRecords: { records.stack.removeFirst($0) },
       state: { receiver.state },
@@ -286,7 +296,8 @@ final class ReceiverInstance {
   @usableFromInline
   init(
     name: String, object: AnyObject, execute: @escaping (Int, Arguments) throws(CommandFailure) -> Void,
-    undo: @escaping (Int, Arguments) -> Void, ask: @escaping (Int, Arguments) throws(CommandFailure) -> Answer,
+    undo: @escaping (Int, Arguments) -> Void, lastRecordFits: @escaping (Int) -> Bool = { _ in true },
+    recordsMayNotFit: Bool = false, ask: @escaping (Int, Arguments) throws(CommandFailure) -> Answer,
     dropOldestRecords: @escaping (Int) -> Void,
     state: @escaping () -> StateValue,
     stateDescription: @escaping () -> String, view: @escaping () -> StateValue?,
@@ -296,6 +307,8 @@ final class ReceiverInstance {
     self.object = object
     self.execute = execute
     self.undo = undo
+    self.lastRecordFits = lastRecordFits
+    self.recordsMayNotFit = recordsMayNotFit
     self.ask = ask
     self.dropOldestRecords = dropOldestRecords
     self.state = state

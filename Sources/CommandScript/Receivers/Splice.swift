@@ -10,27 +10,44 @@ public protocol Spliceable {
   static func edit(from old: Self, to new: Self) -> (offset: Int, removed: Self, inserted: Int)
   /// Undoes that edit: puts `removed` back in place of the `inserted` elements at `offset`.
   mutating func revertEdit(offset: Int, removed: Self, inserted: Int)
+  /// How many elements edits count in: UTF-8 bytes for a `String`, elements for an `Array`.
+  var editCount: Int { get }
 }
 
 /// What undo needs to put back a value that a verb edited: where the edit was, what it
 /// replaced, and how much it put in its place. A receiver whose `Undo` is `Splice<String>`
 /// declares its verbs with `restoring: \.text`, and each step keeps the characters it
 /// changed, not the text (3,000 inserts of 100 characters: 28 MB at peak, not 499 MB).
+///
+/// A record fits only the value as the edit left it. A value changed outside the session's
+/// verbs (a text field bound to it) no longer matches the records: undo checks that the
+/// value still has the length the edit left it with, and otherwise fails, changing nothing.
 public struct Splice<Value: Spliceable> {
   let offset: Int
   /// A copy of the run alone: a slice would keep the whole old value alive.
   let removed: Value
   let inserted: Int
+  /// The value's ``Spliceable/editCount`` after the edit.
+  let count: Int
 
   /// The edit that turned `old` into `new`: what lies between their common prefix and
   /// their common suffix. Linear in their lengths.
   public init(from old: Value, to new: Value) {
     (offset, removed, inserted) = Value.edit(from: old, to: new)
+    count = new.editCount
   }
 
-  /// Puts back in `value`, as the edit left it, what the edit replaced.
+  /// Whether `value` can be as the edit left it: it has the same length. A value changed
+  /// since, outside the verbs that recorded edits, usually has not, and reverting would
+  /// put the run back in the wrong place.
+  public func fits(_ value: Value) -> Bool { value.editCount == count }
+
+  /// Puts back in `value`, as the edit left it, what the edit replaced. On a value the
+  /// record does not fit (``fits(_:)``), the edit's ends are kept inside the value: the
+  /// result is then wrong, but nothing traps.
   public func revert(_ value: inout Value) {
-    value.revertEdit(offset: offset, removed: removed, inserted: inserted)
+    let start = min(offset, value.editCount)
+    value.revertEdit(offset: start, removed: removed, inserted: min(inserted, value.editCount - start))
   }
 }
 
@@ -55,6 +72,8 @@ extension String: Spliceable {
     return (prefix, String(decoding: a[prefix..<a.count - suffix], as: UTF8.self), b.count - suffix - prefix)
   }
 
+  public var editCount: Int { utf8.count }
+
   public mutating func revertEdit(offset: Int, removed: String, inserted: Int) {
     let start = utf8.index(utf8.startIndex, offsetBy: offset)
     unicodeScalars.replaceSubrange(start..<utf8.index(start, offsetBy: inserted), with: removed.unicodeScalars)
@@ -70,6 +89,8 @@ extension Array: Spliceable where Element: Equatable {
     while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
     return (prefix, Array(old[prefix..<old.count - suffix]), new.count - suffix - prefix)
   }
+
+  public var editCount: Int { count }
 
   public mutating func revertEdit(offset: Int, removed: [Element], inserted: Int) {
     replaceSubrange(offset..<offset + inserted, with: removed)
@@ -94,6 +115,7 @@ extension Verb {
         try execute(receiver, arguments)
         return Splice(from: old, to: receiver[keyPath: keyPath])
       }, undo: { receiver, _, splice in splice.revert(&receiver[keyPath: keyPath]) })
+    recordFits = { receiver, splice in splice.fits(receiver[keyPath: keyPath]) }
   }
 
   /// The ``Splice`` form of `restoring:` with typed parameters.
@@ -107,5 +129,6 @@ extension Verb {
       name, repeat each parameters, summary: summary, saving: { $0[keyPath: keyPath] },
       recording: { receiver, old in Splice(from: old, to: receiver[keyPath: keyPath]) },
       undo: { receiver, splice in splice.revert(&receiver[keyPath: keyPath]) }, execute: execute)
+    recordFits = { receiver, splice in splice.fits(receiver[keyPath: keyPath]) }
   }
 }

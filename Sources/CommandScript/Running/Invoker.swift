@@ -51,12 +51,15 @@ final class Invoker {
   /// Whether any instance has a verb that cannot be undone; if not, undo and rollback
   /// need not look for them.
   private let someVerbIsNotUndoable: Bool
+  /// Whether any instance keeps records that may not fit it any more (see `undoStep`).
+  private var someRecordMayNotFit: Bool
 
   /// Adds the instances that `new` statements of a compiled input declared; they exist
   /// once their `new` runs.
   func add(_ new: [ReceiverInstance]) {
     for instance in new { instance.exists = false }
     instances += new
+    someRecordMayNotFit = someRecordMayNotFit || new.contains(where: \.recordsMayNotFit)
   }
 
   init(instances: [ReceiverInstance], commands: CommandTable, interruption: Interruption) {
@@ -64,6 +67,7 @@ final class Invoker {
     self.commands = commands
     self.interruption = interruption
     someVerbIsNotUndoable = instances.contains { $0.notUndoable.contains { $0 != nil } }
+    someRecordMayNotFit = instances.contains(where: \.recordsMayNotFit)
   }
 
   // MARK: Running statements
@@ -375,10 +379,13 @@ final class Invoker {
 
   /// Undoes the latest step. Returns the names of the verbs in it that could not be
   /// undone (declared not undoable), each once, or nil when there was nothing to undo.
-  func undoStep() -> [String]? {
+  /// Throws, undoing nothing, if a receiver's records no longer fit it (its state was
+  /// changed outside the session's verbs).
+  func undoStep() throws(CommandFailure) -> [String]? {
     guard history.undoCount > 0 else { return nil }
     let step = history.applied - 1
     let start = history.start(of: step)
+    if someRecordMayNotFit { try checkRecordsFit(start..<history.steps[step].end) }
     var notUndone: [String] = []
     var i = history.steps[step].end - 1
     while i >= start {
@@ -389,6 +396,24 @@ final class Invoker {
     }
     history.didUndo()
     return notUndone
+  }
+
+  /// Throws if the latest record of a receiver that the commands at `range` ran on no
+  /// longer fits it. Its latest record is that of its last undoable command there; if it
+  /// fits, undoing it leaves the receiver as the command before found it, so the earlier
+  /// records fit too.
+  private func checkRecordsFit(_ range: Range<Int>) throws(CommandFailure) {
+    var seen = Set<Int32>()
+    for i in range.reversed() {
+      let head = commands.heads[Int(history.commands[i])]
+      guard head.verb >= 0, isUndoable(history.commands[i]), seen.insert(head.instance).inserted else { continue }
+      let instance = instances[Int(head.instance)]
+      guard instance.lastRecordFits(Int(head.verb)) else {
+        throw CommandFailure(
+          "the undo record of `\(instance.name).\(instance.verbNames[Int(head.verb)])` no longer fits `\(instance.name)`: its state was changed outside the session's verbs"
+        )
+      }
+    }
   }
 
   /// Redoes the next undone step by executing its undoable commands again (what undo

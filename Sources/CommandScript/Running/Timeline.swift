@@ -10,6 +10,8 @@ protocol TimelineHost: AnyObject {
   func present(_ event: Timeline.Event)
   /// The text of `range` as written: what the journal keeps.
   func sourceText(of range: SourceRange) -> String
+  /// The statement at `range` in canonical one-line form.
+  func canonicalText(of range: SourceRange) -> String
   /// The name `transaction "NAME" { … }` gives its undo step, or nil.
   func stepName(of statement: CompiledStatement) -> String?
   /// A run stopped before the statement at `range`: if it is a `new`, takes back what was
@@ -40,6 +42,8 @@ final class Timeline {
     /// `redo N` finished: the statements of the steps it redid, of `asked`; `stopped` is
     /// the failure that stopped it.
     case redid(statements: [SourceRange], asked: Int, at: SourceRange, stopped: CommandFailure?)
+    /// A host's rollback stopped at the step of `statement`, which it could not undo.
+    case rollbackStopped(statement: SourceRange, failure: CommandFailure)
     /// `history`.
     case listHistory
     /// `pending`.
@@ -107,8 +111,57 @@ final class Timeline {
   /// Starts counting executed commands against `stepLimit` afresh.
   func resetSteps() { invoker.remainingSteps = stepLimit ?? .max }
 
-  /// The undo history.
-  var history: History { invoker.history }
+  // MARK: What the timeline holds
+
+  /// The receiver instances, in order (those whose `new` has not run included).
+  var instances: [ReceiverInstance] { invoker.instances }
+
+  /// Puts in force what a compilation defined: the macros, and the instances its `new`s
+  /// will make.
+  func define(macros: [Macro], instances made: (_ from: Int) -> [ReceiverInstance]) {
+    invoker.macros = macros
+    invoker.add(made(invoker.instances.count))
+  }
+
+  /// Puts `macros` in force (definitions taken back).
+  func define(macros: [Macro]) { invoker.macros = macros }
+
+  /// Whether instance `index` exists now (its `new` ran and was not undone).
+  func exists(_ index: Int) -> Bool { index < invoker.instances.count && invoker.instances[index].exists }
+
+  /// See `Session.historyLimit`.
+  var historyLimit: Int? {
+    get { invoker.historyLimit }
+    set { invoker.historyLimit = newValue.map { max(0, $0) } }
+  }
+
+  /// How many steps `undo` can take, and `redo`.
+  var undoCount: Int { invoker.history.undoCount }
+  var redoCount: Int { invoker.history.redoCount }
+  /// How many undo steps the history limit has dropped so far.
+  var droppedSteps: Int { invoker.history.droppedSteps }
+
+  /// The step `undo` would undo, and the one `redo` would redo.
+  var stepToUndo: Int? { undoCount > 0 ? invoker.history.applied - 1 : nil }
+  var stepToRedo: Int? { redoCount > 0 ? invoker.history.applied : nil }
+
+  /// Step `index` of the history.
+  func step(_ index: Int) -> History.Step { invoker.history.steps[index] }
+
+  /// The instances that step `index`'s commands ran on, each once, in order.
+  func instances(ofStep index: Int) -> [Int] { invoker.instances(of: index) }
+
+  /// The steps that can still be undone or redone, numbered from 1 for the first step.
+  var listedSteps: [(number: Int, step: History.Step, undone: Bool)] { invoker.history.listed }
+
+  /// The sources that the steps still kept and the queued statements were compiled from.
+  var sourcesInUse: Set<Int> {
+    let history = invoker.history
+    // Steps the history cap has dropped (below its floor) are never undone or listed.
+    var used = Set(history.steps[history.floor...].map(\.statement.source))
+    for statement in pendingQueue { used.insert(statement.range.source) }
+    return used
+  }
 
   // MARK: Programs
 
@@ -310,7 +363,16 @@ final class Timeline {
       if let size, pendingQueue.count >= size { runQueue() }
     case .undo(let count, let range):
       var undone: [SourceRange] = []
-      while undone.count < count, let statement = undoLastStep(.undo(at: range)) { undone.append(statement) }
+      do {
+        while undone.count < count, let statement = try undoLastStep(.undo(at: range)) { undone.append(statement) }
+      } catch {
+        // All or nothing: the steps this `undo` took are redone, exactly as they were.
+        for _ in undone { _ = try? redoNextStep() }
+        throw RunFailure(
+          message:
+            "cannot undo `\(host?.canonicalText(of: error.statement) ?? "")`: \(error.failure.message); nothing was undone",
+          range: range)
+      }
       host?.present(.undid(statements: undone, asked: count, at: range))
     case .redo(let count, let range):
       var redone: [SourceRange] = []
@@ -373,11 +435,20 @@ final class Timeline {
 
   // MARK: Undo and redo
 
+  /// Why the latest step could not be undone: its statement, and the receiver's failure.
+  struct UndoFailure: Error {
+    var statement: SourceRange
+    var failure: CommandFailure
+  }
+
   /// Undoes the last undo step, if there is one, and returns its statement's range.
-  private func undoLastStep(_ cause: UndoCause) -> SourceRange? {
+  /// Throws, undoing nothing, if its records no longer fit their receivers.
+  private func undoLastStep(_ cause: UndoCause) throws(UndoFailure) -> SourceRange? {
     guard invoker.history.undoCount > 0 else { return nil }
     let statement = invoker.history.steps[invoker.history.applied - 1].statement
-    guard let notUndone = invoker.undoStep() else { return nil }
+    let undone: [String]?
+    do { undone = try invoker.undoStep() } catch { throw UndoFailure(statement: statement, failure: error) }
+    guard let notUndone = undone else { return nil }
     host?.present(
       .undone(step: invoker.history.applied, statement: statement, notReverted: notUndone, cause: cause))
     return statement
@@ -402,8 +473,12 @@ final class Timeline {
     var failure: RecordFailure?
     do { try journal?.record("undo \(steps)") } catch { failure = error }
     var undone: [SourceRange] = []
-    while invoker.history.undoCount > max(0, count), let statement = undoLastStep(.rollback) {
-      undone.append(statement)
+    do {
+      while invoker.history.undoCount > max(0, count), let statement = try undoLastStep(.rollback) {
+        undone.append(statement)
+      }
+    } catch {
+      host?.present(.rollbackStopped(statement: error.statement, failure: error.failure))
     }
     if let failure { throw failure }
     return undone

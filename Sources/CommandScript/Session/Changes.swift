@@ -31,19 +31,58 @@ public struct Change: Sendable, Hashable {
   }
 }
 
-extension Session {
-  /// The action name of the step that `undo` would undo ("Insert Text"), localised; nil
-  /// if there is nothing to undo.
-  public var undoActionName: String? {
-    let history = invoker.history
-    return history.undoCount > 0 ? actionName(ofStep: history.applied - 1) : nil
+/// An observer of a session's changes (``Session/observeChanges(_:)``): it is told of
+/// every change until ``cancel()`` is called or the token is released.
+public final class ChangeObservation {
+  private weak var session: Session?
+  let id: Int
+
+  init(session: Session, id: Int) {
+    self.session = session
+    self.id = id
   }
 
-  /// The action name of the step that `redo` would redo, localised; nil if none.
-  public var redoActionName: String? {
-    let history = invoker.history
-    return history.redoCount > 0 ? actionName(ofStep: history.applied) : nil
+  /// Stops telling the observer of changes.
+  public func cancel() {
+    session?.removeChangeObserver(id)
+    session = nil
   }
+
+  deinit { cancel() }
+}
+
+extension Session {
+  /// Adds `observer`, told of every change after ``onChange`` and the observers added
+  /// before it, for as long as the returned token is kept and not cancelled. Any number of
+  /// observers (a `SessionModel`, a view of its own, a log) follow one session; none
+  /// replaces another.
+  public func observeChanges(_ observer: @escaping (Change) -> Void) -> ChangeObservation {
+    nextChangeObserver += 1
+    changeObservers.append((nextChangeObserver, observer))
+    timeline.tellsChanges = true
+    return ChangeObservation(session: self, id: nextChangeObserver)
+  }
+
+  func removeChangeObserver(_ id: Int) {
+    changeObservers.removeAll { $0.id == id }
+    timeline.tellsChanges = hasChangeObservers
+  }
+
+  /// Whether anyone follows changes: ``onChange`` or an observer.
+  var hasChangeObservers: Bool { onChange != nil || !changeObservers.isEmpty }
+
+  /// Tells ``onChange`` and every observer of `change`.
+  func tell(_ change: Change) {
+    onChange?(change)
+    for (_, observer) in changeObservers { observer(change) }
+  }
+
+  /// The action name of the step that `undo` would undo ("Insert Text"), localised; nil
+  /// if there is nothing to undo.
+  public var undoActionName: String? { timeline.stepToUndo.map(actionName(ofStep:)) }
+
+  /// The action name of the step that `redo` would redo, localised; nil if none.
+  public var redoActionName: String? { timeline.stepToRedo.map(actionName(ofStep:)) }
 
   /// "Undo Insert Text", or "Undo" when there is nothing to undo, through
   /// ``menuItemTitle``: an Undo menu item's title.
@@ -55,7 +94,7 @@ extension Session {
   /// ``Verb/actionName`` (or its statement), a macro call's macro, otherwise the statement
   /// as written canonically; passed through ``localizedActionName``.
   func actionName(ofStep index: Int) -> String {
-    let step = invoker.history.steps[index]
+    let step = timeline.step(index)
     return actionName(of: step.op, statement: step.statement, name: step.name)
   }
 
@@ -64,7 +103,7 @@ extension Session {
   func actionName(of op: Op, statement: SourceRange, name: String?) -> String {
     if let name { return localizedActionName(name) }
     if case .command(let id, _) = op, case let head = commands.heads[Int(id)], head.verb >= 0 {
-      let type = checkerState.types[checkerState.instances[Int(head.instance)].type]
+      let type = type(ofInstance: Int(head.instance))
       if let name = type.verbs[Int(head.verb)].actionName { return localizedActionName(name) }
     } else if case .call(let call) = op {
       return localizedActionName(checkerState.macros[call.macro].name)
@@ -74,7 +113,7 @@ extension Session {
 
   /// The change that step `index` made, undone or redone, for ``onChange``.
   func change(_ kind: Change.Kind, step index: Int) -> Change {
-    let receivers = invoker.instances(of: index).map { checkerState.instances[$0].name }
+    let receivers = timeline.instances(ofStep: index).map(instanceName)
     return Change(kind: kind, actionName: actionName(ofStep: index), receivers: receivers)
   }
 }

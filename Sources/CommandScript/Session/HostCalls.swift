@@ -124,7 +124,7 @@ extension Session {
   private func declarations(of verb: String, on receiver: String?) -> [VerbInfo] {
     if let receiver {
       guard let instance = checkerState.instanceIndex(receiver) else { return [] }
-      let type = checkerState.types[checkerState.instances[instance].type]
+      let type = type(ofInstance: instance)
       return type.verbIndex(verb).map { [type.verbs[$0]] } ?? []
     }
     return checkerState.verbTable.owners[verb]?.map { checkerState.types[$0.type].verbs[$0.verb] } ?? []

@@ -1,105 +1,6 @@
-// The library's one entry point for hosts: compiles and runs scripts, keeps the receivers,
-// the macros and the undo history between them, and hands back outputs and diagnostics.
-
-/// What a script asks to show: values for the host to render as it likes (text on a
-/// terminal, JSON lines, a test's expectations). The library itself never prints.
-public enum Output: Equatable, Sendable {
-  /// `show`: one receiver's state, structured and for people; `type` is its receiver
-  /// type (the same as `receiver` for the instance named after its type).
-  case state(receiver: String, type: String, state: StateValue, description: String)
-  /// `show` when the host asked for more than `state` gives (``Session/showsViews``,
-  /// ``Session/pictureSize``): the state with the receiver's view and picture.
-  case shown(Shown)
-  /// `history`: the undo steps, oldest first, then the undone ones.
-  case history([HistoryEntry])
-  /// `help`: text of at most 80 columns.
-  case help(String)
-  /// `pending`: the queued statements, in order, in canonical form.
-  case pending([String])
-  /// `run` (or a full batch): how many queued statements finished and how many failed.
-  case queueRun(finished: Int, failed: Int)
-  /// `echo`: one line of text.
-  case echo(String)
-  /// What a statement that prints nothing did ("undid \`paint red\`", "made \`back\`, a
-  /// new door"), when ``Session/reportsEffects`` is set.
-  case report(String)
-}
-
-/// What `show` tells of one receiver when the host asks for views or pictures.
-public struct Shown: Equatable, Sendable {
-  /// The receiver's name.
-  public var receiver: String
-  /// The receiver's type: the same as `receiver` but for instances made by `new`.
-  public var type: String
-  /// Its ``ReceiverBase/state``.
-  public var state: StateValue
-  /// Its ``ReceiverBase/stateDescription``.
-  public var description: String
-  /// The receiver's ``ReceiverBase/view`` when ``Session/showsViews`` is set.
-  public var view: StateValue?
-  /// The receiver's picture when ``Session/pictureSize`` gave room and it draws one.
-  public var picture: Picture?
-
-  /// What `show` tells of `receiver` (of `type`, by default its own name).
-  public init(
-    receiver: String, type: String? = nil, state: StateValue, description: String, view: StateValue? = nil,
-    picture: Picture? = nil
-  ) {
-    self.receiver = receiver
-    self.type = type ?? receiver
-    self.state = state
-    self.description = description
-    self.view = view
-    self.picture = picture
-  }
-}
-
-/// Keeps the statements that take effect, as source text, so that running them again in
-/// a new session restores this one (``Session/journal``).
-public protocol StatementJournal: AnyObject {
-  /// Keeps `text`, a statement about to run (or a definition in force), or throws why it
-  /// cannot; the statement then does not run and fails with that reason.
-  func record(_ text: String) throws(RecordFailure)
-  /// The statement recorded last failed and was rolled back: forget it.
-  func withdrawLast()
-  /// The statement recorded last failed, but its rollback could not revert `commands`
-  /// (each `receiver.verb`, declared not undoable): keep it, marked as failed, so that
-  /// replaying it fails the same way and leaves the same; or, when it would not fail again
-  /// (`replays` false: it was interrupted or reached the step limit), keep what it left,
-  /// so that a replay can say what it cannot restore.
-  func keepFailed(leaving commands: [String], replays: Bool)
-}
-
-/// Why a journal could not keep a statement (no space left, an I/O error).
-public struct RecordFailure: Error, Sendable {
-  /// What went wrong, for the message.
-  public var reason: String
-  /// A failure saying `reason`.
-  public init(reason: String) { self.reason = reason }
-}
-
-/// One line of `history`.
-public struct HistoryEntry: Equatable, Sendable {
-  /// From 1, oldest first.
-  public var number: Int
-  /// The statement in canonical form, on one line.
-  public var statement: String
-  /// Whether it has been undone (and can be redone).
-  public var undone: Bool
-
-  /// A line of `history`.
-  public init(number: Int, statement: String, undone: Bool) {
-    self.number = number
-    self.statement = statement
-    self.undone = undone
-  }
-}
-
-/// Compile errors of one input: nothing of it ran.
-public struct CompileErrors: Error, Equatable, Sendable {
-  /// The errors (and the warnings found with them), in source order.
-  public var diagnostics: [Diagnostic]
-}
+// The one entry point for hosts: compiles sources (the compile half: sources, checker
+// state, `source`), hands each program to its `Timeline` (the run side), and presents what
+// the timeline tells as outputs, changes and diagnostics (Presenting.swift).
 
 /// The one entry point for running CommandScript: the CLI's files, `-c` text, stdin and
 /// REPL, and embedding apps, all go through a session.
@@ -110,7 +11,7 @@ public struct CompileErrors: Error, Equatable, Sendable {
 /// let program = try session.compile(SourceFile(name: "demo", text: "move up; paint red"))
 /// try session.execute(program)
 /// ```
-public final class Session: TimelineHost {
+public final class Session {
   /// How many compile errors one input reports at most.
   public static let maxErrors = 100
 
@@ -124,13 +25,12 @@ public final class Session: TimelineHost {
   let commands = CommandTable()
   /// The run side: the receivers, their history, the queue.
   let timeline: Timeline
-  var invoker: Invoker { timeline.invoker }
 
   /// At most this many undo steps are kept (nil: no limit); older ones are dropped, as
   /// with UndoManager's `levelsOfUndo`, so a long-running session holds bounded memory.
   public var historyLimit: Int? {
-    get { invoker.historyLimit }
-    set { invoker.historyLimit = newValue.map { max(0, $0) } }
+    get { timeline.historyLimit }
+    set { timeline.historyLimit = newValue }
   }
 
   /// At most this many receiver commands are executed until `resetSteps()` (nil: no
@@ -145,7 +45,7 @@ public final class Session: TimelineHost {
   public func resetSteps() { timeline.resetSteps() }
 
   /// How many undo steps the history limit has dropped so far.
-  public var droppedSteps: Int { invoker.history.droppedSteps }
+  public var droppedSteps: Int { timeline.droppedSteps }
 
   /// How `source` reads and `export` writes files; nil refuses both (`--safe`), as a
   /// compile error where they stand.
@@ -184,9 +84,13 @@ public final class Session: TimelineHost {
   /// redone, once each, with the receivers it changed: what a UI redraws from. Not told
   /// of statements that failed (they were rolled back), ran no command, only defined
   /// something or asked something.
+  /// The host's own listener; ``observeChanges(_:)`` adds others beside it.
   public var onChange: ((Change) -> Void)? {
-    didSet { timeline.tellsChanges = onChange != nil }
+    didSet { timeline.tellsChanges = hasChangeObservers }
   }
+  /// The observers added by ``observeChanges(_:)``, by their tokens' ids, in order.
+  var changeObservers: [(id: Int, observer: (Change) -> Void)] = []
+  var nextChangeObserver = 0
   /// Turns an action name (a verb's declared one, a group's, a macro's name, or a
   /// statement) into the app's language, for undo titles and changes; as written by
   /// default.
@@ -303,9 +207,9 @@ public final class Session: TimelineHost {
   /// Puts in force what a compilation defined.
   private func keep(_ state: CheckerState) {
     checkerState = state
-    invoker.macros = checkerState.macros
-    invoker.add(
-      checkerState.instances[invoker.instances.count...].map { registry.types[$0.type].make($0.name) })
+    timeline.define(macros: state.macros) { made in
+      state.instances[made...].map { self.registry.types[$0.type].make($0.name) }
+    }
   }
 
   /// Checks sources as ``compile(_:)-([SourceFile])`` does, but keeps nothing: what they
@@ -326,7 +230,7 @@ public final class Session: TimelineHost {
     if sources.count >= nextSourceSweep { releaseUnusedSources() }
     if symbols.names.count > Self.maxReusedSymbols { symbols = SymbolTable() }
     var checker = Checker(state: checkerState, commands: commands, symbols: symbols)
-    checker.existsNow = { [invoker] in $0 < invoker.instances.count && invoker.instances[$0].exists }
+    checker.existsNow = { [timeline] in timeline.exists($0) }
     var problems: [Problem] = []
     var sourcing: [String] = []
     let statements = files.map {
@@ -366,7 +270,7 @@ public final class Session: TimelineHost {
   func takeBackDefinitions(from range: SourceRange) -> Bool {
     guard let mark = marksBeforeNew[range] else { return false }
     checkerState.takeBack(since: mark)
-    invoker.macros = checkerState.macros
+    timeline.define(macros: checkerState.macros)
     return true
   }
 
@@ -378,11 +282,8 @@ public final class Session: TimelineHost {
   /// so many sources, so a long stream with a capped history holds bounded memory at
   /// amortised constant cost per input.
   private func releaseUnusedSources() {
-    var kept = Set((max(0, sources.count - 8)..<sources.count))
-    // Steps the history cap has dropped (below its floor) are never undone or listed.
-    for step in invoker.history.steps[invoker.history.floor...] { kept.insert(step.statement.source) }
+    var kept = timeline.sourcesInUse.union(max(0, sources.count - 8)..<sources.count)
     for macro in checkerState.macros { kept.insert(macro.range.source) }
-    for statement in timeline.pendingQueue { kept.insert(statement.range.source) }
     sources.keepOnly(kept)
     marksBeforeNew = marksBeforeNew.filter { kept.contains($0.key.source) }
     nextSourceSweep = sources.count + max(64, kept.count)
@@ -525,132 +426,6 @@ public final class Session: TimelineHost {
     case runtime(Diagnostic)
   }
 
-  /// The diagnostic for a statement's failure, with its macro calls and what its rollback
-  /// did.
-  private func diagnostic(of error: RunFailure) -> Diagnostic {
-    var problem = Problem(error.message, at: error.range)
-    problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
-    if error.rolledBackTransaction {
-      let list = error.reverted.map { "`\($0)`" }.joined(separator: ", ")
-      problem.notes.append(("the transaction was rolled back: " + (list.isEmpty ? "nothing had run" : list), nil))
-    }
-    if !error.notReverted.isEmpty {
-      let list = error.notReverted.map { "`\($0)`" }.joined(separator: ", ")
-      problem.notes.append(("the rollback could not revert \(list): declared as not undoable", nil))
-    }
-    return problem.diagnostic(in: sources)
-  }
-
-  private func answer(_ request: Invoker.Request) {
-    switch request {
-    case .show(let instances):
-      let shown = instances ?? Array(invoker.instances.indices)
-      let size = pictureSize()
-      for i in shown where invoker.instances[i].exists {
-        let box = invoker.instances[i]
-        let type = checkerState.types[checkerState.instances[i].type].name
-        if showsViews || size != nil {
-          onOutput(
-            .shown(
-              Shown(
-                receiver: box.name, type: type, state: box.state(), description: box.stateDescription(),
-                view: showsViews ? box.view() : nil, picture: size.flatMap(box.picture))))
-        } else {
-          onOutput(.state(receiver: box.name, type: type, state: box.state(), description: box.stateDescription()))
-        }
-      }
-    case .help(let topic):
-      onOutput(.help(help(topic)))
-    case .echo(let line):
-      onOutput(.echo(line))
-    case .caught(let failure):
-      var problem = Problem(
-        "`try` caught: \(failure.message); it was rolled back", at: failure.range, severity: .warning)
-      problem.notes = failure.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
-      if !failure.notReverted.isEmpty {
-        let list = failure.notReverted.map { "`\($0)`" }.joined(separator: ", ")
-        problem.notes.append(("the rollback could not revert \(list): declared as not undoable", nil))
-      }
-      onDiagnostic(problem.diagnostic(in: sources))
-    }
-  }
-
-  /// Tells the host what the timeline did: outputs, changes, reports and warnings.
-  func present(_ event: Timeline.Event) {
-    switch event {
-    case .request(let request): answer(request)
-    case .made(let i):
-      if reportsEffects {
-        let instance = checkerState.instances[i]
-        report("made `\(instance.name)`, a new \(checkerState.types[instance.type].name)")
-      }
-    case .done(let op, let statement, let name, let instances):
-      guard let onChange else { return }
-      onChange(
-        Change(
-          kind: .done, actionName: actionName(of: op, statement: statement, name: name),
-          receivers: instances.map { checkerState.instances[$0].name }))
-    case .undone(let step, let statement, let notReverted, let cause):
-      if let onChange { onChange(change(.undone, step: step)) }
-      if !notReverted.isEmpty {
-        let list = notReverted.map { "`\($0)`" }.joined(separator: ", ")
-        switch cause {
-        case .undo(let range): warn("undo could not revert \(list): declared as not undoable", at: range)
-        case .rollback: warn("rolling back could not revert \(list): declared as not undoable", at: statement)
-        }
-      }
-    case .redone(let step):
-      if let onChange { onChange(change(.redone, step: step)) }
-    case .undid(let statements, let count, let range):
-      if reportsEffects, !statements.isEmpty { report(Self.summary(of: statements.map(canonicalText), as: "undid")) }
-      let done = statements.count
-      if done < count {
-        warn(done == 0 ? "nothing to undo" : "only \(done) of \(count) steps could be undone", at: range)
-      }
-    case .redid(let statements, let count, let range, let stopped):
-      let done = statements.count
-      if let stopped {
-        warn("redo stopped: \(stopped.message)", at: range)
-      } else if done < count {
-        warn(done == 0 ? "nothing to redo" : "only \(done) of \(count) steps could be redone", at: range)
-      }
-      if reportsEffects, !statements.isEmpty { report(Self.summary(of: statements.map(canonicalText), as: "redid")) }
-    case .listHistory: onOutput(.history(history))
-    case .listQueue: onOutput(.pending(pendingStatements))
-    case .discarded(let count):
-      if reportsEffects { report(count == 1 ? "dropped 1 pending statement" : "dropped \(count) pending statements") }
-    case .defined(let used):
-      if reportsEffects, let used { report("now using `\(used)`") }
-    case .exported(let steps, let path):
-      if reportsEffects { report("wrote \(steps == 1 ? "1 step" : "\(steps) steps") to `\(path)`") }
-    case .queuedFailed(let failure): onDiagnostic(diagnostic(of: failure))
-    case .queueRan(let finished, let failed): onOutput(.queueRun(finished: finished, failed: failed))
-    case .sourceStopped(let statement, let notRun, let all):
-      warn(
-        "`\(sourceText(of: statement))` stopped: \(notRun) of its \(all) statements did not run", at: statement)
-    }
-  }
-
-  /// The script that makes `steps` again, for `export`.
-  func script(of steps: [Timeline.ExportedStep]) -> String {
-    var exporter = Exporter(state: checkerState, commands: commands)
-    return exporter.script(of: steps)
-  }
-
-  private func report(_ text: String) { onOutput(.report(text)) }
-
-  /// How the session's reports tell of steps ("undid \`paint red\`", or "undid 3 steps:
-  /// \`a\`, \`b\`, \`c\`", listing five at most), for a host's own reports in the same words.
-  public static func summary(of steps: [String], as verb: String) -> String {
-    guard steps.count > 1 else { return "\(verb) `\(steps[0])`" }
-    let shown = steps.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
-    return "\(verb) \(steps.count) steps: \(shown)" + (steps.count > 5 ? ", and \(steps.count - 5) more" : "")
-  }
-
-  private func warn(_ message: String, at range: SourceRange) {
-    onDiagnostic(Problem(message, at: range, severity: .warning).diagnostic(in: sources))
-  }
-
   // MARK: Questions
 
   /// Whether `text` ends inside a block or a string, so that a line-by-line reader (the
@@ -672,19 +447,19 @@ public final class Session: TimelineHost {
   }
 
   /// The receiver instances' names, in order.
-  public var receiverNames: [String] { invoker.instances.filter(\.exists).map(\.name) }
+  public var receiverNames: [String] { timeline.instances.filter(\.exists).map(\.name) }
 
   /// The receiver called `name`, as its own type: the object the session's commands act
   /// on, for a host to read (to draw it, say). Nil if there is none by that name, it is not
   /// an `R`, or the `new` that made it was undone. Change it only through the session (a
   /// command, ``perform(_:on:_:)-48pne``), or undo and the journal will not know of the change.
   public func receiver<R: ReceiverBase>(_ name: String, as type: R.Type = R.self) -> R? {
-    invoker.instances.last { $0.name == name && $0.exists }?.object as? R
+    timeline.instances.last { $0.name == name && $0.exists }?.object as? R
   }
 
   /// The state of the receiver called `name`.
   public func state(of name: String) -> StateValue? {
-    invoker.instances.first { $0.name == name && $0.exists }?.state()
+    timeline.instances.first { $0.name == name && $0.exists }?.state()
   }
 
   /// Asks the receiver called `receiver` its query `query`, with `arguments` (defaults
@@ -692,7 +467,7 @@ public final class Session: TimelineHost {
   /// such receiver or query, the arguments do not fit its parameters, or the receiver
   /// cannot answer (a cell outside the board).
   public func ask(_ receiver: String, _ query: String, _ arguments: [Value] = []) throws(CommandFailure) -> Answer {
-    guard let index = invoker.instances.lastIndex(where: { $0.name == receiver && $0.exists }) else {
+    guard let index = timeline.instances.lastIndex(where: { $0.name == receiver && $0.exists }) else {
       throw CommandFailure("no receiver named `\(receiver)`")
     }
     let type = checkerState.types[checkerState.instances[index].type]
@@ -709,20 +484,20 @@ public final class Session: TimelineHost {
           "`\(parameter.name)` of `\(type.name).\(query)` must be \(Constraint(parameter.kind).description)")
       }
     }
-    return try invoker.instances[index].ask(q, Arguments(values))
+    return try timeline.instances[index].ask(q, Arguments(values))
   }
 
   /// The statements `queue` holds for `run`, as written canonically.
   public var pendingStatements: [String] { timeline.pendingQueue.map { canonicalText(of: $0.range) } }
 
   /// How many steps `undo` can take.
-  public var undoCount: Int { invoker.history.undoCount }
+  public var undoCount: Int { timeline.undoCount }
   /// How many steps `redo` can take.
-  public var redoCount: Int { invoker.history.redoCount }
+  public var redoCount: Int { timeline.redoCount }
 
   /// The undo steps, oldest first, then the undone ones.
   public var history: [HistoryEntry] {
-    invoker.history.listed.map { entry in
+    timeline.listedSteps.map { entry in
       HistoryEntry(number: entry.number, statement: canonicalText(of: entry.step.statement), undone: entry.undone)
     }
   }
@@ -740,32 +515,5 @@ public final class Session: TimelineHost {
     return text + "\n  defined as:\n"
       + definition.split(separator: "\n", omittingEmptySubsequences: false)
       .map { "    " + $0 }.joined(separator: "\n")
-  }
-
-  /// The text of `range` as written.
-  func sourceText(of range: SourceRange) -> String {
-    String(decoding: sources[range.source].bytes[range.start..<range.end], as: UTF8.self)
-  }
-
-  /// The statement at `range` in canonical one-line form, parsed again from its source
-  /// (so history costs no text per step).
-  func canonicalText(of range: SourceRange) -> String {
-    let bytes = Array(sources[range.source].bytes[range.start..<range.end])
-    return Parser.parse(bytes, source: range.source) { parser in
-      parser.nextStatement()?.canonical ?? String(decoding: bytes, as: UTF8.self)
-    }
-  }
-
-  /// The name `transaction "NAME" { … }` gives its undo step, parsed again from its
-  /// source (so that a compiled statement carries no name: checking a million of them
-  /// would copy it), or nil for any other statement.
-  func stepName(of statement: CompiledStatement) -> String? {
-    guard statement.isTransaction else { return nil }
-    let range = statement.range
-    let bytes = Array(sources[range.source].bytes[range.start..<range.end])
-    return Parser.parse(bytes, source: range.source) { parser in
-      guard let parsed = parser.nextStatement(), case .transaction(_, let name?) = parsed.root.kind else { return nil }
-      return ScriptString.plain(parsed.tree.strings[Int(name)])
-    }
   }
 }

@@ -1,0 +1,165 @@
+// How a session presents what its timeline tells: requests answered as outputs, steps as
+// changes, reports and warnings as diagnostics; and what the timeline asks of the compile
+// half (a statement's text, a transaction's name, export's script).
+
+extension Session: TimelineHost {
+  /// The diagnostic for a statement's failure, with its macro calls and what its rollback
+  /// did.
+  func diagnostic(of error: RunFailure) -> Diagnostic {
+    var problem = Problem(error.message, at: error.range)
+    problem.notes = error.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
+    if error.rolledBackTransaction {
+      let list = error.reverted.map { "`\($0)`" }.joined(separator: ", ")
+      problem.notes.append(("the transaction was rolled back: " + (list.isEmpty ? "nothing had run" : list), nil))
+    }
+    if !error.notReverted.isEmpty {
+      let list = error.notReverted.map { "`\($0)`" }.joined(separator: ", ")
+      problem.notes.append(("the rollback could not revert \(list): declared as not undoable", nil))
+    }
+    return problem.diagnostic(in: sources)
+  }
+
+  private func answer(_ request: Invoker.Request) {
+    switch request {
+    case .show(let instances):
+      let shown = instances ?? Array(timeline.instances.indices)
+      let size = pictureSize()
+      for i in shown where timeline.instances[i].exists {
+        let box = timeline.instances[i]
+        let type = self.type(ofInstance: i).name
+        if showsViews || size != nil {
+          onOutput(
+            .shown(
+              Shown(
+                receiver: box.name, type: type, state: box.state(), description: box.stateDescription(),
+                view: showsViews ? box.view() : nil, picture: size.flatMap(box.picture))))
+        } else {
+          onOutput(.state(receiver: box.name, type: type, state: box.state(), description: box.stateDescription()))
+        }
+      }
+    case .help(let topic):
+      onOutput(.help(help(topic)))
+    case .echo(let line):
+      onOutput(.echo(line))
+    case .caught(let failure):
+      var problem = Problem(
+        "`try` caught: \(failure.message); it was rolled back", at: failure.range, severity: .warning)
+      problem.notes = failure.calls.map { ("in macro `\($0.macro)` called here", $0.at) }
+      if !failure.notReverted.isEmpty {
+        let list = failure.notReverted.map { "`\($0)`" }.joined(separator: ", ")
+        problem.notes.append(("the rollback could not revert \(list): declared as not undoable", nil))
+      }
+      onDiagnostic(problem.diagnostic(in: sources))
+    }
+  }
+
+  /// Tells the host what the timeline did: outputs, changes, reports and warnings.
+  func present(_ event: Timeline.Event) {
+    switch event {
+    case .request(let request): answer(request)
+    case .made(let i):
+      if reportsEffects {
+        report("made `\(instanceName(i))`, a new \(type(ofInstance: i).name)")
+      }
+    case .done(let op, let statement, let name, let instances):
+      guard hasChangeObservers else { return }
+      tell(
+        Change(
+          kind: .done, actionName: actionName(of: op, statement: statement, name: name),
+          receivers: instances.map(instanceName)))
+    case .undone(let step, let statement, let notReverted, let cause):
+      if hasChangeObservers { tell(change(.undone, step: step)) }
+      if !notReverted.isEmpty {
+        let list = notReverted.map { "`\($0)`" }.joined(separator: ", ")
+        switch cause {
+        case .undo(let range): warn("undo could not revert \(list): declared as not undoable", at: range)
+        case .rollback: warn("rolling back could not revert \(list): declared as not undoable", at: statement)
+        }
+      }
+    case .redone(let step):
+      if hasChangeObservers { tell(change(.redone, step: step)) }
+    case .undid(let statements, let count, let range):
+      if reportsEffects, !statements.isEmpty { report(Self.summary(of: statements.map(canonicalText), as: "undid")) }
+      let done = statements.count
+      if done < count {
+        warn(done == 0 ? "nothing to undo" : "only \(done) of \(count) steps could be undone", at: range)
+      }
+    case .redid(let statements, let count, let range, let stopped):
+      let done = statements.count
+      if let stopped {
+        warn("redo stopped: \(stopped.message)", at: range)
+      } else if done < count {
+        warn(done == 0 ? "nothing to redo" : "only \(done) of \(count) steps could be redone", at: range)
+      }
+      if reportsEffects, !statements.isEmpty { report(Self.summary(of: statements.map(canonicalText), as: "redid")) }
+    case .rollbackStopped(let statement, let failure):
+      warn("rolling back stopped: cannot undo: \(failure.message)", at: statement)
+    case .listHistory: onOutput(.history(history))
+    case .listQueue: onOutput(.pending(pendingStatements))
+    case .discarded(let count):
+      if reportsEffects { report(count == 1 ? "dropped 1 pending statement" : "dropped \(count) pending statements") }
+    case .defined(let used):
+      if reportsEffects, let used { report("now using `\(used)`") }
+    case .exported(let steps, let path):
+      if reportsEffects { report("wrote \(steps == 1 ? "1 step" : "\(steps) steps") to `\(path)`") }
+    case .queuedFailed(let failure): onDiagnostic(diagnostic(of: failure))
+    case .queueRan(let finished, let failed): onOutput(.queueRun(finished: finished, failed: failed))
+    case .sourceStopped(let statement, let notRun, let all):
+      warn(
+        "`\(sourceText(of: statement))` stopped: \(notRun) of its \(all) statements did not run", at: statement)
+    }
+  }
+
+  /// The script that makes `steps` again, for `export`.
+  func script(of steps: [Timeline.ExportedStep]) -> String {
+    var exporter = Exporter(state: checkerState, commands: commands)
+    return exporter.script(of: steps)
+  }
+
+  private func report(_ text: String) { onOutput(.report(text)) }
+
+  /// How the session's reports tell of steps ("undid \`paint red\`", or "undid 3 steps:
+  /// \`a\`, \`b\`, \`c\`", listing five at most), for a host's own reports in the same words.
+  public static func summary(of steps: [String], as verb: String) -> String {
+    guard steps.count > 1 else { return "\(verb) `\(steps[0])`" }
+    let shown = steps.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
+    return "\(verb) \(steps.count) steps: \(shown)" + (steps.count > 5 ? ", and \(steps.count - 5) more" : "")
+  }
+
+  private func warn(_ message: String, at range: SourceRange) {
+    onDiagnostic(Problem(message, at: range, severity: .warning).diagnostic(in: sources))
+  }
+
+  /// The text of `range` as written.
+  func sourceText(of range: SourceRange) -> String {
+    String(decoding: sources[range.source].bytes[range.start..<range.end], as: UTF8.self)
+  }
+
+  /// The statement at `range` in canonical one-line form, parsed again from its source
+  /// (so history costs no text per step).
+  func canonicalText(of range: SourceRange) -> String {
+    let bytes = Array(sources[range.source].bytes[range.start..<range.end])
+    return Parser.parse(bytes, source: range.source) { parser in
+      parser.nextStatement()?.canonical ?? String(decoding: bytes, as: UTF8.self)
+    }
+  }
+
+  /// The name `transaction "NAME" { … }` gives its undo step, parsed again from its
+  /// source (so that a compiled statement carries no name: checking a million of them
+  /// would copy it), or nil for any other statement.
+  func stepName(of statement: CompiledStatement) -> String? {
+    guard statement.isTransaction else { return nil }
+    let range = statement.range
+    let bytes = Array(sources[range.source].bytes[range.start..<range.end])
+    return Parser.parse(bytes, source: range.source) { parser in
+      guard let parsed = parser.nextStatement(), case .transaction(_, let name?) = parsed.root.kind else { return nil }
+      return ScriptString.plain(parsed.tree.strings[Int(name)])
+    }
+  }
+
+  /// The name of instance `index`, as the compile half numbers instances.
+  func instanceName(_ index: Int) -> String { checkerState.instances[index].name }
+
+  /// The receiver type of instance `index`.
+  func type(ofInstance index: Int) -> ReceiverTypeInfo { checkerState.types[checkerState.instances[index].type] }
+}

@@ -6,7 +6,7 @@ import Testing
 @Suite("Session journal faults")
 struct JournalFaultTests {
 
-  @Test("every byte of a journal damaged: never a silent change, never more cut than a torn last record")
+  @Test("every byte of a journal damaged: never a silent change, never an acknowledged record dropped")
   func damageSweep() throws {
     try withJournal { journal in
       let setup = try runSession(

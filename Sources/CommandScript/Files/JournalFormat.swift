@@ -170,8 +170,7 @@ public enum JournalFormat {
   /// The checksum of a record: of the chain so far (version 3) and the entry's bytes.
   static func checksum(_ entry: some Collection<UInt8>, after chain: UInt32, version: Int) -> UInt32 {
     guard version >= 3 else { return CRC32C.checksum(entry) }
-    let previous = [UInt8(chain >> 24), UInt8(chain >> 16 & 0xFF), UInt8(chain >> 8 & 0xFF), UInt8(chain & 0xFF)]
-    return CRC32C.checksum(entry, continuing: CRC32C.checksum(previous, finishing: false))
+    return CRC32C.checksum(entry, after: chain)
   }
 
   /// A verified record's entry; nil for a `#=` line this version does not know.
@@ -300,17 +299,22 @@ enum CRC32C {
     return c
   }
 
-  static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 { checksum(bytes, continuing: 0xFFFF_FFFF) }
-
-  /// The checksum of `bytes` after the bytes that left the register at `register`;
-  /// `finishing` false leaves the register as it is, to go on.
-  static func checksum(_ bytes: some Sequence<UInt8>, continuing register: UInt32, finishing: Bool = true) -> UInt32 {
-    var crc = register
+  static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    let table = table
+    var crc: UInt32 = 0xFFFF_FFFF
     for b in bytes { crc = table[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
-    return finishing ? crc ^ 0xFFFF_FFFF : crc
+    return crc ^ 0xFFFF_FFFF
   }
 
-  static func checksum(_ bytes: some Sequence<UInt8>, finishing: Bool) -> UInt32 {
-    checksum(bytes, continuing: 0xFFFF_FFFF, finishing: finishing)
+  /// The checksum of `word`'s 4 bytes, most significant first, followed by `bytes`: a
+  /// journal record's, after the previous record's checksum.
+  static func checksum(_ bytes: some Sequence<UInt8>, after word: UInt32) -> UInt32 {
+    let table = table
+    var crc: UInt32 = 0xFFFF_FFFF
+    for shift: UInt32 in stride(from: 24, through: 0, by: -8) {
+      crc = table[Int((crc ^ (word >> shift)) & 0xFF)] ^ (crc >> 8)
+    }
+    for b in bytes { crc = table[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
+    return crc ^ 0xFFFF_FFFF
   }
 }

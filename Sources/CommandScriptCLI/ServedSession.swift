@@ -28,6 +28,7 @@ package final class ServedSession {
   /// Afterwards statements run under `--safe` rules (no file access, the safe step budget
   /// per entry) unless `allowFiles`. Returns the status to exit with if the start failed.
   package func start(files: [String], journalPath: String?, allowFiles: Bool) -> Int32? {
+    defer { Console.flush() }
     var resumed = false
     var protected: [String] = []
     if let journalPath {
@@ -57,7 +58,6 @@ package final class ServedSession {
       let status = driver.runWhole(inputs)
       if status != .success { return status.rawValue }
     }
-    Console.flush()
     driver.session.fileAccess = allowFiles ? POSIXFileAccess(protecting: protected) : nil
     driver.session.stepLimit = allowFiles ? nil : Options.safeStepBudget
     return nil

@@ -17,6 +17,9 @@ final class PageSocket: WSMessageHandler, @unchecked Sendable {
   static let maxInFlight = 64
   /// The most pages connected at once.
   static let maxPages = 64
+  /// The most messages waiting to be sent to one page: a page that reads slower than the
+  /// session changes is closed (it may load again) rather than buffered for without end.
+  static let maxOutgoing = 8192
 
   private let host: SessionHost
   private let pages = Mutex<[Int: AsyncStream<WSMessage>.Continuation]>([:])
@@ -38,7 +41,8 @@ final class PageSocket: WSMessageHandler, @unchecked Sendable {
 
   func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
     let id = nextClient.add(1, ordering: .relaxed).oldValue
-    let (messages, continuation) = AsyncStream<WSMessage>.makeStream(bufferingPolicy: .bufferingNewest(256))
+    let (messages, continuation) = AsyncStream<WSMessage>.makeStream(
+      bufferingPolicy: .bufferingOldest(Self.maxOutgoing))
     let admitted = pages.withLock { pages -> Bool in
       guard pages.count < Self.maxPages else { return false }
       pages[id] = continuation
@@ -111,14 +115,20 @@ final class PageSocket: WSMessageHandler, @unchecked Sendable {
 
   private func send(_ message: some Encodable, to id: Int) {
     guard let data = try? encoder.encode(message) else { return }
-    let text = String(decoding: data, as: UTF8.self)
-    _ = pages.withLock { $0[id] }?.yield(.text(text))
+    deliver(String(decoding: data, as: UTF8.self), to: [id])
   }
 
   private func broadcast(_ message: some Encodable) {
     guard let data = try? encoder.encode(message) else { return }
-    let text = String(decoding: data, as: UTF8.self)
-    for continuation in pages.withLock({ Array($0.values) }) { continuation.yield(.text(text)) }
+    deliver(String(decoding: data, as: UTF8.self), to: pages.withLock { Array($0.keys) })
+  }
+
+  /// Queues `text` for the pages `ids`; a page whose queue is full is closed.
+  private func deliver(_ text: String, to ids: [Int]) {
+    for id in ids {
+      guard let continuation = pages.withLock({ $0[id] }) else { continue }
+      if case .dropped = continuation.yield(.text(text)) { drop(id) }
+    }
   }
 
   /// Closes every page's connection (the server is stopping).

@@ -25,6 +25,11 @@ struct ServeCommand: ParsableCommand {
         Serves until Ctrl-C or SIGTERM; Ctrl-C while a statement runs stops that statement \
         (rolled back), as in the REPL.
 
+        Exit status: 0 stopped by Ctrl-C or SIGTERM; 64 usage error; 65, 66 or 74 as \
+        for a run (a FILE that does not compile or fails, one that cannot be read, a \
+        --session journal that is damaged or cannot be written); 69 cannot listen on the \
+        address and port.
+
         Example: \(name) serve --session shapes.journal
         """)
   }

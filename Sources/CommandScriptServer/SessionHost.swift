@@ -21,6 +21,11 @@ final class SessionHost: @unchecked Sendable {
   let journalFailed = Atomic<Bool>(false)
   /// Change events collected while an entry runs.
   private var changes: [ChangeInfo] = []
+  /// The entries waiting for the queue: while more wait, an entry's snapshot is left to
+  /// the last of them.
+  private let waiting = Atomic<Int>(0)
+  /// The latest snapshot, for a page that connects while a statement runs.
+  private let latest = Mutex<Snapshot>(Snapshot())
   /// The page's controls are made from these; they never change while serving.
   let declarations: Declarations
 
@@ -49,7 +54,9 @@ final class SessionHost: @unchecked Sendable {
   /// the next ones run), with the `--safe` step budget if set; nil if `text` needs more
   /// lines. Returns the report and, if anything could have changed, the snapshot after it.
   func run(_ text: String, client: Int, id: Int?, queued: Semaphore) async -> (EntryReport, Snapshot?)? {
-    await onQueue(queued: queued) { [self] () -> (EntryReport, Snapshot?)? in
+    waiting.add(1, ordering: .sequentiallyConsistent)
+    return await onQueue(queued: queued) { [self] () -> (EntryReport, Snapshot?)? in
+      let othersWait = waiting.subtract(1, ordering: .sequentiallyConsistent).newValue > 0
       let bytes = Array(text.utf8)
       if Session.needsMoreInput(bytes) { return nil }
       var report = EntryReport(client: client, id: id, source: text)
@@ -78,12 +85,17 @@ final class SessionHost: @unchecked Sendable {
       running.store(false, ordering: .sequentiallyConsistent)
       report.failed = failures > 0
       if !served.entryEnded() { journalFailed.store(true, ordering: .sequentiallyConsistent) }
-      return (report, takeSnapshot())
+      return (report, othersWait ? nil : takeSnapshot())
     }
   }
 
-  /// The session as it is now, with the change events since the last snapshot.
-  func snapshot() async -> Snapshot { await onQueue { [self] in takeSnapshot() } }
+  /// The session as it was after the last entry (or now, if none runs or waits).
+  func snapshot() async -> Snapshot {
+    if running.load(ordering: .sequentiallyConsistent) || waiting.load(ordering: .sequentiallyConsistent) > 0 {
+      return latest.withLock { $0 }
+    }
+    return await onQueue { [self] in takeSnapshot() }
+  }
 
   /// What Tab offers at the end of `prefix`: the words that may stand there and the length
   /// of the word they replace.
@@ -143,6 +155,7 @@ final class SessionHost: @unchecked Sendable {
     snapshot.redoTitle = session.redoMenuItemTitle
     snapshot.canUndo = session.undoCount > 0
     snapshot.canRedo = session.redoCount > 0
+    latest.withLock { $0 = snapshot }
     return snapshot
   }
 }

@@ -45,6 +45,11 @@ public enum WebApp {
     let server = HTTPServer(address: address, timeout: 60, logger: .disabled, handler: routes)
     let stopped = DispatchSemaphore(value: 0)
     let status = Status()
+    // Before the address is printed: a client may signal as soon as it reads it.
+    let signals = stopOnSignals(host: host, stopped: stopped)
+    // Either the server listens, and its address is known, or it fails to: whichever first.
+    let listening = Status.Address()
+    let started = DispatchSemaphore(value: 0)
     Task {
       do {
         try await server.run()
@@ -52,10 +57,17 @@ public enum WebApp {
         warn("serve: cannot listen on \(command.host):\(command.port): \(error)")
         status.set(69)
       }
+      started.signal()
       stopped.signal()
     }
+    Task {
+      try? await server.waitUntilListening(timeout: 60)
+      listening.set(await server.listeningAddress)
+      started.signal()
+    }
+    started.wait()
     let port: Int
-    switch waitForAddress(server) {
+    switch listening.value {
     case .ip4(_, let p)?, .ip6(_, let p)?: port = Int(p)
     default:
       stopped.wait()
@@ -70,7 +82,6 @@ public enum WebApp {
         "serve: warning: listening on \(command.host), reachable from other machines: anyone with the address and token can run statements"
       )
     }
-    let signals = stopOnSignals(host: host, stopped: stopped)
     let watcher = DispatchSource.makeTimerSource(queue: .global())
     watcher.schedule(deadline: .now() + 0.2, repeating: 0.2)
     watcher.setEventHandler {
@@ -85,19 +96,6 @@ public enum WebApp {
     routes.sockets.closeAll()
     host.finish()
     return status.value ?? 0
-  }
-
-  /// The address the server listens on, once it does (nil if it stopped first).
-  private static func waitForAddress(_ server: HTTPServer) -> Socket.Address? {
-    let result = Status.Address()
-    let ready = DispatchSemaphore(value: 0)
-    Task {
-      try? await server.waitUntilListening(timeout: 30)
-      result.set(await server.listeningAddress)
-      ready.signal()
-    }
-    ready.wait()
-    return result.value
   }
 
   /// Ctrl-C stops the running statement if one runs, else (and SIGTERM always) the server.

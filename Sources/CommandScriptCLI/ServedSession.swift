@@ -80,7 +80,7 @@ package final class ServedSession {
   /// Runs `NAME-serve` from the directory of the running executable with `arguments` (those
   /// after `serve`), replacing this process; returns only if it cannot, with the status to
   /// exit with, having said why.
-  package static func execServer(_ arguments: [String]) -> Int32 {
+  static func execServer(_ arguments: [String]) -> ExitStatus {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     var executable = length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
@@ -91,7 +91,6 @@ package final class ServedSession {
     execv(path, argv)
     let reason = String(cString: strerror(errno))
     Console.err.message("serve: cannot run \(path): \(reason) (it is built with the tool: swift build)")
-    Console.err.flush()
-    return 69
+    return .unavailable
   }
 }

@@ -17,11 +17,9 @@ import Foundation
 /// The web app over one session: what `NAME serve` runs. An app's own tool gets it for its
 /// own receivers with `CommandScriptTool.main(registry: registry, serve: WebApp.serve)`.
 public enum WebApp {
-  /// Runs `serve` with `arguments` (those after `serve`) over a session of `registry`, and
+  /// Serves a session of `registry` as `options` say (`NAME serve`'s command line), and
   /// returns the exit status once stopped.
-  public static func serve(registry: ReceiverRegistry, arguments: [String]) -> Int32 {
-    let command: ServeCommand
-    do { command = try ServeCommand.parse(arguments) } catch { ServeCommand.exit(withError: error) }
+  public static func serve(registry: ReceiverRegistry, options command: ServeOptions) -> Int32 {
     // A page that goes away mid-write must not end the server.
     signal(SIGPIPE, SIG_IGN)
     let served = ServedSession(registry: registry)

@@ -197,4 +197,7 @@ struct EntryReport: Encodable {
   var failed = false
   /// Whether it did not compile, so nothing ran.
   var rejected = false
+  /// Whether it needs more lines (an open block or string): nothing ran, and only its
+  /// page is told.
+  var incomplete = false
 }

@@ -99,12 +99,12 @@ final class PageSocket: WSMessageHandler, @unchecked Sendable {
       return
     }
     guard let text = request.run else { return started.signal() }
-    let outcome = await host.run(text, client: id, id: request.id, queued: started)
-    guard let (report, snapshot) = outcome else {
+    let (report, snapshot) = await host.run(text, client: id, id: request.id, queued: started)
+    if report.incomplete {
       send(ErrorReply(id: request.id, message: SessionHost.incomplete), to: id)
-      return
+    } else {
+      broadcast(report)
     }
-    broadcast(report)
     if let snapshot { broadcast(StateMessage(snapshot: snapshot)) }
   }
 

@@ -24,6 +24,8 @@ final class SessionHost: @unchecked Sendable {
   /// The entries waiting for the queue: while more wait, an entry's snapshot is left to
   /// the last of them.
   private let waiting = Atomic<Int>(0)
+  /// Whether an entry ran since the last snapshot was taken (on the queue only).
+  private var unsent = false
   /// The latest snapshot, for a page that connects while a statement runs.
   private let latest = Mutex<Snapshot>(Snapshot())
   /// The page's controls are made from these; they never change while serving.
@@ -52,14 +54,25 @@ final class SessionHost: @unchecked Sendable {
 
   /// Checks and runs `text` as one REPL entry would (a failing statement is rolled back and
   /// the next ones run), with the `--safe` step budget if set; nil if `text` needs more
-  /// lines. Returns the report and, if anything could have changed, the snapshot after it.
-  func run(_ text: String, client: Int, id: Int?, queued: Semaphore) async -> (EntryReport, Snapshot?)? {
+  /// lines (``EntryReport/incomplete``). Returns the report and, unless more entries wait,
+  /// the snapshot after it if anything ran since the last one.
+  func run(_ text: String, client: Int, id: Int?, queued: Semaphore) async -> (EntryReport, Snapshot?) {
     waiting.add(1, ordering: .sequentiallyConsistent)
-    return await onQueue(queued: queued) { [self] () -> (EntryReport, Snapshot?)? in
+    return await onQueue(queued: queued) { [self] () -> (EntryReport, Snapshot?) in
       let othersWait = waiting.subtract(1, ordering: .sequentiallyConsistent).newValue > 0
-      let bytes = Array(text.utf8)
-      if Session.needsMoreInput(bytes) { return nil }
       var report = EntryReport(client: client, id: id, source: text)
+      // The snapshot after the last of the entries waiting, if any of them ran.
+      func outcome(ran: Bool) -> (EntryReport, Snapshot?) {
+        unsent = unsent || ran
+        guard unsent, !othersWait else { return (report, nil) }
+        unsent = false
+        return (report, takeSnapshot())
+      }
+      let bytes = Array(text.utf8)
+      if Session.needsMoreInput(bytes) {
+        report.incomplete = true
+        return outcome(ran: false)
+      }
       session.onOutput = { report.outputs.append(OutputInfo($0)) }
       session.onDiagnostic = { report.diagnostics.append(DiagnosticInfo($0)) }
       defer {
@@ -73,7 +86,7 @@ final class SessionHost: @unchecked Sendable {
       } catch {
         report.diagnostics += error.diagnostics.map(DiagnosticInfo.init)
         report.rejected = true
-        return (report, nil)
+        return outcome(ran: false)
       }
       report.diagnostics += program.warnings.map(DiagnosticInfo.init)
       session.resetSteps()
@@ -85,7 +98,7 @@ final class SessionHost: @unchecked Sendable {
       running.store(false, ordering: .sequentiallyConsistent)
       report.failed = failures > 0
       if !served.entryEnded() { journalFailed.store(true, ordering: .sequentiallyConsistent) }
-      return (report, othersWait ? nil : takeSnapshot())
+      return outcome(ran: true)
     }
   }
 

@@ -576,13 +576,16 @@ enum WebAssets {
 
         const arrows = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
-        /** `move up` for the arrow: the first verb whose word parameter has the direction. */
+        /** `move up` for the arrow: the first verb whose first parameter is the four directions. */
         function arrowStatement(direction) {
+          const directions = Object.values(arrows);
           for (const receiver of state.snapshot?.receivers || []) {
             const type = state.types.get(receiver.type);
             for (const verb of type?.verbs || []) {
-              const at = verb.parameters.findIndex((p) => p.kind === 'word' && p.words.includes(direction));
-              if (at === 0) return statement(receiver.name, verb, [direction]);
+              const first = verb.parameters[0];
+              if (first?.kind === 'word' && directions.every((d) => first.words.includes(d))) {
+                return statement(receiver.name, verb, [direction]);
+              }
             }
           }
           return null;
@@ -592,8 +595,11 @@ enum WebAssets {
           const target = event.target;
           const typing = target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement
             || target instanceof HTMLSelectElement;
+          // Text being edited keeps its own Ctrl-Z.
+          const editingText = target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement
+            && target.type === 'text');
           const command = event.ctrlKey || event.metaKey;
-          if (command && !event.altKey && event.key.toLowerCase() === 'z' && !(typing && target.value)) {
+          if (command && !event.altKey && event.key.toLowerCase() === 'z' && !(editingText && target.value)) {
             event.preventDefault();
             run(event.shiftKey ? 'redo' : 'undo');
             return;

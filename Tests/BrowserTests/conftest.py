@@ -131,25 +131,30 @@ class WebSocket:
         data, self.buffer = self.buffer[:n], self.buffer[n:]
         return data
 
-    def frame(self):
-        """(opcode, payload) of the next whole message."""
+    def _one_frame(self):
+        """(fin, opcode, payload) of the next frame."""
         b0, b1 = self._read(2)
         n = b1 & 0x7F
         if n == 126:
             n = struct.unpack(">H", self._read(2))[0]
         elif n == 127:
             n = struct.unpack(">Q", self._read(8))[0]
-        payload = self._read(n)
-        opcode = b0 & 0x0F
-        while not b0 & 0x80:
-            b0, b1 = self._read(2)
-            n = b1 & 0x7F
-            if n == 126:
-                n = struct.unpack(">H", self._read(2))[0]
-            elif n == 127:
-                n = struct.unpack(">Q", self._read(8))[0]
-            payload += self._read(n)
+        return bool(b0 & 0x80), b0 & 0x0F, self._read(n)
+
+    def frame(self):
+        """(opcode, payload) of the next whole message."""
+        fin, opcode, payload = self._one_frame()
+        while not fin:
+            fin, _, more = self._one_frame()
+            payload += more
         return opcode, payload
+
+    def close_code(self):
+        """The code of the close frame the server sends next (other messages skipped)."""
+        opcode, payload = self.frame()
+        while opcode != 0x8:
+            opcode, payload = self.frame()
+        return int.from_bytes(payload[:2], "big")
 
     def message(self):
         """The next JSON message (a close frame raises)."""

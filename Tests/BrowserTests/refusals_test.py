@@ -73,7 +73,6 @@ def test_the_socket_needs_token_host_and_origin(serve):
     assert ws.status == 101
     assert ws.message()["type"] == "hello"
     # Nothing the refused connections could have sent ran.
-    assert ws.message if True else None
     reply = run(ws, "history")
     assert reply["outputs"] == [{"kind": "history", "history": []}]
 
@@ -95,18 +94,12 @@ def test_oversized_and_malformed_messages(serve):
     assert reply["rejected"] and reply["diagnostics"]
     # Over 64 KiB: closed with 1009, in one frame or in fragments.
     ws.send({"id": 4, "run": "move up " + "x" * 70_000})
-    opcode, payload = ws.frame()
-    while opcode != 0x8:
-        opcode, payload = ws.frame()
-    assert int.from_bytes(payload[:2], "big") == 1009
+    assert ws.close_code() == 1009
     fragmented = WebSocket(server)
     assert fragmented.message()["type"] == "hello"
     for _ in range(20):
         fragmented.send_frame(0x0 if _ else 0x1, b"y" * 4000, fin=False)
-    opcode, payload = fragmented.frame()
-    while opcode != 0x8:
-        opcode, payload = fragmented.frame()
-    assert int.from_bytes(payload[:2], "big") == 1009
+    assert fragmented.close_code() == 1009
     # The server goes on.
     other = WebSocket(server)
     assert other.message()["type"] == "hello"
@@ -231,3 +224,30 @@ def test_a_port_in_use_ends_at_once(serve, tmp_path):
                             timeout=30)
     assert result.returncode == 69 and "cannot listen" in result.stderr and result.stdout == ""
     assert first.alive()
+
+
+def test_the_state_follows_a_burst_that_ends_in_an_entry_that_does_not_run(serve):
+    server = serve()
+    ws = WebSocket(server)
+    ws.message()
+    for i in range(20):
+        ws.send({"id": i, "run": "move up"})
+    ws.send({"id": 20, "run": "paint purpel"})
+    ws.send({"id": 21, "run": "macro open {"})
+
+    def shape_at_20(message):
+        if message["type"] != "state":
+            return False
+        shape = [r for r in message["snapshot"]["receivers"] if r["name"] == "shape"][0]
+        return shape["state"]["y"] == 20
+
+    ws.until(shape_at_20)
+
+
+def test_without_the_server_beside_it(tmp_path):
+    alone = tmp_path / "cmdscript"
+    alone.write_bytes(open(binary(), "rb").read())
+    alone.chmod(0o755)
+    result = subprocess.run([str(alone), "serve", "--port", "0"], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 69
+    assert f"cannot run {tmp_path}/cmdscript-serve" in result.stderr and result.stdout == ""

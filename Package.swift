@@ -44,7 +44,7 @@ let package = Package(
       name: "CommandScriptTests",
       dependencies: ["CommandScript", "CommandScriptReceivers", "CommandScriptObservation"]),
     // `serve`: the session behind a local web page (HTTP and a WebSocket). A library, so an
-    // app's own tool can serve its receivers; the page's files are embedded (WebAssets.swift,
+    // app's own tool can serve its receivers; the page's files are embedded (WebAssets*.swift,
     // written by scripts/embed-web-assets from Web/).
     .target(
       name: "CommandScriptServer",

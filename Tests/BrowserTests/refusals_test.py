@@ -251,3 +251,16 @@ def test_without_the_server_beside_it(tmp_path):
     result = subprocess.run([str(alone), "serve", "--port", "0"], capture_output=True, text=True, timeout=30)
     assert result.returncode == 69
     assert f"cannot run {tmp_path}/cmdscript-serve" in result.stderr and result.stdout == ""
+
+
+def test_at_most_64_pages_at_once(serve):
+    server = serve()
+    pages = [WebSocket(server) for _ in range(64)]
+    for page in pages:
+        assert page.message()["type"] == "hello"
+    extra = WebSocket(server)
+    assert extra.status == 101 and extra.close_code() == 1013
+    pages.pop().close()
+    time.sleep(0.5)
+    again = WebSocket(server)
+    assert again.message()["type"] == "hello"

@@ -9,11 +9,15 @@ let package = Package(
     .library(name: "CommandScriptCLI", targets: ["CommandScriptCLI"]),
     .library(name: "CommandScriptObservation", targets: ["CommandScriptObservation"]),
     .executable(name: "cmdscript", targets: ["cmdscript"]),
+    .library(name: "CommandScriptServer", targets: ["CommandScriptServer"]),
+    .executable(name: "cmdscript-serve", targets: ["cmdscript-serve"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // `swift package generate-documentation`: the DocC catalog in Sources/CommandScript.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    // `cmdscript serve`: HTTP and WebSocket, in the server target only (see ARCHITECTURE.md).
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // The language, checker, invoker, history and the public receiver API.
@@ -39,8 +43,22 @@ let package = Package(
     .testTarget(
       name: "CommandScriptTests",
       dependencies: ["CommandScript", "CommandScriptReceivers", "CommandScriptObservation"]),
+    // `serve`: the session behind a local web page (HTTP and a WebSocket). A library, so an
+    // app's own tool can serve its receivers; the page's files are embedded (WebAssets*.swift,
+    // written by scripts/embed-web-assets from Web/).
+    .target(
+      name: "CommandScriptServer",
+      dependencies: [
+        "CommandScript", "CommandScriptCLI", .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      exclude: ["Web"]),
+    // What `cmdscript serve` runs from beside `cmdscript`, which therefore links no server.
+    .executableTarget(
+      name: "cmdscript-serve", dependencies: ["CommandScriptServer", "CommandScriptReceivers"]),
     .testTarget(
-      name: "CLITests", dependencies: ["cmdscript"],
+      name: "CLITests", dependencies: ["cmdscript", "cmdscript-serve"],
       // Golden scripts, and the tests in Python and Lua that the Swift tests run.
       exclude: ["Scripts", "Editors", "repl_test.py", "lsp_test.py", "grammar_test.py"]),
   ]

@@ -11,6 +11,8 @@ enum ExitStatus: Int32 {
   case compileError = 65
   /// An input file could not be read.
   case noInput = 66
+  /// `serve` cannot listen on its address and port, or has no server to run (EX_UNAVAILABLE).
+  case unavailable = 69
   /// Standard output, or the session journal, could not be written or made durable (EX_IOERR).
   case ioError = 74
 }

@@ -18,14 +18,17 @@ import ArgumentParser
 public enum CommandScriptTool {
   /// Parses the process's arguments (or `arguments`), runs, and exits with the status.
   /// `identity` names the tool, in its help, messages and file paths: an app's own tool
-  /// gives its own (see ``ToolIdentity``).
+  /// gives its own (see ``ToolIdentity``). `serve` runs `NAME serve` (an app passes
+  /// CommandScriptServer's `WebApp.serve` to serve its own receivers) and returns its exit
+  /// status; without it, `NAME serve` runs `NAME-serve` from beside the tool's executable.
   public static func main(
-    registry: ReceiverRegistry, identity: ToolIdentity = .cmdscript, arguments: [String]? = nil
+    registry: ReceiverRegistry, identity: ToolIdentity = .cmdscript, arguments: [String]? = nil,
+    serve: ((ReceiverRegistry, ServeOptions) -> Int32)? = nil
   ) -> Never {
     ToolIdentity.current = identity
     openClosedStandardDescriptors()
     let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
-    let invocation = Invocation(registry: registry, arguments: arguments)
+    let invocation = Invocation(registry: registry, arguments: arguments, serve: serve)
     // The common command lines skip ArgumentParser (see `Options(fastParsing:)`).
     if let options = Options(fastParsing: arguments) { exit(flushed(options.run(invocation))) }
     exit(flushed(CmdScript.parse(arguments).run(invocation)))
@@ -71,6 +74,8 @@ protocol ToolSubcommand: ParsableCommand {
 struct Invocation {
   let registry: ReceiverRegistry
   let arguments: [String]
+  /// What runs `serve`, if the tool links a server.
+  var serve: ((ReceiverRegistry, ServeOptions) -> Int32)?
 }
 
 /// The tool's command line as ArgumentParser sees it, declared as swift-format declares
@@ -80,7 +85,7 @@ struct Invocation {
 struct CmdScript: ParsableCommand {
   /// The subcommands, the default first.
   static let subcommands: [any ToolSubcommand.Type] = [
-    RunCommand.self, FormatCommand.self, LanguageServerCommand.self,
+    RunCommand.self, FormatCommand.self, LanguageServerCommand.self, ServeCommand.self,
   ]
 
   /// Whether `word` selects a subcommand (or ArgumentParser's `help`) rather than naming a

@@ -23,6 +23,8 @@ let package = Package(
         .product(name: "CommandScript", package: "CommandScript"),
         .product(name: "CommandScriptReceivers", package: "CommandScript"),
         .product(name: "CommandScriptCLI", package: "CommandScript"),
+        // `lamp-cmdscript serve`: the web page, with the lamp among the receivers.
+        .product(name: "CommandScriptServer", package: "CommandScript"),
       ]),
     .testTarget(
       name: "LampReceiverTests",

@@ -45,3 +45,7 @@ if [[ "$message" != "lamp-cmdscript: "* ]]; then
   exit 1
 fi
 echo "help, version and messages name lamp-cmdscript"
+
+echo "== serve: the lamp on the web page"
+# The app's own tool serves its own receivers: the page draws the lamp and its buttons run.
+CMDSCRIPT_BINARY="$bin" python3 -m pytest -q -p no:cacheprovider "$here/../../Tests/BrowserTests/app_tool_test.py"

@@ -1,0 +1,100 @@
+import ArgumentParser
+import CommandScript
+
+/// What `NAME serve` asks for: the options a web server (CommandScriptServer's `WebApp`)
+/// serves the session with.
+public struct ServeOptions: Sendable, Equatable {
+  /// Scripts to run before serving, in order (not when the journal already holds entries).
+  public var files: [String]
+  /// The port to listen on; 0 picks a free one.
+  public var port: Int
+  /// The address to listen on: 127.0.0.1 unless the command line says otherwise.
+  public var host: String
+  /// `--session JOURNAL`: the journal to resume and keep.
+  public var session: String?
+  /// `--allow-files`: statements from a page may touch files and take any number of steps.
+  public var allowFiles: Bool
+
+  /// Options as `NAME serve` would parse them.
+  public init(
+    files: [String] = [], port: Int = 8765, host: String = "127.0.0.1", session: String? = nil,
+    allowFiles: Bool = false
+  ) {
+    self.files = files
+    self.port = port
+    self.host = host
+    self.session = session
+    self.allowFiles = allowFiles
+  }
+}
+
+/// `cmdscript serve`: the session as a local web page. The tool's `serve` (given to
+/// ``CommandScriptTool/main(registry:identity:arguments:serve:)``) runs it; without one,
+/// `NAME-serve` from beside the tool's executable does, so that the tool links no server.
+struct ServeCommand: ToolSubcommand {
+  static let name = "serve"
+
+  static var configuration: CommandConfiguration {
+    let tool = ToolIdentity.current.name
+    return CommandConfiguration(
+      commandName: name,
+      abstract:
+        "Serve the session as a web page: its receivers drawn, their verbs as buttons, menus and keys, a console and the history.",
+      discussion: """
+        Runs the FILEs (unless --session resumes a journal that holds entries), then serves \
+        a page at the address printed as the first line on standard output, \
+        http://127.0.0.1:PORT/?token=TOKEN, with a new random token at each start. Every \
+        request and the page's WebSocket must carry the token (in the address, or the cookie \
+        the page sets from it), and come from that address (Host and Origin are checked). \
+        Every click, menu choice and key press runs as one statement (`move up`) through the \
+        same session, history and journal as a statement typed in the page's console, and \
+        every page open on the address follows. Statements from a page run under --safe rules \
+        (no `source` or `export`, 10,000,000 steps per entry) unless --allow-files.
+
+        Serves until Ctrl-C or SIGTERM; Ctrl-C while a statement runs stops that statement \
+        (rolled back), as in the REPL.
+
+        Exit status: 0 stopped by Ctrl-C or SIGTERM; 64 usage error; 65, 66 or 74 as for a \
+        run (a FILE that does not compile or fails, one that cannot be read, a --session \
+        journal that is damaged or cannot be written); 69 the address and port cannot be \
+        listened on, or the server cannot be run.
+
+        Example: \(tool) serve --session shapes.cmdsession
+        """)
+  }
+
+  @Argument(help: ArgumentHelp("Scripts to run before serving, in order.", valueName: "file"))
+  var files: [String] = []
+
+  @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
+  var port: Int = ServeOptions().port
+
+  @Option(
+    help: ArgumentHelp(
+      "The address to listen on (default 127.0.0.1, this machine only; any other is reachable from other machines, and is warned about).",
+      valueName: "address"))
+  var host = ServeOptions().host
+
+  @Option(
+    help: ArgumentHelp(
+      "Journal every statement that takes effect to FILE, and first replay FILE if it exists, as the REPL's --session does.",
+      valueName: "file"))
+  var session: String?
+
+  @Flag(help: "Let statements from the page touch files (`source`, `export`) and take any number of steps.")
+  var allowFiles = false
+
+  func validate() throws {
+    guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port).") }
+  }
+
+  func run(_ invocation: Invocation) -> ExitStatus {
+    guard let serve = invocation.serve else {
+      // The arguments after `serve`, for `NAME-serve`, which parses them again.
+      let rest = Array(invocation.arguments.drop { $0 != Self.name }.dropFirst())
+      return ServedSession.execServer(rest)
+    }
+    let options = ServeOptions(files: files, port: port, host: host, session: session, allowFiles: allowFiles)
+    return ExitStatus(rawValue: serve(invocation.registry, options)) ?? .unavailable
+  }
+}

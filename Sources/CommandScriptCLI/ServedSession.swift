@@ -1,0 +1,96 @@
+// What `serve` (the CommandScriptServer target) takes from the command line: a session set
+// up as the command line sets one up (the journal resumed, the files run), and the way to
+// `NAME-serve` beside the tool when the tool itself does not link the server.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A session for `serve`: made, resumed from its journal and started with files as the
+/// command line would, then handed to the web server, which runs what pages send through
+/// the ``session``'s public API and calls ``entryEnded()`` after each entry.
+package final class ServedSession {
+  private let driver: Driver
+  /// The session the pages share.
+  package var session: Session { driver.session }
+
+  /// A session over `registry`, with the tool's help example and no pictures (the page
+  /// draws its own).
+  package init(registry: ReceiverRegistry) {
+    driver = Options().makeDriver(registry: registry)
+    driver.errorPolicy = .stop
+  }
+
+  /// Resumes the journal at `journalPath` (if given), then, when it held nothing, runs
+  /// `files` (journaled too), rendering diagnostics on standard error as a run does.
+  /// Afterwards statements run under `--safe` rules (no file access, the safe step budget
+  /// per entry) unless `allowFiles`. Returns the status to exit with if the start failed.
+  package func start(files: [String], journalPath: String?, allowFiles: Bool) -> Int32? {
+    defer { Console.flush() }
+    var resumed = false
+    var protected: [String] = []
+    if let journalPath {
+      switch Journal.acquire(journalPath) {
+      case .success(let journal):
+        protected = [journal.path]
+        driver.session.fileAccess = POSIXFileAccess(protecting: protected)
+        switch driver.resume(journal, historyLimit: nil) {
+        case .success(let replayed): resumed = replayed > 0
+        case .failure(let failure): return failure.status.rawValue
+        }
+      case .failure(let error):
+        driver.renderer.renderRunError("cannot open the session \(error.path): \(error.reason)", file: error.path)
+        return ExitStatus.noInput.rawValue
+      }
+    }
+    if !resumed, !files.isEmpty {
+      var inputs: [SourceFile] = []
+      for path in files {
+        switch FileIO.read(path, pipes: true) {
+        case .success(let bytes): inputs.append(SourceFile(name: path, bytes: bytes))
+        case .failure(let error):
+          driver.renderer.renderRunError("cannot read \(path): \(error.reason)", file: path)
+          return ExitStatus.noInput.rawValue
+        }
+      }
+      let status = driver.runWhole(inputs)
+      if status != .success { return status.rawValue }
+    }
+    driver.session.fileAccess = allowFiles ? POSIXFileAccess(protecting: protected) : nil
+    driver.session.stepLimit = allowFiles ? nil : Options.safeStepBudget
+    return nil
+  }
+
+  /// The running tool's name (`cmdscript`, or an app's own), for messages and help.
+  package static var toolName: String { ToolIdentity.current.name }
+
+  /// After each entry from a page: makes the journal durable. False if the journal could
+  /// not keep a statement or be synced (said on standard error): the server must stop.
+  package func entryEnded() -> Bool {
+    if let journal = driver.journal, journal.recordFailed {
+      Console.err.message("cannot write to the session \(journal.path); stopping")
+      Console.err.flush()
+      return false
+    }
+    return driver.syncJournal()
+  }
+
+  /// Runs `NAME-serve` from the directory of the running executable with `arguments` (those
+  /// after `serve`), replacing this process; returns only if it cannot, with the status to
+  /// exit with, having said why.
+  static func execServer(_ arguments: [String]) -> ExitStatus {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    var executable = length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    if executable.isEmpty { executable = CommandLine.arguments.first ?? "" }
+    let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let path = (directory.isEmpty ? "." : directory) + "/" + ToolIdentity.current.name + "-serve"
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    execv(path, argv)
+    let reason = String(cString: strerror(errno))
+    Console.err.message("serve: cannot run \(path): \(reason) (it is built with the tool: swift build)")
+    return .unavailable
+  }
+}

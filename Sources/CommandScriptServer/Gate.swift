@@ -1,0 +1,73 @@
+// Who may talk to the server: a request must carry the start's token (in the address or
+// the cookie set from it) and name this server in Host (and Origin, when a browser sends
+// one), so that another site open in the same browser can neither drive the session (CSRF)
+// nor reach it under a name of its own (DNS rebinding).
+
+import FlyingFox
+import Foundation
+
+/// The checks every HTTP request and WebSocket upgrade passes before anything runs.
+struct Gate: Sendable {
+  /// The secret printed in the address: 32 random bytes, hex.
+  let token: String
+  /// The `host:port` values a request may name in `Host`: 127.0.0.1, localhost and [::1]
+  /// on the port, and the `--host` address.
+  let authorities: Set<String>
+
+  /// The cookie the page's first request sets, named after the port so that two servers
+  /// on one machine keep their own.
+  let cookieName: String
+
+  init(token: String, host: String, port: Int) {
+    self.token = token
+    var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+    names.insert(host.contains(":") ? "[\(host)]" : host)
+    authorities = Set(names.map { "\($0):\(port)" })
+    cookieName = "cmdscript_token_\(port)"
+  }
+
+  /// A new token from the system's random source.
+  static func newToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<32).map { _ in
+      let byte = UInt8.random(in: 0...255, using: &generator)
+      let hex = String(byte, radix: 16)
+      return hex.count == 1 ? "0" + hex : hex
+    }.joined()
+  }
+
+  /// Why `request` is refused, or nil if it may go on. `needsOrigin`: a WebSocket upgrade,
+  /// which browsers always send with an Origin.
+  func refusal(of request: HTTPRequest, needsOrigin: Bool) -> String? {
+    guard let host = request.headers[.host], authorities.contains(host.lowercased()) else {
+      return "unknown Host"
+    }
+    if let origin = request.headers[HTTPHeader("Origin")] {
+      guard origin.lowercased().hasPrefix("http://"), authorities.contains(String(origin.lowercased().dropFirst(7)))
+      else { return "cross-origin request" }
+    } else if needsOrigin {
+      return "no Origin"
+    }
+    guard let given = presentedToken(of: request), Self.same(given, token) else { return "no valid token" }
+    return nil
+  }
+
+  /// The token in the query (`?token=`) or else in the cookie.
+  func presentedToken(of request: HTTPRequest) -> String? {
+    if let item = request.query.first(where: { $0.name == "token" }) { return item.value }
+    for header in request.headers.values(for: .cookie) {
+      for pair in header.split(separator: ";") {
+        let parts = pair.split(separator: "=", maxSplits: 1)
+        if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == cookieName { return String(parts[1]) }
+      }
+    }
+    return nil
+  }
+
+  /// Compares in time that does not depend on where the strings differ.
+  static func same(_ a: String, _ b: String) -> Bool {
+    let (x, y) = (Array(a.utf8), Array(b.utf8))
+    guard x.count == y.count else { return false }
+    return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}

@@ -1,0 +1,203 @@
+// What the page is told, as JSON: the receiver types' declarations (from which it makes its
+// buttons, menus and keys), the receivers' states, the history, and each entry's outcome.
+
+import CommandScript
+
+/// The declarations of every receiver type: the same the checker, help and completion use.
+struct Declarations: Encodable {
+  struct TypeInfo: Encodable {
+    var name: String
+    var summary: String
+    var verbs: [VerbInfo]
+  }
+  struct VerbInfo: Encodable {
+    var name: String
+    var summary: String
+    var undoable: Bool
+    var actionName: String?
+    var parameters: [ParameterInfo]
+  }
+  /// One parameter: `kind` is integer, decimal, word, string or boolean; `min` and `max`
+  /// bound a number (absent where unbounded); `words` are a word set's members.
+  struct ParameterInfo: Encodable {
+    var name: String
+    var kind: String
+    var min: Double?
+    var max: Double?
+    var words: [String]?
+    var defaultValue: String?
+  }
+
+  var types: [TypeInfo]
+
+  init(_ registry: ReceiverRegistry) {
+    types = registry.types.map { type in
+      TypeInfo(
+        name: type.name, summary: type.summary,
+        verbs: type.verbs.map { verb in
+          VerbInfo(
+            name: verb.name, summary: verb.summary, undoable: verb.isUndoable, actionName: verb.actionName,
+            parameters: verb.parameters.map(Self.parameter))
+        })
+    }
+  }
+
+  /// A bound as JSON can carry it: nil for the open ends of a range.
+  private static func bound(_ x: Double) -> Double? { x.isFinite && abs(x) < 9e15 ? x : nil }
+
+  private static func parameter(_ parameter: Parameter) -> ParameterInfo {
+    var info = ParameterInfo(name: parameter.name, kind: "string")
+    switch parameter.kind {
+    case .integer(let range):
+      info.kind = "integer"
+      (info.min, info.max) = (bound(Double(range.lowerBound)), bound(Double(range.upperBound)))
+    case .decimal(let range):
+      info.kind = "decimal"
+      (info.min, info.max) = (bound(range.lowerBound), bound(range.upperBound))
+    case .word(let set):
+      info.kind = "word"
+      info.words = set.words
+    case .string: info.kind = "string"
+    case .boolean: info.kind = "boolean"
+    }
+    switch parameter.defaultValue {
+    case .integer(let n)?: info.defaultValue = String(n)
+    case .decimal(let x)?: info.defaultValue = String(x)
+    case .word(let index)?: info.defaultValue = info.words?[index]
+    case .string(let s)?: info.defaultValue = s
+    case .boolean(let b)?: info.defaultValue = b ? "true" : "false"
+    case nil: break
+    }
+    return info
+  }
+}
+
+/// The session as the page draws it: every receiver (as `show` gives it, with its view and
+/// picture), the history, and the titles of Undo and Redo.
+struct Snapshot: Encodable {
+  struct Receiver: Encodable {
+    var name: String
+    var type: String
+    var state: StateValue
+    var description: String
+    var view: StateValue?
+    /// The receiver's picture as rows of cells, each `[glyph, role]`.
+    var picture: [[[String]]]?
+  }
+  struct Step: Encodable {
+    var number: Int
+    var statement: String
+    var undone: Bool
+  }
+
+  var receivers: [Receiver] = []
+  var history: [Step] = []
+  var undoTitle = "Undo"
+  var redoTitle = "Redo"
+  var canUndo = false
+  var canRedo = false
+  /// The session's change events since the last snapshot: which receivers to flash.
+  var changes: [ChangeInfo] = []
+
+  static func picture(_ picture: Picture?) -> [[[String]]]? {
+    picture?.rows.map { row in row.map { [String($0.glyph), role($0.role)] } }
+  }
+
+  /// A role as a CSS class: `plain`, `faint`, `axis`, `label`, `mark`, `highlight`, or a
+  /// colour's name (`red`), with `-strong` when it is drawn bold.
+  static func role(_ role: Picture.Role) -> String {
+    switch role {
+    case .plain: "plain"
+    case .faint: "faint"
+    case .axis: "axis"
+    case .label: "label"
+    case .mark: "mark"
+    case .highlight: "highlight"
+    case .colour(let name, let strong): strong ? name + "-strong" : name
+    }
+  }
+}
+
+/// One change event (``Change``), as the page reads it.
+struct ChangeInfo: Encodable {
+  var kind: String
+  var actionName: String
+  var receivers: [String]
+
+  init(_ change: Change) {
+    switch change.kind {
+    case .done: kind = "done"
+    case .undone: kind = "undone"
+    case .redone: kind = "redone"
+    }
+    actionName = change.actionName
+    receivers = change.receivers
+  }
+}
+
+/// One output of an entry, for the console: `text` (echo, help, a report, …), `shown` (a
+/// receiver's state) or `history`.
+struct OutputInfo: Encodable {
+  var kind: String
+  var text: String?
+  var receiver: String?
+  var type: String?
+  var history: [Snapshot.Step]?
+
+  init(_ output: Output) {
+    switch output {
+    case .state(let receiver, let type, _, let description):
+      (kind, self.receiver, self.type, text) = ("shown", receiver, type, description)
+    case .shown(let shown):
+      (kind, receiver, type, text) = ("shown", shown.receiver, shown.type, shown.description)
+    case .history(let entries):
+      kind = "history"
+      history = entries.map { Snapshot.Step(number: $0.number, statement: $0.statement, undone: $0.undone) }
+    case .help(let text): (kind, self.text) = ("text", text)
+    case .pending(let statements):
+      (kind, text) = ("text", statements.isEmpty ? "(nothing pending)" : statements.joined(separator: "\n"))
+    case .queueRun(let finished, let failed):
+      (kind, text) = ("text", "ran \(finished + failed) queued: \(finished) finished, \(failed) failed")
+    case .echo(let line), .report(let line): (kind, text) = ("text", line)
+    }
+  }
+}
+
+/// A diagnostic at its place in the entry.
+struct DiagnosticInfo: Encodable {
+  var severity: String
+  var message: String
+  var line: Int
+  var column: Int
+  var length: Int
+  var notes: [String]
+  var suggestion: String?
+
+  init(_ diagnostic: Diagnostic) {
+    severity = diagnostic.severity.rawValue
+    message = diagnostic.message
+    line = diagnostic.location.line
+    column = diagnostic.location.column
+    length = diagnostic.location.length
+    notes = diagnostic.notes.map { note in note.location.map { "\($0): \(note.message)" } ?? note.message }
+    suggestion = diagnostic.suggestion
+  }
+}
+
+/// What an entry did, sent to every page: the entry as typed or made by a control, from
+/// which page (`client`) and with which of its request numbers (`id`).
+struct EntryReport: Encodable {
+  var type = "entry"
+  var client: Int
+  var id: Int?
+  var source: String
+  var outputs: [OutputInfo] = []
+  var diagnostics: [DiagnosticInfo] = []
+  /// Whether a statement failed at run time (and was rolled back).
+  var failed = false
+  /// Whether it did not compile, so nothing ran.
+  var rejected = false
+  /// Whether it needs more lines (an open block or string): nothing ran, and only its
+  /// page is told.
+  var incomplete = false
+}

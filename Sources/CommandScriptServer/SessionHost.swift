@@ -1,0 +1,174 @@
+// The one owner of the served session: every entry from every page, every snapshot and every
+// completion runs on its serial queue, one at a time, as the REPL runs one entry at a time.
+
+import CommandScript
+import CommandScriptCLI
+import Dispatch
+import Synchronization
+
+/// Runs what pages send through one ``Session`` (its public API only), in arrival order,
+/// on a queue of its own, so that a long statement blocks no connection and Ctrl-C can
+/// interrupt it (``interruptIfRunning()``).
+final class SessionHost: @unchecked Sendable {
+  /// The reply to an entry that the page must complete first (an open block or string).
+  static let incomplete = "incomplete"
+
+  private let served: ServedSession
+  private var session: Session { served.session }
+  private let queue = DispatchQueue(label: "cmdscript.serve.session")
+  private let running = Atomic<Bool>(false)
+  /// Whether the journal failed: the server stops.
+  let journalFailed = Atomic<Bool>(false)
+  /// Change events collected while an entry runs.
+  private var changes: [ChangeInfo] = []
+  /// The entries waiting for the queue: while more wait, an entry's snapshot is left to
+  /// the last of them.
+  private let waiting = Atomic<Int>(0)
+  /// Whether an entry ran since the last snapshot was taken (on the queue only).
+  private var unsent = false
+  /// The latest snapshot, for a page that connects while a statement runs.
+  private let latest = Mutex<Snapshot>(Snapshot())
+  /// The page's controls are made from these; they never change while serving.
+  let declarations: Declarations
+
+  init(_ served: ServedSession) {
+    self.served = served
+    declarations = Declarations(served.session.registry)
+    queue.sync {
+      session.showsViews = true
+      session.reportsEffects = true
+      session.pictureSize = { PictureSize(columns: 48, rows: 16) }
+      session.helpWidth = { 72 }
+      session.onChange = { [unowned self] in changes.append(ChangeInfo($0)) }
+    }
+  }
+
+  /// Runs `work` on the session's queue and hands back its result; `queued` is signalled
+  /// once it waits its turn there, so that a page's next entry can follow it.
+  private func onQueue<T: Sendable>(queued: Semaphore? = nil, _ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      queue.async { continuation.resume(returning: work()) }
+      queued?.signal()
+    }
+  }
+
+  /// Checks and runs `text` as one REPL entry would (a failing statement is rolled back and
+  /// the next ones run), with the `--safe` step budget if set; nil if `text` needs more
+  /// lines (``EntryReport/incomplete``). Returns the report and, unless more entries wait,
+  /// the snapshot after it if anything ran since the last one.
+  func run(_ text: String, client: Int, id: Int?, queued: Semaphore) async -> (EntryReport, Snapshot?) {
+    waiting.add(1, ordering: .sequentiallyConsistent)
+    return await onQueue(queued: queued) { [self] () -> (EntryReport, Snapshot?) in
+      let othersWait = waiting.subtract(1, ordering: .sequentiallyConsistent).newValue > 0
+      var report = EntryReport(client: client, id: id, source: text)
+      // The snapshot after the last of the entries waiting, if any of them ran.
+      func outcome(ran: Bool) -> (EntryReport, Snapshot?) {
+        unsent = unsent || ran
+        guard unsent, !othersWait else { return (report, nil) }
+        unsent = false
+        return (report, takeSnapshot())
+      }
+      let bytes = Array(text.utf8)
+      if Session.needsMoreInput(bytes) {
+        report.incomplete = true
+        return outcome(ran: false)
+      }
+      session.onOutput = { report.outputs.append(OutputInfo($0)) }
+      session.onDiagnostic = { report.diagnostics.append(DiagnosticInfo($0)) }
+      defer {
+        session.onOutput = { _ in }
+        session.onDiagnostic = { _ in }
+      }
+      session.interruption.clear()
+      let program: Program
+      do throws(CompileErrors) {
+        program = try session.compile(SourceFile(name: "<page>", bytes: bytes))
+      } catch {
+        report.diagnostics += error.diagnostics.map(DiagnosticInfo.init)
+        report.rejected = true
+        return outcome(ran: false)
+      }
+      report.diagnostics += program.warnings.map(DiagnosticInfo.init)
+      session.resetSteps()
+      running.store(true, ordering: .sequentiallyConsistent)
+      let failures = session.execute(program) { failure in
+        report.diagnostics.append(DiagnosticInfo(failure))
+        return true
+      }
+      running.store(false, ordering: .sequentiallyConsistent)
+      report.failed = failures > 0
+      if !served.entryEnded() { journalFailed.store(true, ordering: .sequentiallyConsistent) }
+      return outcome(ran: true)
+    }
+  }
+
+  /// The session as it was after the last entry (or now, if none runs or waits).
+  func snapshot() async -> Snapshot {
+    if running.load(ordering: .sequentiallyConsistent) || waiting.load(ordering: .sequentiallyConsistent) > 0 {
+      return latest.withLock { $0 }
+    }
+    return await onQueue { [self] in takeSnapshot() }
+  }
+
+  /// What Tab offers at the end of `prefix`: the words that may stand there and the length
+  /// of the word they replace.
+  func completions(after prefix: String) async -> (words: [String], replacing: Int) {
+    await onQueue { [self] in
+      let word = prefix.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "-" }
+      let before = String(prefix.dropLast(word.count))
+      let words = session.completions(of: String(word.reversed()), after: before)
+      return (Array(words.prefix(200)), word.count)
+    }
+  }
+
+  /// Asks the running statement, if any, to stop (rolled back); false if none runs.
+  func interruptIfRunning() -> Bool {
+    guard running.load(ordering: .sequentiallyConsistent) else { return false }
+    session.interruption.request()
+    return true
+  }
+
+  /// Waits for the running statement to end (asking it to stop) and makes the journal
+  /// durable: after this, the process may exit with no entry half written.
+  func finish() {
+    session.interruption.request()
+    queue.sync { _ = served.entryEnded() }
+  }
+
+  /// Must run on the queue.
+  private func takeSnapshot() -> Snapshot {
+    var snapshot = Snapshot()
+    snapshot.changes = changes
+    changes = []
+    var shown: [Shown] = []
+    let (output, diagnostic, limit) = (session.onOutput, session.onDiagnostic, session.stepLimit)
+    session.onOutput = {
+      switch $0 {
+      case .shown(let one): shown.append(one)
+      case .state(let receiver, let type, let state, let description):
+        shown.append(Shown(receiver: receiver, type: type, state: state, description: description))
+      default: break
+      }
+    }
+    session.onDiagnostic = { _ in }
+    session.stepLimit = nil
+    if let program = try? session.compile(SourceFile(name: "<page>", text: "show")) {
+      try? session.execute(program)
+    }
+    (session.onOutput, session.onDiagnostic, session.stepLimit) = (output, diagnostic, limit)
+    snapshot.receivers = shown.map {
+      Snapshot.Receiver(
+        name: $0.receiver, type: $0.type, state: $0.state, description: $0.description, view: $0.view,
+        picture: Snapshot.picture($0.picture))
+    }
+    snapshot.history = session.history.map {
+      Snapshot.Step(number: $0.number, statement: $0.statement, undone: $0.undone)
+    }
+    snapshot.undoTitle = session.undoMenuItemTitle
+    snapshot.redoTitle = session.redoMenuItemTitle
+    snapshot.canUndo = session.undoCount > 0
+    snapshot.canRedo = session.redoCount > 0
+    latest.withLock { $0 = snapshot }
+    return snapshot
+  }
+}

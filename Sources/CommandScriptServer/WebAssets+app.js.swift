@@ -1,0 +1,544 @@
+// Written by scripts/embed-web-assets from the files in Web/: edit those, then run it.
+
+extension WebAssets {
+  /// `Web/app.js`.
+  static let appJS = File(
+    type: "text/javascript; charset=utf-8",
+    text: #"""
+      // The page of `cmdscript serve`: draws the session the server sends, and turns every click,
+      // menu choice and key press into one canonical statement (`move up`), sent to the server's
+      // session exactly as if typed in the console. No library, no build step.
+      'use strict';
+
+      const state = {
+        socket: null,
+        client: 0,
+        types: new Map(), // type name -> declaration
+        snapshot: null,
+        nextId: 1,
+        shapeOfCards: '', // the receivers' names and types the cards were built for
+        entryHistory: [],
+        entryIndex: 0,
+      };
+
+      const $ = (id) => document.getElementById(id);
+      const svgNS = 'http://www.w3.org/2000/svg';
+
+      function element(tag, attributes = {}, ...children) {
+        const node = document.createElement(tag);
+        for (const [key, value] of Object.entries(attributes)) {
+          if (key === 'text') node.textContent = value;
+          else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+          else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? '' : value);
+        }
+        for (const child of children) if (child) node.append(child);
+        return node;
+      }
+
+      function svg(tag, attributes = {}) {
+        const node = document.createElementNS(svgNS, tag);
+        for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+        return node;
+      }
+
+      // ---- The connection ----
+
+      function connect() {
+        const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+        const socket = new WebSocket(`${scheme}://${location.host}/socket`);
+        state.socket = socket;
+        socket.addEventListener('open', () => setStatus('connected', false));
+        socket.addEventListener('close', () => {
+          setStatus('disconnected: reload the page when the server runs again', true);
+        });
+        socket.addEventListener('message', (event) => receive(JSON.parse(event.data)));
+      }
+
+      function setStatus(text, offline) {
+        const status = $('status');
+        status.textContent = text;
+        status.classList.toggle('offline', offline);
+      }
+
+      const waiting = new Map(); // request id -> what to do with the reply
+
+      function send(request, onReply) {
+        if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
+        const id = state.nextId++;
+        if (onReply) waiting.set(id, onReply);
+        state.socket.send(JSON.stringify({ id, ...request }));
+        return id;
+      }
+
+      function receive(message) {
+        switch (message.type) {
+          case 'hello':
+            state.client = message.client;
+            state.types = new Map(message.declarations.types.map((type) => [type.name, type]));
+            show(message.snapshot);
+            break;
+          case 'state':
+            show(message.snapshot);
+            break;
+          case 'entry':
+            logEntry(message);
+            break;
+          case 'completions':
+          case 'error': {
+            const onReply = waiting.get(message.id);
+            waiting.delete(message.id);
+            if (onReply) onReply(message);
+            else if (message.type === 'error') logLine(message.message, 'error');
+            break;
+          }
+        }
+      }
+
+      /** Runs `text` through the session, as typed. */
+      function run(text, onReply) {
+        return send({ run: text }, onReply);
+      }
+
+      // ---- Statements from controls ----
+
+      /** The instances that have a verb called `verb`. */
+      function instancesWithVerb(verb) {
+        const receivers = state.snapshot ? state.snapshot.receivers : [];
+        return receivers.filter((r) => (state.types.get(r.type)?.verbs || []).some((v) => v.name === verb));
+      }
+
+      function quoted(text) {
+        return '"' + text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\$/g, '\\$') + '"';
+      }
+
+      /**
+       * The canonical statement for `verb` of `instance` with `values` (strings, one per
+       * parameter): the bare verb when no other receiver has it, trailing defaults left out.
+       */
+      function statement(instance, verb, values) {
+        const target = instancesWithVerb(verb.name).length === 1 ? verb.name : `${instance}.${verb.name}`;
+        const words = verb.parameters.map((parameter, i) => {
+          const value = values[i] ?? parameter.defaultValue ?? '';
+          return parameter.kind === 'string' ? quoted(value) : String(value);
+        });
+        while (words.length > 0) {
+          const i = words.length - 1;
+          const parameter = verb.parameters[i];
+          if (parameter.defaultValue === undefined || parameter.defaultValue === null) break;
+          if ((values[i] ?? parameter.defaultValue) !== parameter.defaultValue) break;
+          words.pop();
+        }
+        return [target, ...words].join(' ');
+      }
+
+      /** A control for one parameter: a select, a number field, a toggle or a text field. */
+      function parameterControl(parameter) {
+        const title = `${parameter.name}`;
+        switch (parameter.kind) {
+          case 'word': {
+            const select = element('select', { 'aria-label': title, 'data-parameter': parameter.name });
+            for (const word of parameter.words) select.append(element('option', { value: word, text: word }));
+            if (parameter.defaultValue) select.value = parameter.defaultValue;
+            return { node: select, value: () => select.value };
+          }
+          case 'integer':
+          case 'decimal': {
+            const min = parameter.min ?? undefined;
+            const max = parameter.max ?? undefined;
+            // A default outside the range stands for something else (`reset`: the current size).
+            const fits = parameter.defaultValue !== undefined && (min === undefined || +parameter.defaultValue >= min)
+              && (max === undefined || +parameter.defaultValue <= max);
+            const start = fits ? parameter.defaultValue : parameter.defaultValue === undefined ? String(min ?? 0) : '';
+            const input = element('input', {
+              type: 'number', 'aria-label': title, 'data-parameter': parameter.name, min, max,
+              step: parameter.kind === 'integer' ? '1' : 'any', value: start, placeholder: fits ? null : 'default',
+            });
+            const value = () => input.value.trim() || undefined;
+            return { node: element('label', { text: `${parameter.name} ` }, input), value };
+          }
+          case 'boolean': {
+            const box = element('input', { type: 'checkbox', 'data-parameter': parameter.name });
+            box.checked = parameter.defaultValue === 'true';
+            return { node: element('label', {}, box, `${parameter.name}`), value: () => (box.checked ? 'true' : 'false') };
+          }
+          default: {
+            const input = element('input', {
+              type: 'text', 'aria-label': title, 'data-parameter': parameter.name, value: parameter.defaultValue ?? '',
+            });
+            return { node: input, value: () => input.value };
+          }
+        }
+      }
+
+      // ---- Drawing the session ----
+
+      function show(snapshot) {
+        state.snapshot = snapshot;
+        const shape = snapshot.receivers.map((r) => `${r.name}:${r.type}`).join(',');
+        if (shape !== state.shapeOfCards) {
+          buildCards(snapshot.receivers);
+          buildMenus(snapshot.receivers);
+          state.shapeOfCards = shape;
+        }
+        for (const receiver of snapshot.receivers) drawReceiver(receiver);
+        for (const change of snapshot.changes || []) {
+          for (const name of change.receivers) {
+            const card = document.querySelector(`.receiver[data-name="${CSS.escape(name)}"]`);
+            if (!card) continue;
+            card.classList.remove('flash');
+            void card.offsetWidth;
+            card.classList.add('flash');
+          }
+        }
+        drawHistory(snapshot);
+      }
+
+      function buildCards(receivers) {
+        const container = $('receivers');
+        container.replaceChildren();
+        for (const receiver of receivers) {
+          const type = state.types.get(receiver.type);
+          const heading = element('h2', { text: receiver.name });
+          if (receiver.type !== receiver.name) heading.append(element('small', { text: receiver.type }));
+          const verbs = element('div', { class: 'verbs' });
+          for (const verb of type ? type.verbs : []) {
+            const controls = verb.parameters.map(parameterControl);
+            const button = element('button', {
+              type: 'button', text: verb.name, title: verb.summary, 'data-verb': verb.name,
+              onclick: () => run(statement(receiver.name, verb, controls.map((c) => c.value()))),
+            });
+            verbs.append(element('div', { class: 'verb' }, button, ...controls.map((c) => c.node)));
+          }
+          container.append(element('section', { class: 'receiver', 'data-name': receiver.name, 'data-type': receiver.type },
+            heading, element('div', { class: 'picture' }), element('p', { class: 'description' }), verbs));
+        }
+      }
+
+      function drawReceiver(receiver) {
+        const card = document.querySelector(`.receiver[data-name="${CSS.escape(receiver.name)}"]`);
+        if (!card) return;
+        card.querySelector('.description').textContent = receiver.description;
+        const picture = card.querySelector('.picture');
+        let drawing;
+        if (receiver.type === 'shape' && receiver.state && 'x' in receiver.state) drawing = drawShape(receiver);
+        else if (receiver.type === 'door' && receiver.state && 'open' in receiver.state) drawing = drawDoor(receiver.state);
+        else if (receiver.picture) drawing = drawCells(receiver.picture);
+        picture.replaceChildren(...(drawing ? [drawing] : []));
+        // A picture of glyphs already says what the description says.
+        card.querySelector('.description').hidden = Boolean(drawing && drawing.tagName === 'PRE');
+        card.dataset.state = JSON.stringify(receiver.state);
+      }
+
+      /** The shape: its path and where it is, in its colour, on a grid with axes. */
+      function drawShape(receiver) {
+        const { x, y } = receiver.state;
+        const colour = receiver.state.color || receiver.state.colour || 'black';
+        const path = (receiver.view && receiver.view.path) || [];
+        const points = [...path, [x, y]];
+        const xs = points.map((p) => p[0]);
+        const ys = points.map((p) => p[1]);
+        const half = Math.max(3, ...xs.map(Math.abs), ...ys.map(Math.abs)) + 1;
+        const size = 2 * half;
+        const root = svg('svg', { viewBox: `${-half} ${-half} ${size} ${size}`, role: 'img', 'aria-label': receiver.description });
+        root.append(svg('rect', { x: -half, y: -half, width: size, height: size, fill: '#fbfaf7' }));
+        for (let i = -half + 1; i < half; i++) {
+          const stroke = i === 0 ? '#888' : '#e7e3da';
+          const width = i === 0 ? 0.06 : 0.03;
+          root.append(svg('line', { x1: i, y1: -half, x2: i, y2: half, stroke, 'stroke-width': width }));
+          root.append(svg('line', { x1: -half, y1: i, x2: half, y2: i, stroke, 'stroke-width': width }));
+        }
+        if (points.length > 1) {
+          root.append(svg('polyline', {
+            points: points.map((p) => `${p[0]},${-p[1]}`).join(' '), fill: 'none', stroke: colour,
+            'stroke-opacity': 0.45, 'stroke-width': 0.12, 'stroke-linejoin': 'round', 'stroke-linecap': 'round',
+          }));
+        }
+        const marker = svg('rect', {
+          x: x - 0.4, y: -y - 0.4, width: 0.8, height: 0.8, rx: 0.15, fill: colour, stroke: '#333', 'stroke-width': 0.05,
+          class: 'position',
+        });
+        root.append(marker);
+        return root;
+      }
+
+      /** The door: open or shut, and a padlock when locked. */
+      function drawDoor(door) {
+        const root = svg('svg', { viewBox: '0 5 120 135', role: 'img', 'aria-label': door.open ? 'open door' : 'closed door' });
+        root.append(svg('rect', { x: 20, y: 10, width: 80, height: 125, fill: '#3a3a3a' }));
+        if (door.open) {
+          root.append(svg('rect', { x: 24, y: 14, width: 72, height: 121, fill: '#f3e7c9' }));
+          root.append(svg('polygon', { points: '24,14 48,24 48,128 24,135', fill: '#a0703c', stroke: '#6b4a25' }));
+        } else {
+          root.append(svg('rect', { x: 24, y: 14, width: 72, height: 121, fill: '#a0703c', stroke: '#6b4a25' }));
+          root.append(svg('circle', { cx: 84, cy: 78, r: 4, fill: '#e2c26a' }));
+        }
+        if (door.locked) {
+          const lock = svg('g', { class: 'lock' });
+          lock.append(svg('path', { d: 'M52 70 v-8 a8 8 0 0 1 16 0 v8', fill: 'none', stroke: '#222', 'stroke-width': 4 }));
+          lock.append(svg('rect', { x: 48, y: 70, width: 24, height: 18, rx: 3, fill: '#222' }));
+          root.append(lock);
+        }
+        return root;
+      }
+
+      /** A receiver's own picture (the board with its coordinates and last move): glyphs in roles. */
+      function drawCells(rows) {
+        const pre = element('pre', { class: 'cells' });
+        rows.forEach((row, i) => {
+          for (const [glyph, role] of row) {
+            const span = element('span', { text: glyph });
+            const colour = role.replace(/-strong$/, '');
+            if (['plain', 'faint', 'axis', 'label', 'mark', 'highlight'].includes(role)) span.className = role;
+            else {
+              span.style.color = colour;
+              if (role.endsWith('-strong')) span.style.fontWeight = 'bold';
+            }
+            pre.append(span);
+          }
+          if (i < rows.length - 1) pre.append('\n');
+        });
+        return pre;
+      }
+
+      function drawHistory(snapshot) {
+        const undo = $('undo');
+        const redo = $('redo');
+        undo.textContent = snapshot.undoTitle;
+        redo.textContent = snapshot.redoTitle;
+        undo.disabled = !snapshot.canUndo;
+        redo.disabled = !snapshot.canRedo;
+        const list = $('history');
+        list.replaceChildren(...snapshot.history.map((step) => element('li', { class: step.undone ? 'undone' : null },
+          element('span', { class: 'number', text: String(step.number) }), step.statement)));
+        list.scrollTop = list.scrollHeight;
+        for (const item of document.querySelectorAll('[data-edit]')) {
+          const isUndo = item.dataset.edit === 'undo';
+          item.textContent = isUndo ? snapshot.undoTitle : snapshot.redoTitle;
+          item.disabled = isUndo ? !snapshot.canUndo : !snapshot.canRedo;
+        }
+      }
+
+      // ---- Menus ----
+
+      function buildMenus(receivers) {
+        const bar = $('menubar');
+        bar.replaceChildren();
+        const edit = [
+          element('button', { type: 'button', 'data-edit': 'undo', text: 'Undo', onclick: () => run('undo') }),
+          element('button', { type: 'button', 'data-edit': 'redo', text: 'Redo', onclick: () => run('redo') }),
+          element('hr'),
+          element('button', { type: 'button', text: 'Show', onclick: () => run('show') }),
+          element('button', { type: 'button', text: 'History', onclick: () => run('history') }),
+        ];
+        bar.append(menu('Edit', edit));
+        for (const receiver of receivers) {
+          const type = state.types.get(receiver.type);
+          if (!type || type.verbs.length === 0) continue;
+          const items = [];
+          for (const verb of type.verbs) {
+            const words = verb.parameters.find((p) => p.kind === 'word');
+            if (words && verb.parameters.length <= 2) {
+              const at = verb.parameters.indexOf(words);
+              items.push(element('div', { class: 'group', text: verb.name }));
+              for (const word of words.words) {
+                const values = verb.parameters.map((p, i) => (i === at ? word : undefined));
+                const text = statement(receiver.name, verb, values);
+                items.push(element('button', { type: 'button', text: word, 'data-statement': text, onclick: () => run(text) }));
+              }
+              items.push(element('hr'));
+            } else {
+              items.push(element('button', {
+                type: 'button', text: verb.name, title: verb.summary,
+                onclick: () => {
+                  const card = document.querySelector(`.receiver[data-name="${CSS.escape(receiver.name)}"]`);
+                  card?.querySelector(`button[data-verb="${CSS.escape(verb.name)}"]`)?.click();
+                },
+              }));
+            }
+          }
+          if (items.at(-1)?.tagName === 'HR') items.pop();
+          bar.append(menu(receiver.name, items));
+        }
+        drawHistory(state.snapshot);
+      }
+
+      function menu(title, items) {
+        const node = element('div', { class: 'menu' });
+        const button = element('button', { type: 'button', text: title, 'aria-haspopup': 'true' });
+        const list = element('div', { class: 'menu-items', role: 'menu' }, ...items);
+        button.addEventListener('click', (event) => {
+          event.stopPropagation();
+          const open = !node.classList.contains('open');
+          closeMenus();
+          node.classList.toggle('open', open);
+        });
+        list.addEventListener('click', () => closeMenus());
+        node.append(button, list);
+        return node;
+      }
+
+      function closeMenus() {
+        for (const open of document.querySelectorAll('.menu.open')) open.classList.remove('open');
+      }
+
+      // ---- The console ----
+
+      function logLine(text, kind) {
+        const log = $('log');
+        log.append(element('div', { class: kind, text }));
+        log.scrollTop = log.scrollHeight;
+      }
+
+      function logEntry(entry) {
+        const mine = entry.client === state.client;
+        const lines = entry.source.split('\n');
+        lines.forEach((line, i) => logLine((i === 0 ? '> ' : '. ') + line, mine ? 'entry' : 'entry other'));
+        for (const output of entry.outputs) {
+          if (output.kind === 'history') {
+            const width = String(output.history.length).length;
+            if (output.history.length === 0) logLine('(no history)', 'output');
+            for (const step of output.history) {
+              logLine(`${String(step.number).padStart(width)}  ${step.statement}${step.undone ? '   (undone)' : ''}`, 'output');
+            }
+          } else if (output.kind === 'shown') {
+            const heading = output.receiver === output.type ? output.receiver : `${output.receiver} (${output.type})`;
+            logLine(output.text.includes('\n') ? `${heading}:\n  ${output.text.split('\n').join('\n  ')}` : `${heading}: ${output.text}`, 'output');
+          } else {
+            logLine(output.text, 'output');
+          }
+        }
+        for (const diagnostic of entry.diagnostics) {
+          const kind = diagnostic.severity === 'warning' ? 'warning' : 'error';
+          logLine(`${diagnostic.line}:${diagnostic.column}: ${diagnostic.severity}: ${diagnostic.message}`, kind);
+          const source = lines[diagnostic.line - 1];
+          if (source !== undefined) {
+            logLine('  ' + source, 'output');
+            const caret = ' '.repeat(diagnostic.column - 1) + '^' + '~'.repeat(Math.max(0, diagnostic.length - 1));
+            logLine('  ' + caret, 'caret');
+          }
+          for (const note of diagnostic.notes) logLine('  note: ' + note, 'output');
+          if (diagnostic.suggestion) logLine(`  did you mean \`${diagnostic.suggestion}\`?`, 'output');
+        }
+      }
+
+      function submitEntry() {
+        const entry = $('entry');
+        const text = entry.value;
+        if (text.trim() === '') return;
+        hideCompletions();
+        run(text, (reply) => {
+          if (reply.type === 'error' && reply.message === 'incomplete') {
+            // An open block or string: the entry goes on on the next line, as in the REPL.
+            if (entry.value === '') {
+              entry.value = text + '\n  ';
+              entry.setSelectionRange(entry.value.length, entry.value.length);
+            }
+          } else if (reply.type === 'error') {
+            logLine(reply.message, 'error');
+          }
+        });
+        // Cleared at once; an incomplete entry is put back by its reply.
+        state.entryHistory.push(text);
+        state.entryIndex = state.entryHistory.length;
+        entry.value = '';
+      }
+
+      function complete() {
+        const entry = $('entry');
+        const prefix = entry.value.slice(0, entry.selectionStart);
+        send({ complete: prefix }, (reply) => {
+          if (reply.type !== 'completions') return;
+          const words = reply.words;
+          if (words.length === 0) return hideCompletions();
+          let common = words[0];
+          for (const word of words) while (!word.startsWith(common)) common = common.slice(0, -1);
+          const start = prefix.length - reply.replacing;
+          const insert = words.length === 1 ? words[0] + (words[0].endsWith('.') ? '' : ' ') : common;
+          if (insert.length >= reply.replacing) {
+            entry.value = entry.value.slice(0, start) + insert + entry.value.slice(prefix.length);
+            const at = start + insert.length;
+            entry.setSelectionRange(at, at);
+          }
+          if (words.length > 1) {
+            $('completions').replaceChildren(...words.map((word) => element('li', { text: word })));
+            $('completions').hidden = false;
+          } else hideCompletions();
+        });
+      }
+
+      function hideCompletions() {
+        $('completions').hidden = true;
+      }
+
+      // ---- Keys ----
+
+      const arrows = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+
+      /** `move up` for the arrow: the first verb whose first parameter is the four directions. */
+      function arrowStatement(direction) {
+        const directions = Object.values(arrows);
+        for (const receiver of state.snapshot?.receivers || []) {
+          const type = state.types.get(receiver.type);
+          for (const verb of type?.verbs || []) {
+            const first = verb.parameters[0];
+            if (first?.kind === 'word' && directions.every((d) => first.words.includes(d))) {
+              return statement(receiver.name, verb, [direction]);
+            }
+          }
+        }
+        return null;
+      }
+
+      function onKey(event) {
+        const target = event.target;
+        const typing = target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement
+          || target instanceof HTMLSelectElement;
+        // Text being edited keeps its own Ctrl-Z.
+        const editingText = target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement
+          && target.type === 'text');
+        const command = event.ctrlKey || event.metaKey;
+        if (command && !event.altKey && event.key.toLowerCase() === 'z' && !(editingText && target.value)) {
+          event.preventDefault();
+          run(event.shiftKey ? 'redo' : 'undo');
+          return;
+        }
+        if (typing || command || event.altKey) return;
+        if (arrows[event.key]) {
+          const text = arrowStatement(arrows[event.key]);
+          if (text) {
+            event.preventDefault();
+            run(text);
+          }
+        } else if (event.key === 'Escape') closeMenus();
+      }
+
+      function onEntryKey(event) {
+        const entry = $('entry');
+        if (event.key === 'Enter' && !event.shiftKey) {
+          event.preventDefault();
+          submitEntry();
+        } else if (event.key === 'Tab') {
+          event.preventDefault();
+          complete();
+        } else if (event.key === 'ArrowUp' && !entry.value.includes('\n') && state.entryIndex > 0) {
+          event.preventDefault();
+          entry.value = state.entryHistory[--state.entryIndex];
+        } else if (event.key === 'ArrowDown' && !entry.value.includes('\n') && state.entryIndex < state.entryHistory.length) {
+          event.preventDefault();
+          state.entryIndex++;
+          entry.value = state.entryHistory[state.entryIndex] ?? '';
+        }
+      }
+
+      document.addEventListener('DOMContentLoaded', () => {
+        // The token now lives in the cookie: keep it out of the address bar and the history.
+        if (location.search.includes('token=')) history.replaceState(null, '', '/');
+        $('undo').addEventListener('click', () => run('undo'));
+        $('redo').addEventListener('click', () => run('redo'));
+        $('entry').addEventListener('keydown', onEntryKey);
+        document.addEventListener('keydown', onKey);
+        document.addEventListener('click', () => closeMenus());
+        connect();
+      });
+      """#)
+}

@@ -1,0 +1,17 @@
+// Written by scripts/embed-web-assets from the files in Web/: edit those, then run it.
+
+/// The page's files, served from the binary.
+enum WebAssets {
+  /// One file: its content type and text.
+  struct File: Sendable {
+    let type: String
+    let text: String
+  }
+
+  /// The files by path (`/app.js`).
+  static let files: [String: File] = [
+    "/app.css": appCSS,
+    "/app.js": appJS,
+    "/index.html": indexHTML,
+  ]
+}

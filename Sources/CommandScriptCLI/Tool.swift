@@ -80,7 +80,7 @@ struct Invocation {
 struct CmdScript: ParsableCommand {
   /// The subcommands, the default first.
   static let subcommands: [any ToolSubcommand.Type] = [
-    RunCommand.self, FormatCommand.self, LanguageServerCommand.self,
+    RunCommand.self, FormatCommand.self, LanguageServerCommand.self, PluginCommand.self,
   ]
 
   /// Whether `word` selects a subcommand (or ArgumentParser's `help`) rather than naming a

@@ -58,9 +58,15 @@ public struct ReceiverRegistry: Sendable {
   @usableFromInline
   mutating func add(
     name: String, summary: String, verbs: [VerbInfo], queries: @escaping () -> [QueryInfo],
-    make: @escaping (String) -> ReceiverInstance
+    instances: [String]? = nil, make: @escaping (String) -> ReceiverInstance
   ) throws(RegistrationError) {
     try Self.validate(name, as: "receiver type `\(name)`")
+    for instance in instances ?? [] {
+      try Self.validate(instance, as: "instance `\(instance)` of `\(name)`")
+      if types.contains(where: { $0.instances.contains(instance) }) {
+        throw RegistrationError("an instance named `\(instance)` is already registered")
+      }
+    }
     if types.contains(where: { $0.name == name }) {
       throw RegistrationError("receiver type `\(name)` is already registered")
     }
@@ -71,7 +77,10 @@ public struct ReceiverRegistry: Sendable {
       }
       try Self.validate(verb.parameters, of: "`\(name).\(verb.name)`")
     }
-    types.append(ReceiverTypeInfo(name: name, summary: summary, verbs: verbs, queryDeclarations: queries, make: make))
+    types.append(
+      ReceiverTypeInfo(
+        name: name, summary: summary, verbs: verbs, queryDeclarations: queries, instances: instances ?? [name],
+        make: make))
   }
 
   /// Checks every registered type's queries as registration checks verbs: names that can
@@ -79,15 +88,19 @@ public struct ReceiverRegistry: Sendable {
   /// (Not done by `register`, which leaves query tables unread until a run uses them; an
   /// app calls it from a test.)
   public func validateQueries() throws(RegistrationError) {
-    for type in types {
-      let queries = type.queries
-      for (index, query) in queries.enumerated() {
-        try Self.validate(query.name, as: "query `\(query.name)` of `\(type.name)`")
-        if queries[..<index].contains(where: { $0.name == query.name }) {
-          throw RegistrationError("`\(type.name)` declares query `\(query.name)` twice")
-        }
-        try Self.validate(query.parameters, of: "`\(type.name).\(query.name)`")
+    for index in types.indices { try validateQueries(of: index) }
+  }
+
+  /// Checks the queries of the type at `index` (see ``validateQueries()``).
+  func validateQueries(of index: Int) throws(RegistrationError) {
+    let type = types[index]
+    let queries = type.queries
+    for (index, query) in queries.enumerated() {
+      try Self.validate(query.name, as: "query `\(query.name)` of `\(type.name)`")
+      if queries[..<index].contains(where: { $0.name == query.name }) {
+        throw RegistrationError("`\(type.name)` declares query `\(query.name)` twice")
       }
+      try Self.validate(query.parameters, of: "`\(type.name).\(query.name)`")
     }
   }
 
@@ -144,6 +157,9 @@ public struct ReceiverTypeInfo: @unchecked Sendable {
   /// Its verbs, in declaration order.
   public let verbs: [VerbInfo]
   let queryDeclarations: () -> [QueryInfo]
+  /// The instances every session starts with: one named after the type, unless the type
+  /// was declared as data with others (``ReceiverDeclaration/instances``).
+  public let instances: [String]
   let make: (String) -> ReceiverInstance
 
   /// The queries, in declaration order.

@@ -1,0 +1,120 @@
+// One instance of a plugin's type, as the session sees any declared receiver: each verb,
+// undo, query and `show` a request to the plugin. The undo records are the plugin's own
+// JSON values, kept by the session; a persistent plugin's are also journaled, and a resume
+// hands them back instead of running its commands again.
+
+final class PluginReceiver: DeclaredReceiver {
+  let plugin: Plugin
+  unowned let host: PluginHost
+  let name: String
+  let type: ReceiverDeclaration
+  /// Whether the plugin knows the instance: those it declared, and those `new` made once
+  /// told (on their first call).
+  private var announced: Bool
+
+  init(plugin: Plugin, host: PluginHost, type: ReceiverDeclaration, name: String, announced: Bool) {
+    self.plugin = plugin
+    self.host = host
+    self.type = type
+    self.name = name
+    self.announced = announced
+  }
+
+  private func arguments(_ arguments: Arguments, _ parameters: [Parameter]) -> StateValue {
+    var list: [StateValue] = []
+    list.reserveCapacity(arguments.count)
+    for i in 0..<arguments.count {
+      list.append(PluginDeclarations.json(arguments.value(i), of: parameters[i].kind))
+    }
+    return .array(list)
+  }
+
+  private func call(_ method: String, _ params: [StateValue.Member]) throws(CommandFailure) -> StateValue {
+    do {
+      if !announced {
+        _ = try plugin.call("new", .object([.init("type", .string(type.name)), .init("name", .string(name))]))
+        announced = true
+      }
+      return try plugin.call(method, .object(params))
+    } catch {
+      switch error {
+      case .refused(let message): throw CommandFailure(message)
+      case .fault(let message): throw CommandFailure(message)
+      }
+    }
+  }
+
+  func execute(_ verb: Int, _ arguments: Arguments) throws(CommandFailure) -> StateValue {
+    if plugin.persistent, arguments.execution == .replay {
+      // Its state outlived it: what the command did is there already.
+      return host.restoredRecord(of: plugin)
+    }
+    let declared = type.verbs[verb]
+    let result = try call(
+      "execute",
+      [
+        .init("instance", .string(name)), .init("verb", .string(declared.name)),
+        .init("arguments", self.arguments(arguments, declared.parameters)),
+      ])
+    let record = result["undo"] ?? .null
+    if host.interruption?.isRequested == true {
+      // Ctrl-C while it ran: take it back here, and stop the statement, which rolls back
+      // what ran before.
+      if declared.isUndoable { send(undoOf: verb, arguments, record: record) }
+      throw CommandFailure("interrupted")
+    }
+    if declared.isUndoable { host.recorded(record, by: plugin) }
+    return record
+  }
+
+  func undo(_ verb: Int, _ arguments: Arguments, record: StateValue) {
+    host.withdraw(by: plugin)
+    if plugin.persistent, arguments.execution == .replay { return }
+    send(undoOf: verb, arguments, record: record)
+  }
+
+  private func send(undoOf verb: Int, _ arguments: Arguments, record: StateValue) {
+    let declared = type.verbs[verb]
+    do {
+      _ = try call(
+        "undo",
+        [
+          .init("instance", .string(name)), .init("verb", .string(declared.name)),
+          .init("arguments", self.arguments(arguments, declared.parameters)), .init("undo", record),
+        ])
+    } catch {
+      // A dead plugin was reported when it died; a refusal breaks the receiver laws.
+      if !plugin.hasFailed {
+        plugin.onFault("plugin `\(plugin.name)` refused to undo `\(name).\(declared.name)`: \(error.message)")
+      }
+    }
+  }
+
+  func ask(_ query: Int, _ arguments: Arguments) throws(CommandFailure) -> Answer {
+    let declared = type.queries[query]
+    let result = try call(
+      "query",
+      [
+        .init("instance", .string(name)), .init("query", .string(declared.name)),
+        .init("arguments", self.arguments(arguments, declared.parameters)),
+      ])
+    guard let value = result["value"], let answer = PluginDeclarations.answer(value, of: declared.result) else {
+      throw CommandFailure(
+        "plugin `\(plugin.name)` answered `\(name).\(declared.name)` with \(result["value"]?.json ?? "no `value`"), not \(declared.result.description)"
+      )
+    }
+    return answer
+  }
+
+  var state: StateValue {
+    do throws(CommandFailure) {
+      let result = try call("state", [.init("instance", .string(name))])
+      guard let state = result["state"] else {
+        throw CommandFailure("plugin `\(plugin.name)` answered `state` without a `state`")
+      }
+      return state
+    } catch {
+      return .object([.init("error", .string(error.message))])
+    }
+  }
+}

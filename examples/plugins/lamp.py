@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""A cmdscript plugin in one file: a dimmable lamp (PLUGINS.md describes the protocol).
+
+    cmdscript --plugin 'python3 lamp.py' -c 'lamp.on; lamp.dim 40; show lamp'
+    cmdscript plugin check 'python3 lamp.py'
+"""
+import json
+import sys
+
+TYPES = [{
+    "name": "lamp", "summary": "a dimmable lamp",
+    "verbs": [
+        {"name": "on", "summary": "switch it on", "parameters": []},
+        {"name": "off", "summary": "switch it off", "parameters": []},
+        {"name": "dim", "summary": "set the brightness",
+         "parameters": [{"name": "level", "kind": "integer", "min": 0, "max": 100}]},
+        {"name": "paint", "summary": "set the colour",
+         "parameters": [{"name": "colour", "kind": "word", "values": ["white", "warm", "red"]}]},
+    ],
+    "queries": [
+        {"name": "level", "summary": "the brightness", "kind": "integer", "min": 0, "max": 100,
+         "parameters": []},
+        {"name": "lit", "summary": "whether it is on", "kind": "boolean", "parameters": []},
+    ],
+}]
+
+lamps = {"lamp": {"on": False, "level": 100, "colour": "white"}}
+
+
+class Refused(Exception):
+    """A command that cannot run: the statement fails with this message."""
+
+
+def execute(lamp, verb, args):
+    """Does `verb` and returns what undo needs: here, the lamp as it was."""
+    before = dict(lamp)
+    if verb == "on":
+        lamp["on"] = True
+    elif verb == "off":
+        lamp["on"] = False
+    elif verb == "dim":
+        if not lamp["on"]:
+            raise Refused("the lamp is off")
+        lamp["level"] = args[0]
+    elif verb == "paint":
+        lamp["colour"] = args[0]
+    return before
+
+
+def handle(method, p):
+    if method == "initialize":
+        return {"protocolVersion": 1, "name": "lamp", "persistent": False, "types": TYPES,
+                "instances": [{"name": "lamp", "type": "lamp"}]}
+    if method == "new":
+        lamps.setdefault(p["name"], {"on": False, "level": 100, "colour": "white"})
+        return {}
+    if method == "execute":
+        return {"undo": execute(lamps[p["instance"]], p["verb"], p["arguments"])}
+    if method == "undo":
+        lamps[p["instance"]].update(p["undo"])
+        return {}
+    if method == "query":
+        lamp = lamps[p["instance"]]
+        return {"value": lamp["level"] if p["query"] == "level" else lamp["on"]}
+    if method == "state":
+        return {"state": lamps[p["instance"]]}
+    if method == "shutdown":
+        return {}
+    raise KeyError(method)
+
+
+for line in sys.stdin:
+    message = json.loads(line)
+    try:
+        reply = {"result": handle(message["method"], message.get("params", {}))}
+    except Refused as refused:
+        reply = {"error": {"code": 1, "message": str(refused)}}
+    except KeyError as unknown:
+        reply = {"error": {"code": -32601, "message": f"unknown method or name {unknown}"}}
+    reply["jsonrpc"], reply["id"] = "2.0", message["id"]
+    print(json.dumps(reply), flush=True)

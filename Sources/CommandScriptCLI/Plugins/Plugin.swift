@@ -45,7 +45,11 @@ final class Plugin {
     do { words = try CommandWords.split(command) } catch { throw .fault("plugin `\(command)`: \(error.reason)") }
     guard !words.isEmpty else { throw .fault("plugin ``: the command is empty") }
     name = command
-    do { process = try PluginProcess(words: words, name: name, directory: directory) } catch {
+    // Until it names itself, its standard error is prefixed with its script's (or
+    // program's) file name.
+    let file = words.count > 1 ? words[1] : words[0]
+    let shortName = String(file.split(separator: "/").last ?? Substring(file))
+    do { process = try PluginProcess(words: words, name: shortName, directory: directory) } catch {
       throw .fault("plugin `\(command)`: \(error.reason)")
     }
     let result = try call("initialize", .object([.init("protocolVersion", .int(Self.protocolVersion))]))

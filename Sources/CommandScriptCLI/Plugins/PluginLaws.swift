@@ -7,6 +7,8 @@ struct PluginLaws {
   /// The calls since the last state the laws compare with, as lines for a report.
   private var trail: [String] = []
   private(set) var violations = 0
+  /// The laws found broken so far, each by what broke it: printed the first time only.
+  private var seen: Set<String> = []
   private var plugin: Plugin!
 
   init(seed: UInt64) { random = SplitMix(seed: seed) }
@@ -43,7 +45,9 @@ struct PluginLaws {
     if violations == 0 {
       Console.out.line("plugin `\(plugin.name)`: \(calls) random calls, no violations")
     } else {
-      Console.out.line("plugin `\(plugin.name)`: \(violations) violation\(violations == 1 ? "" : "s")")
+      Console.out.line(
+        "plugin `\(plugin.name)`: \(seen.count) law\(seen.count == 1 ? "" : "s") broken, \(violations) time\(violations == 1 ? "" : "s") in \(calls) random calls"
+      )
     }
     return violations == 0
   }
@@ -53,6 +57,7 @@ struct PluginLaws {
     guard let initial = state(instance) else { return }
     var done: [(verb: VerbDeclaration, arguments: [StateValue], record: StateValue)] = []
     for _ in 0..<calls where !plugin.hasFailed {
+      trail = []
       let useQuery = !type.queries.isEmpty && (type.verbs.isEmpty || random.below(4) == 0)
       guard let before = state(instance) else { return }
       if useQuery {
@@ -63,6 +68,7 @@ struct PluginLaws {
         ]
         if let result = call("query", params) {
           let answer = result["value"] ?? .null
+          trail.append("  → value \(answer.json)")
           if PluginDeclarations.answer(answer, of: query.result) == nil {
             violation("`\(instance).\(query.name)` answered \(answer.json), not \(query.result.description)")
           }
@@ -80,27 +86,27 @@ struct PluginLaws {
       guard let result = call("execute", params, refusalIsFine: true) else {
         guard !plugin.hasFailed, let after = state(instance) else { return }
         if after != before { violation("`\(instance).\(verb.name)` failed but changed the state") }
-        trail = []
         continue
       }
-      guard verb.isUndoable else {
-        trail = []
-        continue
-      }
+      guard verb.isUndoable else { continue }
       let record = result["undo"] ?? .null
       guard let executed = state(instance) else { return }
       var undoParams = params
       undoParams["undo"] = record
       guard call("undo", undoParams) != nil, let undone = state(instance) else { return }
-      if undone != before { violation("`execute; undo` did not leave the state as it was") }
+      if undone != before {
+        violation("`execute; undo` of `\(instance).\(verb.name)` did not leave the state as it was")
+      }
       guard let again = call("execute", params) else {
-        violation("`execute; undo; execute` (a redo) failed where `execute` had not")
+        violation("`execute; undo; execute` (a redo) of `\(instance).\(verb.name)` failed where `execute` had not")
         return
       }
       guard let redone = state(instance) else { return }
-      if redone != executed { violation("`execute; undo; execute` (a redo) did not give the state `execute` gave") }
+      if redone != executed {
+        violation(
+          "`execute; undo; execute` (a redo) of `\(instance).\(verb.name)` did not give the state `execute` gave")
+      }
       done.append((verb, arguments, again["undo"] ?? .null))
-      trail = []
     }
     // Everything undone, last first: back to where it started.
     while let last = done.popLast(), !plugin.hasFailed {
@@ -178,11 +184,13 @@ struct PluginLaws {
     }
   }
 
+  /// Prints a violation with the calls that showed it, the first time that law is broken
+  /// that way; counts it every time.
   private mutating func violation(_ what: String) {
     violations += 1
+    guard seen.insert(what).inserted else { return }
     Console.out.line("violation: \(what)")
     if !trail.isEmpty { Console.out.line("  calls:\n" + trail.map { "    \($0)" }.joined(separator: "\n")) }
-    trail = []
   }
 }
 

@@ -5,7 +5,7 @@
 
 final class PluginReceiver: DeclaredReceiver {
   let plugin: Plugin
-  unowned let host: PluginHost
+  let host: PluginHost
   let name: String
   let type: ReceiverDeclaration
   /// Whether the plugin knows the instance: those it declared, and those `new` made once

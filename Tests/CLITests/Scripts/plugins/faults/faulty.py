@@ -13,6 +13,7 @@ def types():
              "verbs": [{"name": "set", "summary": "set the value",
                         "parameters": [{"name": "n", "kind": kind}]},
                        {"name": "fault", "summary": "misbehave", "parameters": []},
+                       {"name": "slow", "summary": "add 100, slowly", "parameters": []},
                        {"name": "note", "summary": "write to standard error", "undoable": False}],
              "queries": [{"name": "value", "summary": "the value", "kind": "integer"}]}]
 
@@ -46,6 +47,10 @@ for line in sys.stdin:
             sys.stdout.flush()
         else:
             reply(message, {"undo": None})
+    elif method == "execute" and p["verb"] == "slow":
+        time.sleep(1.5)
+        before, value = value, value + 100
+        reply(message, {"undo": before})
     elif method == "execute" and p["verb"] == "note":
         print("a line for standard error", file=sys.stderr, flush=True)
         print("and another", file=sys.stderr, flush=True)
@@ -54,7 +59,7 @@ for line in sys.stdin:
         before, value = value, p["arguments"][0]
         reply(message, {"undo": before})
     elif method == "undo":
-        if p["verb"] == "set":
+        if p["verb"] in ("set", "slow"):
             value = p["undo"]
         reply(message, {})
     elif method == "query":

@@ -132,3 +132,46 @@ struct PluginTests {
     }
   }
 }
+
+/// The README's plugin, for real: its `counter.py` passes `plugin check`, and each `$`
+/// command shown after it prints what the README says (source excerpts aside).
+@Suite struct READMEPluginTests {
+  @Test("the README's Python plugin and its transcript")
+  func readmePlugin() throws {
+    let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "\n## Plugins\n").dropFirst().first)
+    let plugin = try #require(
+      section.components(separatedBy: "```python\n").dropFirst().first?.components(separatedBy: "```\n").first)
+    let transcript = try #require(
+      section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```\n").first)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-readme-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(plugin.utf8).write(to: dir.appendingPathComponent("counter.py"))
+    var commands: [(line: String, expected: [String])] = []
+    for line in transcript.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
+      if line.hasPrefix("$ ") {
+        commands.append((String(line.dropFirst(2)), []))
+      } else {
+        commands[commands.count - 1].expected.append(String(line))
+      }
+    }
+    #expect(commands.count == 3)
+    for (line, expected) in commands {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", line + " 2>&1"]
+      var environment = CLI.environment
+      environment["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+      process.environment = environment
+      process.currentDirectoryURL = dir
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      let lines = output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("    ") }
+      #expect(lines == expected, "\(line)")
+    }
+  }
+}

@@ -10,11 +10,11 @@ import sys
 TYPES = [{
     "name": "lamp", "summary": "a dimmable lamp",
     "verbs": [
-        {"name": "on", "summary": "switch it on", "parameters": []},
-        {"name": "off", "summary": "switch it off", "parameters": []},
+        {"name": "on", "summary": "switch it on", "parameters": [], "infallible": True},
+        {"name": "off", "summary": "switch it off", "parameters": [], "infallible": True},
         {"name": "dim", "summary": "set the brightness",
          "parameters": [{"name": "level", "kind": "integer", "min": 0, "max": 100}]},
-        {"name": "paint", "summary": "set the colour",
+        {"name": "paint", "summary": "set the colour", "infallible": True,
          "parameters": [{"name": "colour", "kind": "word", "values": ["white", "warm", "red"]}]},
     ],
     "queries": [
@@ -49,8 +49,10 @@ def execute(lamp, verb, args):
 
 def handle(method, p):
     if method == "initialize":
-        return {"protocolVersion": 1, "name": "lamp", "persistent": False, "types": TYPES,
+        return {"protocolVersion": 1, "name": "lamp", "persistent": False, "batch": True, "types": TYPES,
                 "instances": [{"name": "lamp", "type": "lamp"}]}
+    if method == "batch":  # optional: many calls of verbs declared infallible, and undos
+        return {"results": [handle(call["method"], call["params"]) for call in p["calls"]]}
     if method == "new":
         lamps.setdefault(p["name"], {"on": False, "level": 100, "colour": "white"})
         return {}

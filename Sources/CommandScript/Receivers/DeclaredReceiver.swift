@@ -93,6 +93,15 @@ public protocol DeclaredReceiver: AnyObject {
   func ask(_ query: Int, _ arguments: Arguments) throws(CommandFailure) -> Answer
   /// The state, for `show`.
   var state: StateValue { get }
+  /// Confirms the commands run so far, for a receiver that sends them on in batches and
+  /// answers them later: it throws the first failure among them. The session settles
+  /// before a statement, an undo or a redo is done; a failure rolls the statement back.
+  func settle() throws(CommandFailure)
+}
+
+extension DeclaredReceiver {
+  /// Nothing to confirm: each command was answered as it ran.
+  public func settle() throws(CommandFailure) {}
 }
 
 extension ReceiverRegistry {
@@ -144,5 +153,6 @@ extension ReceiverInstance {
       stateDescription: { receiver.state.compactDescription },
       view: { nil }, picture: { _ in nil },
       notUndoable: verbs.map { $0.isUndoable ? nil : $0.name }, verbNames: verbs.map(\.name))
+    settle = { () throws(CommandFailure) in try receiver.settle() }
   }
 }

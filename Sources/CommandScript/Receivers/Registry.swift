@@ -269,6 +269,9 @@ final class ReceiverInstance {
   let notUndoable: [String?]
   /// Each verb's name.
   let verbNames: [String]
+  /// Confirms commands sent but not yet answered (a plugin's batch), or nil for a receiver
+  /// that answers each command as it runs.
+  var settle: (() throws(CommandFailure) -> Void)?
 
   /// The failure of a command or query on an instance whose `new` was undone.
   var withdrawnMessage: String {

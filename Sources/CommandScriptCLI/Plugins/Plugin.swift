@@ -22,9 +22,12 @@ final class Plugin {
   private(set) var persistent = false
   /// The types it declared.
   private(set) var types: [ReceiverDeclaration] = []
-  /// What each type's verbs and queries take, by type name, for writing arguments.
-  private(set) var verbParameters: [String: [[Parameter]]] = [:]
-  private(set) var queryParameters: [String: [[Parameter]]] = [:]
+  /// For each type, by name, which verbs it declared `"infallible": true` (never refused):
+  /// with `"batch": true`, their commands are sent in batches.
+  private(set) var infallible: [String: [Bool]] = [:]
+  /// The commands sent ahead and not yet answered, when it takes batches (see PLUGINS.md,
+  /// "Batches"); nil when each request waits for its answer.
+  private(set) var batch: PluginBatch?
   /// What ended it, once something did.
   private(set) var fault: String?
   /// Told once, when a fault ends the plugin (the CLI writes it to standard error).
@@ -81,7 +84,12 @@ final class Plugin {
     guard case .array(let declared)? = result["types"] else {
       throw DeclarationError("answered `initialize` without a `types` list")
     }
-    types = try declared.map { (value) throws(DeclarationError) in try PluginDeclarations.type(value) }
+    for value in declared {
+      let (type, flags) = try PluginDeclarations.type(value)
+      types.append(type)
+      infallible[type.name] = flags
+    }
+    if case .bool(true)? = result["batch"], !persistent { batch = PluginBatch() }
     var instances: [String: [String]] = [:]
     if let value = result["instances"] {
       guard case .array(let list) = value else { throw DeclarationError("declared `instances` not as a list") }
@@ -97,18 +105,40 @@ final class Plugin {
     }
     for i in types.indices {
       types[i].instances = instances[types[i].name] ?? []
-      verbParameters[types[i].name] = types[i].verbs.map(\.parameters)
-      queryParameters[types[i].name] = types[i].queries.map(\.parameters)
     }
   }
 
-  /// Calls `method` and returns its result (a JSON object).
+  /// Calls `method` and returns its result (a JSON object); the commands sent ahead are
+  /// answered first.
   func call(_ method: String, _ params: StateValue) throws(PluginCallFailure) -> StateValue {
+    try flush()
+    return try exchange(method, params: params.json)
+  }
+
+  /// Sends what is waiting in the batch, if anything, and keeps the undo records it
+  /// answers with.
+  func flush() throws(PluginCallFailure) {
+    guard let batch, batch.count > 0 else { return }
+    let result: StateValue
+    do { result = try exchange("batch", params: batch.message()) } catch {
+      // Its calls died with it: what needs them fails saying so.
+      batch.answered([])
+      throw error
+    }
+    guard case .array(let results)? = result["results"], results.count == batch.count else {
+      batch.answered([])
+      throw failed("answered `batch` without one result for each of its \(batch.count) calls")
+    }
+    batch.answered(results)
+  }
+
+  /// Sends `method` with `params` (JSON text) and returns its result.
+  private func exchange(_ method: String, params: String) throws(PluginCallFailure) -> StateValue {
     if let fault { throw .fault("plugin `\(name)` is not running: it \(fault)") }
     nextID += 1
     let id = nextID
     var message = "{\"jsonrpc\": \"2.0\", \"id\": \(id), \"method\": \"\(method)\", \"params\": "
-    message += params.json
+    message += params
     message += "}"
     let line: [UInt8]
     do {
@@ -130,6 +160,8 @@ final class Plugin {
       guard case .string(let text)? = error["message"] else {
         throw failed("answered `\(method)` with an error without a `message`")
       }
+      // In a batch, every call was declared never to fail: a refusal breaks the protocol.
+      if method == "batch" { throw failed("refused a batch of calls declared never to fail: \(text)") }
       throw .refused(text)
     }
     guard let result = reply["result"], case .object = result else {

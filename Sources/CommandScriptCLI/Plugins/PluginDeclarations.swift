@@ -4,10 +4,12 @@
 
 enum PluginDeclarations {
   /// A TYPE: `{"name", "summary", "verbs": [...], "queries": [...]}`.
-  static func type(_ value: StateValue) throws(DeclarationError) -> ReceiverDeclaration {
+  /// With it, for each verb, whether it is declared `"infallible": true`.
+  static func type(_ value: StateValue) throws(DeclarationError) -> (ReceiverDeclaration, infallible: [Bool]) {
     guard case .string(let name)? = value["name"] else { throw DeclarationError("declared a type without a `name`") }
     let summary = text(value["summary"])
     var verbs: [VerbDeclaration] = []
+    var infallible: [Bool] = []
     for verb in try list(value["verbs"], "verbs", of: "type `\(name)`") {
       guard case .string(let verbName)? = verb["name"] else {
         throw DeclarationError("declared a verb of `\(name)` without a `name`")
@@ -19,6 +21,11 @@ enum PluginDeclarations {
           throw DeclarationError("declared \(described)'s `undoable` not as a boolean")
         }
         undoable = b
+      }
+      switch verb["infallible"] {
+      case nil: infallible.append(false)
+      case .bool(let b)?: infallible.append(b)
+      default: throw DeclarationError("declared \(described)'s `infallible` not as a boolean")
       }
       verbs.append(
         VerbDeclaration(
@@ -44,7 +51,9 @@ enum PluginDeclarations {
         QueryDeclaration(
           queryName, try parameters(query["parameters"], of: described), result, summary: text(query["summary"])))
     }
-    return ReceiverDeclaration(name: name, summary: summary, verbs: verbs, queries: queries, instances: [])
+    return (
+      ReceiverDeclaration(name: name, summary: summary, verbs: verbs, queries: queries, instances: []), infallible
+    )
   }
 
   private static func text(_ value: StateValue?) -> String {

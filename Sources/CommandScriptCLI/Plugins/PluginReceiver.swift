@@ -31,17 +31,31 @@ final class PluginReceiver: DeclaredReceiver {
 
   private func call(_ method: String, _ params: [StateValue.Member]) throws(CommandFailure) -> StateValue {
     do {
-      if !announced {
-        _ = try plugin.call("new", .object([.init("type", .string(type.name)), .init("name", .string(name))]))
-        announced = true
-      }
+      try announce()
       return try plugin.call(method, .object(params))
     } catch {
-      switch error {
-      case .refused(let message): throw CommandFailure(message)
-      case .fault(let message): throw CommandFailure(message)
-      }
+      throw error.commandFailure
     }
+  }
+
+  /// Tells the plugin of an instance `new` made, before its first request.
+  private func announce() throws(PluginCallFailure) {
+    guard !announced else { return }
+    _ = try plugin.call("new", .object([.init("type", .string(type.name)), .init("name", .string(name))]))
+    announced = true
+  }
+
+  /// The batch that `verb`'s commands go into, if its plugin takes batches and the verb
+  /// is declared never to fail.
+  private func batch(for verb: Int) -> PluginBatch? {
+    guard let batch = plugin.batch, type.verbs[verb].isUndoable, plugin.infallible[type.name]?[verb] == true else {
+      return nil
+    }
+    return batch
+  }
+
+  func settle() throws(CommandFailure) {
+    do { try plugin.flush() } catch { throw error.commandFailure }
   }
 
   func execute(_ verb: Int, _ arguments: Arguments) throws(CommandFailure) -> StateValue {
@@ -50,6 +64,19 @@ final class PluginReceiver: DeclaredReceiver {
       return host.restoredRecord(of: plugin)
     }
     let declared = type.verbs[verb]
+    if let batch = batch(for: verb) {
+      do {
+        try announce()
+        if batch.isFull { try plugin.flush() }
+      } catch {
+        throw error.commandFailure
+      }
+      let params: [StateValue.Member] = [
+        .init("instance", .string(name)), .init("verb", .string(declared.name)),
+        .init("arguments", self.arguments(arguments, declared.parameters)),
+      ]
+      return .int(batch.execute(StateValue.object(params).json))
+    }
     let result = try call(
       "execute",
       [
@@ -75,6 +102,19 @@ final class PluginReceiver: DeclaredReceiver {
 
   private func send(undoOf verb: Int, _ arguments: Arguments, record: StateValue) {
     let declared = type.verbs[verb]
+    if let batch = batch(for: verb), case .int(let ticket) = record {
+      do {
+        if batch.isWaiting(ticket) || batch.isFull { try plugin.flush() }
+      } catch {
+        return
+      }
+      let params: [StateValue.Member] = [
+        .init("instance", .string(name)), .init("verb", .string(declared.name)),
+        .init("arguments", self.arguments(arguments, declared.parameters)), .init("undo", batch.record(of: ticket)),
+      ]
+      batch.undo(StateValue.object(params).json)
+      return
+    }
     do {
       _ = try call(
         "undo",
@@ -115,6 +155,15 @@ final class PluginReceiver: DeclaredReceiver {
       return state
     } catch {
       return .object([.init("error", .string(error.message))])
+    }
+  }
+}
+
+extension PluginCallFailure {
+  /// The failure of the command that made the call.
+  var commandFailure: CommandFailure {
+    switch self {
+    case .refused(let message), .fault(let message): CommandFailure(message)
     }
   }
 }

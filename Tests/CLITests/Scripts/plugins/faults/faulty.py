@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A plugin that misbehaves on purpose, for the fault tests: `python3 faulty.py MODE`.
 Its `gadget` works until `gadget.fault` runs, which then does what MODE says; the modes
-`unknown-kind`, `bad-version` and `no-types` misdeclare at `initialize` instead."""
+`unknown-kind`, `bad-version` and `no-types` misdeclare at `initialize` instead; with
+`batch-exit`, `set` is sent in batches, and the plugin exits at the first one."""
 import json, os, signal, sys, time
 
 mode = sys.argv[1]
@@ -10,7 +11,7 @@ value = 0
 def types():
     kind = "colour" if mode == "unknown-kind" else "integer"
     return [{"name": "gadget", "summary": "a gadget that fails on `fault`",
-             "verbs": [{"name": "set", "summary": "set the value",
+             "verbs": [{"name": "set", "summary": "set the value", "infallible": mode == "batch-exit",
                         "parameters": [{"name": "n", "kind": kind}]},
                        {"name": "fault", "summary": "misbehave", "parameters": []},
                        {"name": "slow", "summary": "add 100, slowly", "parameters": []},
@@ -28,7 +29,10 @@ for line in sys.stdin:
             reply(message, {"protocolVersion": 1, "name": "faulty"})
         else:
             reply(message, {"protocolVersion": 2 if mode == "bad-version" else 1, "name": "faulty",
+                            "batch": mode == "batch-exit",
                             "types": types(), "instances": [{"name": "gadget", "type": "gadget"}]})
+    elif method == "batch":
+        sys.exit(4)
     elif method == "execute" and p["verb"] == "fault":
         if mode == "exit":
             sys.exit(3)

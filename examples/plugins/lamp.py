@@ -31,35 +31,38 @@ class Refused(Exception):
     """A command that cannot run: the statement fails with this message."""
 
 
+# What each verb changes: its undo record is that field's value before.
+FIELD = {"on": "on", "off": "on", "dim": "level", "paint": "colour"}
+
+
 def execute(lamp, verb, args):
-    """Does `verb` and returns what undo needs: here, the lamp as it was."""
-    before = dict(lamp)
-    if verb == "on":
-        lamp["on"] = True
-    elif verb == "off":
-        lamp["on"] = False
-    elif verb == "dim":
-        if not lamp["on"]:
-            raise Refused("the lamp is off")
-        lamp["level"] = args[0]
-    elif verb == "paint":
-        lamp["colour"] = args[0]
+    """Does `verb` and returns what undo needs: the value it replaced."""
+    field = FIELD[verb]
+    before = lamp[field]
+    if verb == "dim" and not lamp["on"]:
+        raise Refused("the lamp is off")
+    lamp[field] = True if verb == "on" else False if verb == "off" else args[0]
     return before
+
+
+def undo(lamp, verb, before):
+    lamp[FIELD[verb]] = before
 
 
 def handle(method, p):
     if method == "initialize":
         return {"protocolVersion": 1, "name": "lamp", "persistent": False, "batch": True, "types": TYPES,
                 "instances": [{"name": "lamp", "type": "lamp"}]}
-    if method == "batch":  # optional: many calls of verbs declared infallible, and undos
-        return {"results": [handle(call["method"], call["params"]) for call in p["calls"]]}
+    if method == "batch":  # optional: many executes of infallible verbs, and undos, at once
+        return {"results": [execute(lamps[c[1]], c[2], c[3]) if c[0] == "execute" else undo(lamps[c[1]], c[2], c[4])
+                            for c in p["calls"]]}
     if method == "new":
         lamps.setdefault(p["name"], {"on": False, "level": 100, "colour": "white"})
         return {}
     if method == "execute":
         return {"undo": execute(lamps[p["instance"]], p["verb"], p["arguments"])}
     if method == "undo":
-        lamps[p["instance"]].update(p["undo"])
+        undo(lamps[p["instance"]], p["verb"], p["undo"])
         return {}
     if method == "query":
         lamp = lamps[p["instance"]]

@@ -39,7 +39,11 @@ struct CheckerState: Sendable {
     instances = []
     instances.reserveCapacity(registry.types.count)
     for (t, type) in registry.types.enumerated() {
-      for name in type.instances { instances.append(Instance(name: name, type: t)) }
+      guard let declared = type.declaredInstances else {
+        instances.append(Instance(name: type.name, type: t))
+        continue
+      }
+      for name in declared { instances.append(Instance(name: name, type: t)) }
     }
     for (i, instance) in instances.enumerated() { instanceByName[instance.name] = i }
     verbTable = Checker.VerbTable(registry.types)

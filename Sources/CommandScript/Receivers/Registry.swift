@@ -79,7 +79,7 @@ public struct ReceiverRegistry: Sendable {
     }
     types.append(
       ReceiverTypeInfo(
-        name: name, summary: summary, verbs: verbs, queryDeclarations: queries, instances: instances ?? [name],
+        name: name, summary: summary, verbs: verbs, queryDeclarations: queries, declaredInstances: instances,
         make: make))
   }
 
@@ -159,7 +159,10 @@ public struct ReceiverTypeInfo: @unchecked Sendable {
   let queryDeclarations: () -> [QueryInfo]
   /// The instances every session starts with: one named after the type, unless the type
   /// was declared as data with others (``ReceiverDeclaration/instances``).
-  public let instances: [String]
+  public var instances: [String] { declaredInstances ?? [name] }
+  /// The instances a type declared as data starts with; nil for one named after the type
+  /// (no array is made for each type at every start-up).
+  let declaredInstances: [String]?
   let make: (String) -> ReceiverInstance
 
   /// The queries, in declaration order.

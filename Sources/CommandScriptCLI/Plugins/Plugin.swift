@@ -112,7 +112,7 @@ final class Plugin {
   /// answered first.
   func call(_ method: String, _ params: StateValue) throws(PluginCallFailure) -> StateValue {
     try flush()
-    return try exchange(method, params: params.json)
+    return try exchange(method, params: Array(params.json.utf8))
   }
 
   /// Sends what is waiting in the batch, if anything, and keeps the undo records it
@@ -133,16 +133,17 @@ final class Plugin {
   }
 
   /// Sends `method` with `params` (JSON text) and returns its result.
-  private func exchange(_ method: String, params: String) throws(PluginCallFailure) -> StateValue {
+  private func exchange(_ method: String, params: [UInt8]) throws(PluginCallFailure) -> StateValue {
     if let fault { throw .fault("plugin `\(name)` is not running: it \(fault)") }
     nextID += 1
     let id = nextID
-    var message = "{\"jsonrpc\": \"2.0\", \"id\": \(id), \"method\": \"\(method)\", \"params\": "
+    var message = Array("{\"jsonrpc\": \"2.0\", \"id\": \(id), \"method\": \"\(method)\", \"params\": ".utf8)
+    message.reserveCapacity(message.count + params.count + 1)
     message += params
-    message += "}"
+    message.append(UInt8(ascii: "}"))
     let line: [UInt8]
     do {
-      try process.send(Array(message.utf8))
+      try process.send(message)
       line = try process.receive(timeout: timeout, answering: method)
       process.forwardErrors()
     } catch {

@@ -3,34 +3,53 @@
 /// gets a ticket, which stands for its undo record until the batch is answered; the batch
 /// is sent when it is full, before any other request, and when the session settles (at the
 /// end of each statement, undo and redo), so a fault still fails the statement that sent it.
+/// The calls are kept as the bytes of the message, written as they come: a million
+/// commands make no string each.
 final class PluginBatch {
-  /// Each call as JSON text (`{"method": …, "params": …}`), in order.
-  private var calls: [String] = []
+  // Touched once per command by this class alone, never in overlapping accesses: no
+  // dynamic exclusivity check (a tenth of a batched command's cost).
+  /// `{"calls": [CALL, CALL, …`, the request's params so far.
+  @exclusivity(unchecked) private var text: [UInt8] = []
   /// For each call, the ticket of an `execute`, or -1 for an `undo`.
-  private var tickets: [Int] = []
+  @exclusivity(unchecked) private var tickets: [Int] = []
   /// The undo records answered, by ticket, until undo takes them.
-  private var records: [Int: StateValue] = [:]
-  private var nextTicket = 0
+  @exclusivity(unchecked) private var records: [Int: StateValue] = [:]
+  @exclusivity(unchecked) private var nextTicket = 0
   /// The last ticket whose record has been answered.
-  private var answeredThrough = 0
+  @exclusivity(unchecked) private var answeredThrough = 0
 
   /// The calls a batch holds at most: about a megabyte of text for small commands.
   static let size = 8192
 
-  var count: Int { calls.count }
-  var isFull: Bool { calls.count >= Self.size }
+  private static let start = Array("{\"calls\": [".utf8)
 
-  /// Adds an `execute` with `params` (JSON text); returns its ticket.
-  func execute(_ params: String) -> Int {
+  var count: Int { tickets.count }
+  var isFull: Bool { tickets.count >= Self.size }
+
+  /// Starts the next call: the separator before it.
+  private func begin() {
+    if tickets.isEmpty {
+      text.removeAll(keepingCapacity: true)
+      text += Self.start
+    } else {
+      text += [UInt8(ascii: ","), UInt8(ascii: " ")]
+    }
+  }
+
+  /// Adds an `execute` that `write` writes (`["execute", INSTANCE, VERB, [ARGUMENTS]]`);
+  /// returns its ticket.
+  func execute(_ write: (inout [UInt8]) -> Void) -> Int {
+    begin()
+    write(&text)
     nextTicket += 1
-    calls.append("{\"method\": \"execute\", \"params\": \(params)}")
     tickets.append(nextTicket)
     return nextTicket
   }
 
-  /// Adds an `undo` with `params` (JSON text).
-  func undo(_ params: String) {
-    calls.append("{\"method\": \"undo\", \"params\": \(params)}")
+  /// Adds an `undo` that `write` writes (`["undo", INSTANCE, VERB, [ARGUMENTS], RECORD]`).
+  func undo(_ write: (inout [UInt8]) -> Void) {
+    begin()
+    write(&text)
     tickets.append(-1)
   }
 
@@ -41,20 +60,12 @@ final class PluginBatch {
   func record(of ticket: Int) -> StateValue { records.removeValue(forKey: ticket) ?? .null }
 
   /// The `batch` request's params.
-  func message() -> String {
-    var text = "{\"calls\": ["
-    text.reserveCapacity(calls.reduce(16) { $0 + $1.utf8.count + 2 })
-    for (i, call) in calls.enumerated() {
-      if i > 0 { text += ", " }
-      text += call
-    }
-    return text + "]}"
-  }
+  func message() -> [UInt8] { text + [UInt8(ascii: "]"), UInt8(ascii: "}")] }
 
-  /// Keeps the records `results` answered, one per call in order, and empties the batch.
+  /// Keeps the records `results` answered, one per call in order (an `execute`'s undo
+  /// record; anything for an `undo`), and empties the batch.
   func answered(_ results: [StateValue]) {
-    for (ticket, result) in zip(tickets, results) where ticket >= 0 { records[ticket] = result["undo"] ?? .null }
-    calls.removeAll(keepingCapacity: true)
+    for (ticket, result) in zip(tickets, results) where ticket >= 0 { records[ticket] = result }
     tickets.removeAll(keepingCapacity: true)
     answeredThrough = nextTicket
   }

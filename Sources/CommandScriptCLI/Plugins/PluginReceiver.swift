@@ -29,6 +29,37 @@ final class PluginReceiver: DeclaredReceiver {
     return .array(list)
   }
 
+  /// For each verb, the start of its calls as a batch writes them:
+  /// `["execute", "lamp", "paint", [` and `["undo", "lamp", "paint", [`.
+  private lazy var heads: [(execute: [UInt8], undo: [UInt8])] = type.verbs.map {
+    let rest = ", \(StateValue.string(name).json), \(StateValue.string($0.name).json), ["
+    return (Array(("[\"execute\"" + rest).utf8), Array(("[\"undo\"" + rest).utf8))
+  }
+  /// For each verb and word parameter, its words as JSON strings.
+  private lazy var quotedWords: [[[[UInt8]]]] = type.verbs.map { verb in
+    verb.parameters.map { parameter in
+      guard case .word(let set) = parameter.kind else { return [] }
+      return set.words.map { Array(StateValue.string($0).json.utf8) }
+    }
+  }
+
+  /// Writes a batch's call of `verb` with `arguments` to `out` (an undo with its
+  /// `record`), without making a value of it first.
+  private func writeCall(_ verb: Int, _ arguments: Arguments, undoing record: StateValue?, to out: inout [UInt8]) {
+    out += record == nil ? heads[verb].execute : heads[verb].undo
+    for i in 0..<arguments.count {
+      if i > 0 { out += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+      switch arguments.value(i) {
+      case .integer(let n): out += String(n).utf8
+      case .word(let w): out += quotedWords[verb][i][w]
+      case let value: out += PluginDeclarations.json(value, of: type.verbs[verb].parameters[i].kind).json.utf8
+      }
+    }
+    out.append(UInt8(ascii: "]"))
+    if let record { out += ", \(record.json)".utf8 }
+    out.append(UInt8(ascii: "]"))
+  }
+
   private func call(_ method: String, _ params: [StateValue.Member]) throws(CommandFailure) -> StateValue {
     do {
       try announce()
@@ -71,11 +102,7 @@ final class PluginReceiver: DeclaredReceiver {
       } catch {
         throw error.commandFailure
       }
-      let params: [StateValue.Member] = [
-        .init("instance", .string(name)), .init("verb", .string(declared.name)),
-        .init("arguments", self.arguments(arguments, declared.parameters)),
-      ]
-      return .int(batch.execute(StateValue.object(params).json))
+      return .int(batch.execute { writeCall(verb, arguments, undoing: nil, to: &$0) })
     }
     let result = try call(
       "execute",
@@ -108,11 +135,8 @@ final class PluginReceiver: DeclaredReceiver {
       } catch {
         return
       }
-      let params: [StateValue.Member] = [
-        .init("instance", .string(name)), .init("verb", .string(declared.name)),
-        .init("arguments", self.arguments(arguments, declared.parameters)), .init("undo", batch.record(of: ticket)),
-      ]
-      batch.undo(StateValue.object(params).json)
+      let record = batch.record(of: ticket)
+      batch.undo { writeCall(verb, arguments, undoing: record, to: &$0) }
       return
     }
     do {

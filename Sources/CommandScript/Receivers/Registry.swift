@@ -58,15 +58,9 @@ public struct ReceiverRegistry: Sendable {
   @usableFromInline
   mutating func add(
     name: String, summary: String, verbs: [VerbInfo], queries: @escaping () -> [QueryInfo],
-    instances: [String]? = nil, make: @escaping (String) -> ReceiverInstance
+    make: @escaping (String) -> ReceiverInstance
   ) throws(RegistrationError) {
     try Self.validate(name, as: "receiver type `\(name)`")
-    for instance in instances ?? [] {
-      try Self.validate(instance, as: "instance `\(instance)` of `\(name)`")
-      if types.contains(where: { $0.instances.contains(instance) }) {
-        throw RegistrationError("an instance named `\(instance)` is already registered")
-      }
-    }
     if types.contains(where: { $0.name == name }) {
       throw RegistrationError("receiver type `\(name)` is already registered")
     }
@@ -77,10 +71,23 @@ public struct ReceiverRegistry: Sendable {
       }
       try Self.validate(verb.parameters, of: "`\(name).\(verb.name)`")
     }
-    types.append(
-      ReceiverTypeInfo(
-        name: name, summary: summary, verbs: verbs, queryDeclarations: queries, declaredInstances: instances,
-        make: make))
+    types.append(ReceiverTypeInfo(name: name, summary: summary, verbs: verbs, queryDeclarations: queries, make: make))
+  }
+
+  /// Adds a type declared as data, whose first instances are `instances` (see
+  /// ``ReceiverDeclaration/instances``), as ``add(name:summary:verbs:queries:make:)`` does.
+  mutating func add(
+    name: String, summary: String, verbs: [VerbInfo], queries: @escaping () -> [QueryInfo],
+    instances: [String], make: @escaping (String) -> ReceiverInstance
+  ) throws(RegistrationError) {
+    for (index, instance) in instances.enumerated() {
+      try Self.validate(instance, as: "instance `\(instance)` of `\(name)`")
+      if instances[..<index].contains(instance) || types.contains(where: { $0.instances.contains(instance) }) {
+        throw RegistrationError("an instance named `\(instance)` is already registered")
+      }
+    }
+    try add(name: name, summary: summary, verbs: verbs, queries: queries, make: make)
+    types[types.count - 1].declaredInstances = instances
   }
 
   /// Checks every registered type's queries as registration checks verbs: names that can
@@ -162,7 +169,7 @@ public struct ReceiverTypeInfo: @unchecked Sendable {
   public var instances: [String] { declaredInstances ?? [name] }
   /// The instances a type declared as data starts with; nil for one named after the type
   /// (no array is made for each type at every start-up).
-  let declaredInstances: [String]?
+  var declaredInstances: [String]?
   let make: (String) -> ReceiverInstance
 
   /// The queries, in declaration order.

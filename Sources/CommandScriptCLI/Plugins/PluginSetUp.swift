@@ -17,6 +17,8 @@ enum PluginSetUp {
   /// `registry`. Nil when there are none: then nothing of plugins runs. A plugin that
   /// cannot start or declare ends the process with status 1.
   static func start(for options: Options, registry: inout ReceiverRegistry) -> PluginHost? {
+    // `-c`, the REPL and standard input without `--plugin`: nothing to look for.
+    guard !options.plugins.isEmpty || !options.scriptFiles.isEmpty || !options.files.isEmpty else { return nil }
     var commands = options.plugins.map { (command: $0, directory: String?.none) }
     var timeout = options.pluginTimeout
     let script = (options.scriptFiles + options.files).first { $0 != "-" }

@@ -7,20 +7,20 @@ import Testing
 /// caught by `plugin check`; `--safe` and the project file. (The faults of a plugin are
 /// golden scripts, `Scripts/plugins/faults`; Ctrl-C during a plugin's call is in
 /// repl_test.py's `plugins`.)
+/// Runs `body` in a fresh folder, removed afterwards.
+func inFolder(_ body: (URL) throws -> Void) throws {
+  let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-plugin-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: dir) }
+  try body(dir)
+}
+
 @Suite("Plugins")
 struct PluginTests {
   static let examples = CLI.packageRoot.appendingPathComponent("examples/plugins")
   static let faults = CLI.packageRoot.appendingPathComponent("Tests/CLITests/Scripts/plugins/faults")
   static let lamp = "python3 \(examples.appendingPathComponent("lamp.py").path)"
   static let tally = "tclsh \(examples.appendingPathComponent("tally.tcl").path)"
-
-  /// Runs `body` in a fresh folder, removed afterwards.
-  func inFolder(_ body: (URL) throws -> Void) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-plugin-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    try body(dir)
-  }
 
   @Test("the reference plugins pass `plugin check`", arguments: [lamp, tally])
   func referencePluginsPassTheCheck(_ command: String) throws {
@@ -144,34 +144,34 @@ struct PluginTests {
       section.components(separatedBy: "```python\n").dropFirst().first?.components(separatedBy: "```\n").first)
     let transcript = try #require(
       section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```\n").first)
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-readme-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    try Data(plugin.utf8).write(to: dir.appendingPathComponent("counter.py"))
-    var commands: [(line: String, expected: [String])] = []
-    for line in transcript.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
-      if line.hasPrefix("$ ") {
-        commands.append((String(line.dropFirst(2)), []))
-      } else {
-        commands[commands.count - 1].expected.append(String(line))
+    try inFolder { dir in
+      try Data(plugin.utf8).write(to: dir.appendingPathComponent("counter.py"))
+      var commands: [(line: String, expected: [String])] = []
+      for line in transcript.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
+        if line.hasPrefix("$ ") {
+          commands.append((String(line.dropFirst(2)), []))
+        } else {
+          commands[commands.count - 1].expected.append(String(line))
+        }
       }
-    }
-    #expect(commands.count == 3)
-    for (line, expected) in commands {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", line + " 2>&1"]
-      var environment = CLI.environment
-      environment["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-      process.environment = environment
-      process.currentDirectoryURL = dir
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      try process.run()
-      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      let lines = output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("    ") }
-      #expect(lines == expected, "\(line)")
+      #expect(commands.count == 3)
+      for (line, expected) in commands {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", line + " 2>&1"]
+        var environment = CLI.environment
+        environment["PATH"] =
+          CLI.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        process.currentDirectoryURL = dir
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("    ") }
+        #expect(lines == expected, "\(line)")
+      }
     }
   }
 }

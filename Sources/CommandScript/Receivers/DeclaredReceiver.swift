@@ -11,7 +11,7 @@
 ///   name: "lamp", summary: "a dimmable lamp",
 ///   verbs: [VerbDeclaration("dim", [Parameter("level", .integer(0...100))], summary: "set the brightness")],
 ///   queries: [QueryDeclaration("level", [], .integer(0...100), summary: "the brightness")])
-/// try registry.register(lamp) { name in RemoteLamp(name: name) }
+/// try registry.register(declared: lamp) { name in RemoteLamp(name: name) }
 /// ```
 public struct ReceiverDeclaration: Sendable {
   /// The type's name in scripts.
@@ -49,7 +49,7 @@ public struct VerbDeclaration: Sendable {
   /// One line for `help`.
   public var summary: String
   /// Whether `undo` can revert it; a verb that cannot leaves no record, and neither redo
-  /// nor a journal's replay runs it again (as ``Verb/init(notUndoable:_:summary:execute:)``).
+  /// nor a journal's replay runs it again (as ``Verb/init(notUndoable:_:summary:execute:)-(_,[Parameter],_,_)``).
   public var isUndoable: Bool
 
   /// A verb called `name`.
@@ -108,7 +108,7 @@ extension ReceiverRegistry {
   /// Adds a receiver type declared as data; `make` is given each instance's name (those
   /// of `declaration.instances`, then those `new` makes) and returns it.
   public mutating func register(
-    _ declaration: ReceiverDeclaration, make: @escaping (_ name: String) -> any DeclaredReceiver
+    declared declaration: ReceiverDeclaration, make: @escaping (_ name: String) -> any DeclaredReceiver
   ) throws(RegistrationError) {
     let verbs = declaration.verbs.map {
       VerbInfo(

@@ -36,7 +36,7 @@ final class PluginHost {
       for type in plugin.types {
         var initial = Set(type.instances)
         do {
-          try registry.register(type) { name in
+          try registry.register(declared: type) { name in
             PluginReceiver(plugin: plugin, host: self, type: type, name: name, announced: initial.remove(name) != nil)
           }
         } catch {

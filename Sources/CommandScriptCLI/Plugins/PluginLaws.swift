@@ -25,7 +25,7 @@ struct PluginLaws {
     defer { plugin.shutdown() }
     var registry = ReceiverRegistry()
     for type in plugin.types {
-      do { try registry.register(type) { _ in Unusable() } } catch {
+      do { try registry.register(declared: type) { _ in Unusable() } } catch {
         violation("declarations: type `\(type.name)`: \(error.description)")
       }
     }

@@ -59,6 +59,8 @@ def main(out):
             machine["load_start"], machine["load_end"] = row[1], row[2]
     exec_runs = load_runs(out / "exec.json")
     decide_runs = load_runs(out / "decide.json")
+    plugin_runs = load_runs(out / "plugin.json") if (out / "plugin.json").exists() else None
+    call_runs = load_runs(out / "plugin-calls.json") if (out / "plugin-calls.json").exists() else None
     parse_runs = load_runs(out / "parse.json")
     start_runs = load_runs(out / "startup.json")
     memory = {}
@@ -145,6 +147,17 @@ def main(out):
     emit(f"| decide: at most 1/5 of Lua's time | {ratio(c_decide, median(decide_runs['Lua']))} of Lua's time | {status(decide_lua <= 0.2)} |")
     decide_c = c_decide / median(decide_runs["C floor"])
     emit(f"| decide, aim: 2× the C floor | {decide_c:.1f}× the C floor | {status(decide_c <= 2)} |")
+    if plugin_runs:
+        plugin_py = median(plugin_runs["cmdscript"]) / median(plugin_runs["Python"])
+        emit(
+            f"| plugin: 1,000,000 commands through the Python reference plugin, at most 3× the Python peer's exec | "
+            f"{plugin_py:.1f}× the Python peer ({ms(median(plugin_runs['cmdscript']))} against "
+            f"{ms(median(plugin_runs['Python']))}) | {status(plugin_py <= 3)} |")
+    if call_runs:
+        per_call = (median(call_runs["1000 calls"]) - median(call_runs["0 calls"])) / 1000
+        emit(
+            f"| plugin: a statement that calls the plugin once adds well under a millisecond | "
+            f"{per_call * 1e6:.0f} µs per statement | {status(per_call < 0.0005)} |")
     if cmd_costs:
         at_max = per_command[("cmdscript", cmd_ns[-1])]
         emit(

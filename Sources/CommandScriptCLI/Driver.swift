@@ -24,6 +24,8 @@ final class Driver {
   private(set) var journal: Journal?
   /// Also told of every statement that takes effect (the REPL's macro recording).
   var onCommit: ((String) -> Void)?
+  /// Given a resumed journal's entries before they replay (the plugins' records).
+  var beforeReplay: (([Journal.Entry]) -> Void)?
 
   init(registry: ReceiverRegistry, json: Bool, checkOnly: Bool) {
     session = Session(registry: registry)

@@ -47,6 +47,7 @@ extension Driver {
         "session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)"
       )
     }
+    beforeReplay?(contents.entries)
     let replayed = replaying { replay(contents, of: journal) }
     if let failure = replayed { return .failure(failure) }
     Console.flush()

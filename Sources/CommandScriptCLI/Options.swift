@@ -37,6 +37,10 @@ struct Options: Equatable {
   var scriptFiles: [String] = []
   /// For each `-c`, in order, how many of `scriptFiles` come before it on the command line.
   var filesBeforeCommands: [Int] = []
+  /// `--plugin COMMAND`, in order.
+  var plugins: [String] = []
+  /// `--plugin-timeout SECONDS`.
+  var pluginTimeout: Double?
 
   /// The steps `--safe` allows without `--max-steps`: a script from a stranger cannot loop
   /// for ever.
@@ -44,15 +48,24 @@ struct Options: Equatable {
 
   /// Runs what the options ask for with the invocation's registry.
   func run(_ invocation: Invocation) -> ExitStatus {
-    let driver = makeDriver(registry: invocation.registry)
+    // Plugins (`--plugin`, the project file) join the registry before the session is made;
+    // with none, nothing of them runs.
+    var registry = invocation.registry
+    let plugins = PluginSetUp.start(for: self, registry: &registry)
+    let driver = makeDriver(registry: registry)
+    plugins?.attach(to: driver)
     // The session stays alive until the process exits: tearing it down would only free
     // memory the process is about to give back (80,000 instructions of a start-up's 1.4
     // million).
     _ = Unmanaged.passRetained(driver)
     // A verb that waits for a result (an app's request) blocks the tool until it is there.
-    let waits = invocation.registry.types.contains { $0.verbs.contains { $0.waitsForResult } }
-    return waits ? Session.waitingForResultsByBlocking { run(driver) } : run(driver)
+    let waits = registry.types.contains { $0.verbs.contains { $0.waitsForResult } }
+    let status = waits ? Session.waitingForResultsByBlocking { run(driver) } : run(driver)
+    return plugins?.finish(status, endsWith1OnFault: !isREPL) ?? status
   }
+
+  /// Whether the run is the REPL alone (no files, no `-c`, a terminal).
+  var isREPL: Bool { commands.isEmpty && scriptFiles.isEmpty && files.isEmpty && isatty(0) != 0 }
 
   /// The driver for these options: its session made and set up to run them.
   func makeDriver(registry: ReceiverRegistry) -> Driver {
@@ -75,7 +88,7 @@ struct Options: Equatable {
   func run(_ driver: Driver) -> ExitStatus {
     if let session, let salvageSession { return salvageJournal(session, into: salvageSession) }
     var resumed = false
-    let isREPL = commands.isEmpty && scriptFiles.isEmpty && files.isEmpty && isatty(0) != 0
+    let isREPL = self.isREPL
     driver.journalFailureEndsRun = !isREPL
     if let session {
       switch Journal.acquire(session) {

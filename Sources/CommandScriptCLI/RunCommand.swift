@@ -139,6 +139,19 @@ struct RunCommand: ToolSubcommand {
       valueName: "auto|always|never"))
   var pictures = PictureMode.auto
 
+  @Option(
+    name: .customLong("plugin"),
+    help: ArgumentHelp(
+      "Start COMMAND (split into words as a shell would, but no shell runs it) as a plugin: its receiver types join the built-in ones (PLUGINS.md). Repeatable; runs under --safe too. Without it, the plugins named by a script's project file (cmdscript.json in its folder or above) start, unless --safe.",
+      valueName: "command"))
+  var plugins: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Seconds a plugin may take to answer one request (default 10); one that takes longer is stopped, and the statement fails, rolled back.",
+      valueName: "seconds"))
+  var pluginTimeout: Double?
+
   @Argument(
     help: ArgumentHelp(
       "The script to run (`-` reads standard input), then its arguments: $1, $2, ... in the script.",
@@ -160,6 +173,9 @@ struct RunCommand: ToolSubcommand {
     }
     if let n = maxSteps, n < 0 { throw ValidationError("--max-steps must be 0 or more, not \(n).") }
     if let n = historyLimit, n < 0 { throw ValidationError("--history-limit must be 0 or more, not \(n).") }
+    if let t = pluginTimeout, !(t > 0 && t.isFinite) {
+      throw ValidationError("--plugin-timeout must be a number of seconds above 0, not \(t).")
+    }
     if salvageSession != nil && session == nil {
       throw ValidationError("--salvage-session needs --session FILE: the journal to salvage.")
     }
@@ -180,6 +196,6 @@ struct RunCommand: ToolSubcommand {
       commands: commands, check: check, json: json, session: session, salvageSession: salvageSession,
       noInit: noInit, safe: safe, onError: onError, maxSteps: maxSteps, historyLimit: historyLimit, pictures: pictures,
       files: files, scriptArguments: Array(operands.dropFirst()), interactive: interactive, quiet: quiet,
-      verbose: verbose, scriptFiles: scriptFiles)
+      verbose: verbose, scriptFiles: scriptFiles, plugins: plugins, pluginTimeout: pluginTimeout)
   }
 }

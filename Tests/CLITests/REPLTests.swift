@@ -17,7 +17,8 @@ private let python3: URL? = {
 /// prompt and during a long statement, record/end/macros and `macros save` with the
 /// start-up file (and `--no-init`), `--safe` writing no file, `--session` resumed after SIGKILL, Ctrl-Z and `fg`,
 /// pictures drawn by `show` (colour, NO_COLOR, a small terminal, `--pictures never`),
-/// and the terminal restored on SIGTERM and SIGHUP. Ctrl-D exits with 0.
+/// the terminal restored on SIGTERM and SIGHUP, and Ctrl-C during a plugin's call (rolled back,
+/// the plugin alive) and a plugin that dies while the REPL goes on. Ctrl-D exits with 0.
 @Suite("REPL")
 struct REPLTests {
   @Test(

@@ -180,12 +180,15 @@ def test_diagnostics_are_those_of_check(script):
     expected = [json.loads(line) for line in check.stderr.splitlines() if line.startswith("{")]
     expected = [(d["line"] - 1, d["message"] + (f" (did you mean `{d['suggestion']}`?)" if "suggestion" in d else ""))
                 for d in expected if d.get("file") == script.name]
-    received = raw_diagnostics(text, "file://" + str(script))
+    # Started in the script's folder, as an editor starts it in the project's: a project
+    # file there (plugins/cmdscript.json) names the plugins whose verbs it checks.
+    received = raw_diagnostics(text, "file://" + str(script), cwd=script.parent)
     assert [(d["range"]["start"]["line"], d["message"]) for d in received] == expected
 
 
-def raw_diagnostics(text, uri):
-    """The diagnostics the server publishes for `text`, over a plain pipe."""
+def raw_diagnostics(text, uri, cwd=None):
+    """The diagnostics the server publishes for `text`, over a plain pipe, the server
+    started in `cwd`."""
     messages = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
         {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
@@ -194,7 +197,7 @@ def raw_diagnostics(text, uri):
         {"jsonrpc": "2.0", "method": "exit"},
     ]
     data = b"".join(frame(m) for m in messages)
-    out = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=20)
+    out = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=20, cwd=cwd)
     assert out.returncode == 0
     for message in unframe(out.stdout):
         if message.get("method") == "textDocument/publishDiagnostics":

@@ -865,8 +865,33 @@ def full_disk():
         subprocess.run(["umount", disk])
 
 
+def plugins():
+    """Ctrl-C during a plugin's call stops the statement and rolls it back, the plugin
+    included (it runs in its own process group, so the terminal's SIGINT spares it); a
+    plugin that dies is reported, statements that need it fail, and the REPL goes on."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    faulty = os.path.join(here, "Scripts", "plugins", "faults", "faulty.py")
+    lamp = os.path.join(here, "..", "..", "examples", "plugins", "lamp.py")
+    child = spawn(["--plugin", f"python3 {lamp}", "--plugin", f"python3 {faulty} exit"])
+    prompt(child, "first (plugins)")
+    run(child, "gadget.set 5")
+    enter(child, "{ lamp.on; gadget.slow; lamp.off }")
+    time.sleep(0.3)
+    child.sendcontrol("c")
+    expect(child, "interrupted", "the interrupted statement's error")
+    prompt(child, "after interrupting a plugin's call")
+    run(child, "show lamp", "lamp: on=no")
+    run(child, "show gadget", "gadget: value=5")
+    enter(child, "gadget.fault")
+    expect(child, "plugin `faulty` exited with status 3", "the plugin's death")
+    prompt(child, "after the plugin died")
+    run(child, "gadget.set 1", "is not running")
+    run(child, "lamp.on; show lamp", "lamp: on=yes")
+    finish(child, "plugins")
+
+
 SCENARIOS = [
-    basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
+    plugins, basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
     terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help, reports,
     repl_command_errors, history_not_a_file, source_check_interrupt]
 

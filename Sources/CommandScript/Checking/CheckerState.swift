@@ -36,7 +36,15 @@ struct CheckerState: Sendable {
 
   init(registry: ReceiverRegistry) {
     types = registry.types
-    instances = registry.types.indices.map { Instance(name: registry.types[$0].name, type: $0) }
+    instances = []
+    instances.reserveCapacity(registry.types.count)
+    for (t, type) in registry.types.enumerated() {
+      guard let declared = type.declaredInstances else {
+        instances.append(Instance(name: type.name, type: t))
+        continue
+      }
+      for name in declared { instances.append(Instance(name: name, type: t)) }
+    }
     for (i, instance) in instances.enumerated() { instanceByName[instance.name] = i }
     verbTable = Checker.VerbTable(registry.types)
   }

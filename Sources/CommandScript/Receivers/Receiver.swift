@@ -511,4 +511,8 @@ public struct Arguments: Sendable {
 
   /// How many arguments there are (defaults included).
   public var count: Int { values.count }
+
+  /// The argument at `index`, whatever its kind (for a receiver that passes arguments on,
+  /// such as a plugin's).
+  @inlinable public func value(_ index: Int) -> Value { values[index] }
 }

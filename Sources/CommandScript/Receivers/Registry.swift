@@ -74,20 +74,40 @@ public struct ReceiverRegistry: Sendable {
     types.append(ReceiverTypeInfo(name: name, summary: summary, verbs: verbs, queryDeclarations: queries, make: make))
   }
 
+  /// Adds a type declared as data, whose first instances are `instances` (see
+  /// ``ReceiverDeclaration/instances``), as ``add(name:summary:verbs:queries:make:)`` does.
+  mutating func add(
+    name: String, summary: String, verbs: [VerbInfo], queries: @escaping () -> [QueryInfo],
+    instances: [String], make: @escaping (String) -> ReceiverInstance
+  ) throws(RegistrationError) {
+    for (index, instance) in instances.enumerated() {
+      try Self.validate(instance, as: "instance `\(instance)` of `\(name)`")
+      if instances[..<index].contains(instance) || types.contains(where: { $0.instances.contains(instance) }) {
+        throw RegistrationError("an instance named `\(instance)` is already registered")
+      }
+    }
+    try add(name: name, summary: summary, verbs: verbs, queries: queries, make: make)
+    types[types.count - 1].declaredInstances = instances
+  }
+
   /// Checks every registered type's queries as registration checks verbs: names that can
   /// be written, none twice, no parameter without a default after one with a default.
   /// (Not done by `register`, which leaves query tables unread until a run uses them; an
   /// app calls it from a test.)
   public func validateQueries() throws(RegistrationError) {
-    for type in types {
-      let queries = type.queries
-      for (index, query) in queries.enumerated() {
-        try Self.validate(query.name, as: "query `\(query.name)` of `\(type.name)`")
-        if queries[..<index].contains(where: { $0.name == query.name }) {
-          throw RegistrationError("`\(type.name)` declares query `\(query.name)` twice")
-        }
-        try Self.validate(query.parameters, of: "`\(type.name).\(query.name)`")
+    for index in types.indices { try validateQueries(of: index) }
+  }
+
+  /// Checks the queries of the type at `index` (see ``validateQueries()``).
+  func validateQueries(of index: Int) throws(RegistrationError) {
+    let type = types[index]
+    let queries = type.queries
+    for (index, query) in queries.enumerated() {
+      try Self.validate(query.name, as: "query `\(query.name)` of `\(type.name)`")
+      if queries[..<index].contains(where: { $0.name == query.name }) {
+        throw RegistrationError("`\(type.name)` declares query `\(query.name)` twice")
       }
+      try Self.validate(query.parameters, of: "`\(type.name).\(query.name)`")
     }
   }
 
@@ -144,6 +164,12 @@ public struct ReceiverTypeInfo: @unchecked Sendable {
   /// Its verbs, in declaration order.
   public let verbs: [VerbInfo]
   let queryDeclarations: () -> [QueryInfo]
+  /// The instances every session starts with: one named after the type, unless the type
+  /// was declared as data with others (``ReceiverDeclaration/instances``).
+  public var instances: [String] { declaredInstances ?? [name] }
+  /// The instances a type declared as data starts with; nil for one named after the type
+  /// (no array is made for each type at every start-up).
+  var declaredInstances: [String]?
   let make: (String) -> ReceiverInstance
 
   /// The queries, in declaration order.
@@ -253,6 +279,9 @@ final class ReceiverInstance {
   let notUndoable: [String?]
   /// Each verb's name.
   let verbNames: [String]
+  /// Confirms commands sent but not yet answered (a plugin's batch), or nil for a receiver
+  /// that answers each command as it runs.
+  var settle: (() throws(CommandFailure) -> Void)?
 
   /// The failure of a command or query on an instance whose `new` was undone.
   var withdrawnMessage: String {

@@ -50,9 +50,12 @@ final class Invoker {
 
   /// Whether any instance has a verb that cannot be undone; if not, undo and rollback
   /// need not look for them.
-  private let someVerbIsNotUndoable: Bool
+  private var someVerbIsNotUndoable: Bool
   /// Whether any instance keeps records that may not fit it any more (see `undoStep`).
   private var someRecordMayNotFit: Bool
+  /// The instances whose commands may be confirmed later than they run (a plugin's, sent
+  /// in batches): each is settled before a statement, a redo or an undo is done.
+  private var deferring: [ReceiverInstance] = []
 
   /// Adds the instances that `new` statements of a compiled input declared; they exist
   /// once their `new` runs.
@@ -60,6 +63,13 @@ final class Invoker {
     for instance in new { instance.exists = false }
     instances += new
     someRecordMayNotFit = someRecordMayNotFit || new.contains(where: \.recordsMayNotFit)
+    someVerbIsNotUndoable = someVerbIsNotUndoable || new.contains { $0.notUndoable.contains { $0 != nil } }
+    deferring += new.filter { $0.settle != nil }
+  }
+
+  /// Confirms what deferring instances were sent so far; the first failure is thrown.
+  private func settle() throws(CommandFailure) {
+    for instance in deferring { try instance.settle?() }
   }
 
   init(instances: [ReceiverInstance], commands: CommandTable, interruption: Interruption) {
@@ -68,6 +78,7 @@ final class Invoker {
     self.interruption = interruption
     someVerbIsNotUndoable = instances.contains { $0.notUndoable.contains { $0 != nil } }
     someRecordMayNotFit = instances.contains(where: \.recordsMayNotFit)
+    deferring = instances.filter { $0.settle != nil }
   }
 
   // MARK: Running statements
@@ -93,8 +104,11 @@ final class Invoker {
   ) throws(RunFailure) {
     let redo = history.takeRedoStack()
     let mark = history.commands.count
-    do {
+    do throws(RunFailure) {
       try execute(op, frame: [], request: request)
+      if !deferring.isEmpty {
+        do { try settle() } catch { throw RunFailure(message: error.message, range: range) }
+      }
     } catch {
       var failure = error
       if failure.isInterruption {
@@ -196,6 +210,7 @@ final class Invoker {
       i -= 1
       if (cmds.count - 1 - i) & 0xFFF == 0 { interruption.rollbackAdvanced(cmds.count - 1 - i) }
     }
+    try? settle()
     history.discard(from: mark)
     return (reverted, notUndone)
   }
@@ -394,6 +409,7 @@ final class Invoker {
       undoCommand(id)
       i -= 1
     }
+    try? settle()
     history.didUndo()
     return notUndone
   }
@@ -455,6 +471,14 @@ final class Invoker {
         }
         return error
       }
+    }
+    do { try settle() } catch {
+      var j = end - 1
+      while j >= start {
+        undoCommand(history.commands[j])
+        j -= 1
+      }
+      return error
     }
     return nil
   }

@@ -14,11 +14,15 @@ struct JSONReader {
   private let bytes: [UInt8]
   private var i = 0
   private var depth = 0
+  private var decimals = false
   static let maxDepth = 512
 
   /// The value `bytes` hold, which must be all of them (blanks around it aside).
-  static func parse(_ bytes: [UInt8]) throws(Failure) -> StateValue {
+  /// `decimals`: numbers that are not integers are read as `.double` (a plugin's messages
+  /// carry them) rather than kept as text.
+  static func parse(_ bytes: [UInt8], decimals: Bool = false) throws(Failure) -> StateValue {
     var reader = JSONReader(bytes: bytes)
+    reader.decimals = decimals
     let value = try reader.value()
     reader.skipBlanks()
     guard reader.i == bytes.count else { throw Failure(reason: "text after the value at byte \(reader.i)") }
@@ -157,6 +161,8 @@ struct JSONReader {
     guard text.utf8.contains(where: { (48...57).contains($0) }) else {
       throw Failure(reason: "bad number at byte \(start)")
     }
-    return .string(text)
+    guard decimals else { return .string(text) }
+    guard let x = Double(text), x.isFinite else { throw Failure(reason: "bad number at byte \(start)") }
+    return .double(x)
   }
 }

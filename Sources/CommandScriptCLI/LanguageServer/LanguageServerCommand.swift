@@ -17,7 +17,9 @@ struct LanguageServerCommand: ToolSubcommand {
         answers completion (what Tab offers in the REPL), hover and signature help (what \
         `help` says), definition, references, rename and document symbols of macros and \
         receivers made by `new`, semantic tokens, formatting (as `\(tool) fmt`) and quick \
-        fixes for did-you-mean suggestions. Nothing in a document runs.
+        fixes for did-you-mean suggestions. Nothing in a document runs. The plugins named \
+        by the project file of the working directory (cmdscript.json) are started to ask \
+        what they declare, then shut down.
 
         Exit status: 0 after `shutdown` then `exit`; 1 when the input ends or `exit` comes \
         without `shutdown`; 64 usage error.
@@ -25,6 +27,6 @@ struct LanguageServerCommand: ToolSubcommand {
   }
 
   func run(_ invocation: Invocation) -> ExitStatus {
-    LanguageServer(registry: invocation.registry).run()
+    LanguageServer(registry: PluginSetUp.forEditorServer(invocation.registry)).run()
   }
 }

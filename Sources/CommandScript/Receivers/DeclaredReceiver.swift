@@ -1,0 +1,158 @@
+// Receiver types declared as data rather than by a Swift type's static tables: a plugin's
+// (a program in any language, `cmdscript --plugin`), or any host's that learns its types at
+// run time. They register into the same registry, so the checker, help, completion, `show`,
+// `new`, macros, transactions, the queue and the editor server read them as they read the
+// built-in ones; their undo records are JSON-shaped values (``StateValue``).
+
+/// A receiver type declared as data: its name, verbs, queries and first instances.
+///
+/// ```swift
+/// let lamp = ReceiverDeclaration(
+///   name: "lamp", summary: "a dimmable lamp",
+///   verbs: [VerbDeclaration("dim", [Parameter("level", .integer(0...100))], summary: "set the brightness")],
+///   queries: [QueryDeclaration("level", [], .integer(0...100), summary: "the brightness")])
+/// try registry.register(declared: lamp) { name in RemoteLamp(name: name) }
+/// ```
+public struct ReceiverDeclaration: Sendable {
+  /// The type's name in scripts.
+  public var name: String
+  /// One line for `help`.
+  public var summary: String
+  /// The verbs, in the order `help` lists them.
+  public var verbs: [VerbDeclaration]
+  /// The queries, in the order `help` lists them.
+  public var queries: [QueryDeclaration]
+  /// The instances every session starts with (by default one, named after the type);
+  /// `new` makes others.
+  public var instances: [String]
+
+  /// A type called `name`, with its verbs and queries; `instances` are the instances every
+  /// session starts with (by default one named after the type).
+  public init(
+    name: String, summary: String, verbs: [VerbDeclaration], queries: [QueryDeclaration] = [],
+    instances: [String]? = nil
+  ) {
+    self.name = name
+    self.summary = summary
+    self.verbs = verbs
+    self.queries = queries
+    self.instances = instances ?? [name]
+  }
+}
+
+/// One verb of a declared type.
+public struct VerbDeclaration: Sendable {
+  /// The verb's name in scripts.
+  public var name: String
+  /// Its parameters, in order; those with defaults come last.
+  public var parameters: [Parameter]
+  /// One line for `help`.
+  public var summary: String
+  /// Whether `undo` can revert it; a verb that cannot leaves no record, and neither redo
+  /// nor a journal's replay runs it again (as ``Verb/init(notUndoable:_:summary:execute:)-(_,[Parameter],_,_)``).
+  public var isUndoable: Bool
+
+  /// A verb called `name`.
+  public init(_ name: String, _ parameters: [Parameter] = [], summary: String, isUndoable: Bool = true) {
+    self.name = name
+    self.parameters = parameters
+    self.summary = summary
+    self.isUndoable = isUndoable
+  }
+}
+
+/// One query of a declared type.
+public struct QueryDeclaration: Sendable {
+  /// The query's name in scripts.
+  public var name: String
+  /// Its parameters, in order.
+  public var parameters: [Parameter]
+  /// What it answers.
+  public var result: QueryKind
+  /// One line for `help`.
+  public var summary: String
+
+  /// A query called `name` that answers a value of `result`.
+  public init(_ name: String, _ parameters: [Parameter] = [], _ result: QueryKind, summary: String) {
+    self.name = name
+    self.parameters = parameters
+    self.result = result
+    self.summary = summary
+  }
+}
+
+/// An instance of a declared receiver type: the session calls it with the index of a verb
+/// or query in the type's declaration and arguments already checked against it.
+public protocol DeclaredReceiver: AnyObject {
+  /// Runs verb `verb`; returns what ``undo(_:_:record:)`` needs to revert exactly this
+  /// execution (any JSON-shaped value; ignored for a verb that is not undoable).
+  func execute(_ verb: Int, _ arguments: Arguments) throws(CommandFailure) -> StateValue
+  /// Reverts the execution of `verb` with `arguments` that returned `record`.
+  func undo(_ verb: Int, _ arguments: Arguments, record: StateValue)
+  /// Answers query `query`; the answer must be of its declared kind.
+  func ask(_ query: Int, _ arguments: Arguments) throws(CommandFailure) -> Answer
+  /// The state, for `show`.
+  var state: StateValue { get }
+  /// Confirms the commands run so far, for a receiver that sends them on in batches and
+  /// answers them later: it throws the first failure among them. The session settles
+  /// before a statement, an undo or a redo is done; a failure rolls the statement back.
+  func settle() throws(CommandFailure)
+}
+
+extension DeclaredReceiver {
+  /// Nothing to confirm: each command was answered as it ran.
+  public func settle() throws(CommandFailure) {}
+}
+
+extension ReceiverRegistry {
+  /// Adds a receiver type declared as data; `make` is given each instance's name (those
+  /// of `declaration.instances`, then those `new` makes) and returns it.
+  public mutating func register(
+    declared declaration: ReceiverDeclaration, make: @escaping (_ name: String) -> any DeclaredReceiver
+  ) throws(RegistrationError) {
+    let verbs = declaration.verbs.map {
+      VerbInfo(
+        name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable,
+        actionName: nil, waitsForResult: false)
+    }
+    let queries = declaration.queries.map {
+      QueryInfo(name: $0.name, parameters: $0.parameters, result: $0.result, summary: $0.summary)
+    }
+    try add(
+      name: declaration.name, summary: declaration.summary, verbs: verbs, queries: { queries },
+      instances: declaration.instances,
+      make: { name in ReceiverInstance(name: name, declared: make(name), verbs: declaration.verbs) })
+    try validateQueries(of: types.count - 1)
+  }
+}
+
+extension ReceiverInstance {
+  /// An instance of a declared type, its undo records kept in a stack as a Swift
+  /// receiver's are.
+  convenience init(name: String, declared receiver: any DeclaredReceiver, verbs: [VerbDeclaration]) {
+    let records = UndoRecords<StateValue>()
+    let undoable = verbs.map(\.isUndoable)
+    self.init(
+      name: name, object: receiver,
+      execute: { verb, arguments throws(CommandFailure) in
+        guard undoable[verb] else {
+          // Not recorded, and not run again by redo or a journal's replay.
+          if arguments.execution == .replay { return }
+          _ = try receiver.execute(verb, arguments)
+          return
+        }
+        records.stack.append(try receiver.execute(verb, arguments))
+      },
+      undo: { verb, arguments in
+        guard undoable[verb] else { return }
+        receiver.undo(verb, arguments, record: records.stack.removeLast())
+      },
+      ask: { query, arguments throws(CommandFailure) in try receiver.ask(query, arguments) },
+      dropOldestRecords: { records.stack.removeFirst($0) },
+      state: { receiver.state },
+      stateDescription: { receiver.state.compactDescription },
+      view: { nil }, picture: { _ in nil },
+      notUndoable: verbs.map { $0.isUndoable ? nil : $0.name }, verbNames: verbs.map(\.name))
+    settle = { () throws(CommandFailure) in try receiver.settle() }
+  }
+}

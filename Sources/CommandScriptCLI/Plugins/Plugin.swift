@@ -1,0 +1,199 @@
+// One plugin: its process, spoken to in JSON-RPC 2.0 one message per line (PLUGINS.md),
+// and what its `initialize` declared. Every fault of the process or of the protocol ends
+// the plugin for good: it is reported once, and each later call fails saying so.
+
+/// Why a call to a plugin failed.
+enum PluginCallFailure: Error {
+  /// The plugin answered a JSON-RPC error: the command failed with its message.
+  case refused(String)
+  /// The plugin broke the protocol, died or did not answer (the message names it).
+  case fault(String)
+}
+
+final class Plugin {
+  /// The command line it was started with.
+  let command: String
+  /// Its name: the command's until `initialize` gives its own.
+  private(set) var name: String
+  let process: PluginProcess
+  /// Seconds a call may take (`--plugin-timeout`).
+  let timeout: Double
+  /// Whether its state outlives its process (`"persistent": true`).
+  private(set) var persistent = false
+  /// The types it declared.
+  private(set) var types: [ReceiverDeclaration] = []
+  /// For each type, by name, which verbs it declared `"infallible": true` (never refused):
+  /// with `"batch": true`, their commands are sent in batches.
+  private(set) var infallible: [String: [Bool]] = [:]
+  /// The commands sent ahead and not yet answered, when it takes batches (see PLUGINS.md,
+  /// "Batches"); nil when each request waits for its answer.
+  private(set) var batch: PluginBatch?
+  /// What ended it, once something did.
+  private(set) var fault: String?
+  /// Told once, when a fault ends the plugin (the CLI writes it to standard error).
+  var onFault: (String) -> Void = { _ in }
+  /// Whether it ever ended with a fault (a script then exits with status 1).
+  var hasFailed: Bool { fault != nil }
+  private var nextID = 0
+
+  /// The protocol version this tool speaks.
+  static let protocolVersion = 1
+
+  /// Starts `command` (split into words as a shell would, without a shell) in `directory`
+  /// and asks what it declares.
+  init(command: String, directory: String?, timeout: Double) throws(PluginCallFailure) {
+    self.command = command
+    self.timeout = timeout
+    let words: [String]
+    do { words = try CommandWords.split(command) } catch { throw .fault("plugin `\(command)`: \(error.reason)") }
+    guard !words.isEmpty else { throw .fault("plugin ``: the command is empty") }
+    name = command
+    // Until it names itself, its standard error is prefixed with its script's (or
+    // program's) file name.
+    let file = words.count > 1 ? words[1] : words[0]
+    let shortName = String(file.split(separator: "/").last ?? Substring(file))
+    do { process = try PluginProcess(words: words, name: shortName, directory: directory) } catch {
+      throw .fault("plugin `\(command)`: \(error.reason)")
+    }
+    let result = try call("initialize", .object([.init("protocolVersion", .int(Self.protocolVersion))]))
+    do { try declare(result) } catch {
+      stop(saying: error.reason)
+      throw .fault("plugin `\(name)` \(error.reason)")
+    }
+  }
+
+  /// Reads `initialize`'s result.
+  private func declare(_ result: StateValue) throws(DeclarationError) {
+    guard case .int(let version)? = result["protocolVersion"] else {
+      throw DeclarationError("answered `initialize` without an integer `protocolVersion`")
+    }
+    guard version == Self.protocolVersion else {
+      throw DeclarationError("speaks protocol version \(version); this tool speaks \(Self.protocolVersion)")
+    }
+    guard case .string(let declaredName)? = result["name"], !declaredName.isEmpty,
+      !declaredName.unicodeScalars.contains(where: { $0.value < 32 })
+    else {
+      throw DeclarationError("answered `initialize` without a `name`")
+    }
+    name = declaredName
+    process.name = declaredName
+    if let value = result["persistent"] {
+      guard case .bool(let flag) = value else { throw DeclarationError("declared `persistent` not as a boolean") }
+      persistent = flag
+    }
+    guard case .array(let declared)? = result["types"] else {
+      throw DeclarationError("answered `initialize` without a `types` list")
+    }
+    for value in declared {
+      let (type, flags) = try PluginDeclarations.type(value)
+      types.append(type)
+      infallible[type.name] = flags
+    }
+    if case .bool(true)? = result["batch"], !persistent { batch = PluginBatch() }
+    var instances: [String: [String]] = [:]
+    if let value = result["instances"] {
+      guard case .array(let list) = value else { throw DeclarationError("declared `instances` not as a list") }
+      for item in list {
+        guard case .string(let instance)? = item["name"], case .string(let type)? = item["type"] else {
+          throw DeclarationError("declared an instance without a `name` and a `type`")
+        }
+        guard types.contains(where: { $0.name == type }) else {
+          throw DeclarationError("declared instance `\(instance)` of type `\(type)`, which it does not declare")
+        }
+        instances[type, default: []].append(instance)
+      }
+    }
+    for i in types.indices {
+      types[i].instances = instances[types[i].name] ?? []
+    }
+  }
+
+  /// Calls `method` and returns its result (a JSON object); the commands sent ahead are
+  /// answered first.
+  func call(_ method: String, _ params: StateValue) throws(PluginCallFailure) -> StateValue {
+    try flush()
+    return try exchange(method, params: Array(params.json.utf8))
+  }
+
+  /// Sends what is waiting in the batch, if anything, and keeps the undo records it
+  /// answers with.
+  func flush() throws(PluginCallFailure) {
+    guard let batch, batch.count > 0 else { return }
+    let result: StateValue
+    do { result = try exchange("batch", params: batch.message()) } catch {
+      // Its calls died with it: what needs them fails saying so.
+      batch.answered([])
+      throw error
+    }
+    guard case .array(let results)? = result["results"], results.count == batch.count else {
+      batch.answered([])
+      throw failed("answered `batch` without one result for each of its \(batch.count) calls")
+    }
+    batch.answered(results)
+  }
+
+  /// Sends `method` with `params` (JSON text) and returns its result.
+  private func exchange(_ method: String, params: [UInt8]) throws(PluginCallFailure) -> StateValue {
+    if let fault { throw .fault("plugin `\(name)` is not running: it \(fault)") }
+    nextID += 1
+    let id = nextID
+    var message = Array("{\"jsonrpc\": \"2.0\", \"id\": \(id), \"method\": \"\(method)\", \"params\": ".utf8)
+    message.reserveCapacity(message.count + params.count + 1)
+    message += params
+    message.append(UInt8(ascii: "}"))
+    let line: [UInt8]
+    do {
+      try process.send(message)
+      line = try process.receive(timeout: timeout, answering: method)
+      process.forwardErrors()
+    } catch {
+      throw failed(error.namesRequest ? error.reason : "\(error.reason) during `\(method)`")
+    }
+    let reply: StateValue
+    do { reply = try JSONReader.parse(line, decimals: true) } catch {
+      throw failed("answered `\(method)` with malformed JSON (\(error.reason))")
+    }
+    guard case .int(let answered)? = reply["id"] else {
+      throw failed("answered `\(method)` with a message without an integer `id`")
+    }
+    guard answered == id else { throw failed("answered `\(method)` (id \(id)) with id \(answered)") }
+    if let error = reply["error"] {
+      guard case .string(let text)? = error["message"] else {
+        throw failed("answered `\(method)` with an error without a `message`")
+      }
+      // In a batch, every call was declared never to fail: a refusal breaks the protocol.
+      if method == "batch" { throw failed("refused a batch of calls declared never to fail: \(text)") }
+      throw .refused(text)
+    }
+    guard let result = reply["result"], case .object = result else {
+      throw failed("answered `\(method)` without a `result` object")
+    }
+    return result
+  }
+
+  /// Ends the plugin after a fault: says so once, and returns the call's failure.
+  func failed(_ reason: String) -> PluginCallFailure {
+    stop(saying: reason)
+    return .fault("plugin `\(name)` \(reason)")
+  }
+
+  private func stop(saying reason: String) {
+    guard fault == nil else { return }
+    fault = reason
+    process.terminate()
+    onFault("plugin `\(name)` \(reason); statements that use it fail from now on")
+  }
+
+  /// Asks it to shut down, then closes its input and lets it exit.
+  func shutdown() {
+    guard fault == nil else { return }
+    _ = try? call("shutdown", .object([]))
+    process.finish(timeout: min(timeout, 2))
+  }
+}
+
+/// A plugin declaration that cannot be used, with what is wrong.
+struct DeclarationError: Error {
+  var reason: String
+  init(_ reason: String) { self.reason = reason }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+
+/// `cmdscript plugin check COMMAND`: a plugin author's test. Starts the plugin, checks its
+/// declarations, then makes random calls from them and checks the laws every receiver keeps
+/// (PLUGINS.md, "Checking a plugin"), printing each violation with the calls that show it.
+struct PluginCommand: ToolSubcommand {
+  static let name = "plugin"
+
+  static var configuration: CommandConfiguration {
+    let tool = ToolIdentity.current.name
+    return CommandConfiguration(
+      commandName: name,
+      abstract: "Check a plugin against the protocol and the receiver laws.",
+      usage: "\(tool) plugin check [--calls <n>] [--seed <n>] [--plugin-timeout <seconds>] <command>",
+      discussion: """
+        Starts COMMAND as a plugin (split into words as a shell would, but no shell runs \
+        it) and checks it against the protocol (PLUGINS.md) and the laws every receiver \
+        keeps, on random calls made from its declarations: `execute; undo` leaves `state` \
+        as it was; `execute; undo; execute` (a redo) gives the state `execute` gave; a \
+        failed command and a query change nothing; arguments of every declared kind, \
+        bounds included, are taken, and answers are of their declared kinds; undoing \
+        every command gives back the first state; declarations are well-formed. Prints \
+        each broken law once, with the calls that show it.
+
+        Exit status: 0 nothing found; 1 a law is broken, or the plugin did not start or \
+        declared something unusable; 64 usage error.
+        """)
+  }
+
+  @Argument(help: ArgumentHelp("What to do with the plugin: `check`.", valueName: "action"))
+  var action: String
+
+  @Argument(help: ArgumentHelp("The plugin's command line.", valueName: "command"))
+  var command: String
+
+  @Option(help: ArgumentHelp("How many random calls to make (default 200).", valueName: "n"))
+  var calls = 200
+
+  @Option(help: ArgumentHelp("The seed of the random calls: the same seed makes the same calls.", valueName: "n"))
+  var seed = 1
+
+  @Option(help: ArgumentHelp("Seconds the plugin may take to answer one request.", valueName: "seconds"))
+  var pluginTimeout = PluginSetUp.defaultTimeout
+
+  func validate() throws {
+    guard action == "check" else { throw ValidationError("Unknown action `\(action)`: the one action is `check`.") }
+    guard calls > 0 else { throw ValidationError("--calls must be above 0, not \(calls).") }
+    guard pluginTimeout > 0, pluginTimeout.isFinite else {
+      throw ValidationError("--plugin-timeout must be a number of seconds above 0, not \(pluginTimeout).")
+    }
+  }
+
+  func run(_ invocation: Invocation) -> ExitStatus {
+    var checker = PluginLaws(seed: UInt64(bitPattern: Int64(seed)))
+    return checker.check(command, calls: calls, timeout: pluginTimeout) ? .success : .runtimeError
+  }
+}

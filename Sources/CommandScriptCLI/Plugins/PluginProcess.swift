@@ -1,0 +1,249 @@
+// A plugin's process: started without a shell in a process group of its own (so that the
+// terminal's Ctrl-C, which reaches the foreground group, does not reach it), with its
+// standard input, output and error connected to the tool. It carries lines: one message
+// per line out, one line in within a deadline and a size limit, and every line the
+// plugin writes to its standard error forwarded with its name in front.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What went wrong with a plugin's process, for the message naming it.
+struct PluginFault: Error, Equatable {
+  var reason: String
+  /// Whether `reason` names the request already; if not, "during `method`" follows it.
+  var namesRequest = false
+}
+
+final class PluginProcess {
+  /// The name its standard error lines are prefixed with.
+  var name: String
+  let pid: pid_t
+  /// Where requests go (a socket, so that a write to a plugin that died fails with EPIPE
+  /// instead of raising SIGPIPE in the tool).
+  private let input: Int32
+  private let output: Int32
+  private var errors: Int32
+  private var buffer: [UInt8] = []
+  private var errorBuffer: [UInt8] = []
+  /// Whether the plugin is known to be gone; then its status says how it ended.
+  private(set) var exitDescription: String?
+  /// Where forwarded standard error lines go.
+  var forward: (String) -> Void = { Console.err.line($0) }
+
+  /// The longest line a plugin may answer with.
+  static let maxMessageBytes = 16 << 20
+
+  /// Starts `words` (the program and its arguments; the program is looked up in PATH) in
+  /// `directory` (nil: the tool's own).
+  init(words: [String], name: String, directory: String?) throws(PluginFault) {
+    self.name = name
+    var toPlugin: [Int32] = [-1, -1]
+    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &toPlugin) == 0 else {
+      throw PluginFault(reason: "cannot make a socket: \(String(cString: strerror(errno)))")
+    }
+    var fromPlugin: [Int32] = [-1, -1]
+    var errorPipe: [Int32] = [-1, -1]
+    guard pipe(&fromPlugin) == 0, pipe(&errorPipe) == 0 else {
+      throw PluginFault(reason: "cannot make a pipe: \(String(cString: strerror(errno)))")
+    }
+    for fd in [toPlugin[0], fromPlugin[0], errorPipe[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, toPlugin[1], 0)
+    posix_spawn_file_actions_adddup2(&actions, fromPlugin[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // A group of its own: Ctrl-C at the terminal interrupts the statement, not the plugin.
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGPIPE, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let argv = words.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    // The folder is changed around the spawn (the tool is single-threaded here), as
+    // Glibc's module does not show `posix_spawn_file_actions_addchdir_np`.
+    let home = directory == nil ? -1 : open(".", O_RDONLY | O_CLOEXEC)
+    if let directory, chdir(directory) != 0 {
+      let reason = String(cString: strerror(errno))
+      for fd in toPlugin + fromPlugin + errorPipe { close(fd) }
+      if home >= 0 { close(home) }
+      throw PluginFault(reason: "cannot enter \(directory): \(reason)")
+    }
+    let status = posix_spawnp(&pid, words[0], &actions, &attributes, argv, environ)
+    if home >= 0 {
+      _ = fchdir(home)
+      close(home)
+    }
+    for fd in [toPlugin[1], fromPlugin[1], errorPipe[1]] { close(fd) }
+    guard status == 0 else {
+      for fd in [toPlugin[0], fromPlugin[0], errorPipe[0]] { close(fd) }
+      throw PluginFault(reason: "cannot start `\(words[0])`: \(String(cString: strerror(status)))")
+    }
+    self.pid = pid
+    (input, output, errors) = (toPlugin[0], fromPlugin[0], errorPipe[0])
+    _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
+  }
+
+  deinit {
+    close(input)
+    close(output)
+    if errors >= 0 { close(errors) }
+  }
+
+  /// Sends one line (a newline is added).
+  func send(_ line: [UInt8]) throws(PluginFault) {
+    if let exitDescription { throw PluginFault(reason: exitDescription, namesRequest: true) }
+    var bytes = line
+    bytes.append(10)
+    var sent = 0
+    while sent < bytes.count {
+      let n = bytes.withUnsafeBytes { Glibc.send(input, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ended(orSaying: "closed its standard input")
+      }
+      sent += n
+    }
+  }
+
+  /// The next line the plugin writes, without its newline, within `timeout` seconds.
+  /// `interrupted` is asked when a signal wakes the wait; once it says yes, the wait goes on
+  /// only until `grace` seconds have passed.
+  func receive(timeout: Double, answering method: String) throws(PluginFault) -> [UInt8] {
+    let deadline = Self.now() + timeout
+    var scanned = 0
+    while true {
+      if let newline = buffer[scanned...].firstIndex(of: 10) {
+        let line = Array(buffer[..<newline])
+        buffer.removeSubrange(...newline)
+        return line
+      }
+      scanned = buffer.count
+      if buffer.count > Self.maxMessageBytes {
+        terminate()
+        exitDescription =
+          "answered `\(method)` with a message over the size limit (\(Self.maxMessageBytes) bytes) and was stopped"
+        throw PluginFault(reason: exitDescription!, namesRequest: true)
+      }
+      let left = deadline - Self.now()
+      if left <= 0 {
+        terminate()
+        exitDescription =
+          "did not answer `\(method)` within \(Self.seconds(timeout)) (--plugin-timeout) and was stopped"
+        throw PluginFault(reason: exitDescription!, namesRequest: true)
+      }
+      var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+      if errors >= 0 { fds.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
+      let ready = poll(&fds, nfds_t(fds.count), Int32(min(left * 1000 + 1, 60_000)))
+      if ready < 0 { continue }  // EINTR: the deadline still holds.
+      if fds.count > 1, fds[1].revents != 0 { forwardErrors() }
+      if fds[0].revents != 0 {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { throw ended(orSaying: "closed its standard output") }
+        buffer += chunk[..<n]
+      }
+    }
+  }
+
+  /// Forwards what the plugin wrote to its standard error so far, line by line.
+  func forwardErrors(final: Bool = false) {
+    guard errors >= 0 else { return }
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
+      if n > 0 {
+        errorBuffer += chunk[..<n]
+        continue
+      }
+      if n == 0 || final {
+        close(errors)
+        errors = -1
+      }
+      break
+    }
+    while let newline = errorBuffer.firstIndex(of: 10) {
+      forward("\(name): " + String(decoding: errorBuffer[..<newline], as: UTF8.self))
+      errorBuffer.removeSubrange(...newline)
+    }
+    if errors < 0, !errorBuffer.isEmpty {
+      forward("\(name): " + String(decoding: errorBuffer, as: UTF8.self))
+      errorBuffer = []
+    }
+  }
+
+  /// The fault of a plugin whose pipe closed: how it ended, if it did.
+  private func ended(orSaying what: String) -> PluginFault {
+    var status: Int32 = 0
+    // It may still be exiting: give it a moment, then say what is known.
+    for _ in 0..<50 {
+      if waitpid(pid, &status, WNOHANG) == pid {
+        exitDescription = Self.describe(status)
+        forwardErrors(final: true)
+        return PluginFault(reason: exitDescription!)
+      }
+      usleep(2000)
+    }
+    terminate()
+    exitDescription = what
+    return PluginFault(reason: what)
+  }
+
+  /// Ends the process (SIGKILL) and reaps it.
+  func terminate() {
+    guard exitDescription == nil else { return }
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    _ = waitpid(pid, &status, 0)
+    forwardErrors(final: true)
+    exitDescription = "was stopped"
+  }
+
+  /// Closes its input and waits up to `timeout` seconds for it to exit, then kills it.
+  func finish(timeout: Double) {
+    guard exitDescription == nil else { return }
+    shutdown(input, Int32(SHUT_WR))
+    let deadline = Self.now() + timeout
+    var status: Int32 = 0
+    while Self.now() < deadline {
+      forwardErrors()
+      if waitpid(pid, &status, WNOHANG) == pid {
+        exitDescription = Self.describe(status)
+        forwardErrors(final: true)
+        return
+      }
+      usleep(1000)
+    }
+    terminate()
+  }
+
+  static func describe(_ status: Int32) -> String {
+    let signal = status & 0x7f
+    if signal == 0 { return "exited with status \((status >> 8) & 0xff)" }
+    return "was killed by signal \(signal)\(signal == SIGSEGV ? " (a crash)" : "")"
+  }
+
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+  }
+
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,193 @@
+// One instance of a plugin's type, as the session sees any declared receiver: each verb,
+// undo, query and `show` a request to the plugin. The undo records are the plugin's own
+// JSON values, kept by the session; a persistent plugin's are also journaled, and a resume
+// hands them back instead of running its commands again.
+
+final class PluginReceiver: DeclaredReceiver {
+  let plugin: Plugin
+  let host: PluginHost
+  let name: String
+  let type: ReceiverDeclaration
+  /// Whether the plugin knows the instance: those it declared, and those `new` made once
+  /// told (on their first call).
+  private var announced: Bool
+
+  init(plugin: Plugin, host: PluginHost, type: ReceiverDeclaration, name: String, announced: Bool) {
+    self.plugin = plugin
+    self.host = host
+    self.type = type
+    self.name = name
+    self.announced = announced
+  }
+
+  private func arguments(_ arguments: Arguments, _ parameters: [Parameter]) -> StateValue {
+    var list: [StateValue] = []
+    list.reserveCapacity(arguments.count)
+    for i in 0..<arguments.count {
+      list.append(PluginDeclarations.json(arguments.value(i), of: parameters[i].kind))
+    }
+    return .array(list)
+  }
+
+  /// For each verb, the start of its calls as a batch writes them:
+  /// `["execute", "lamp", "paint", [` and `["undo", "lamp", "paint", [`.
+  private lazy var heads: [(execute: [UInt8], undo: [UInt8])] = type.verbs.map {
+    let rest = ", \(StateValue.string(name).json), \(StateValue.string($0.name).json), ["
+    return (Array(("[\"execute\"" + rest).utf8), Array(("[\"undo\"" + rest).utf8))
+  }
+  /// For each verb and word parameter, its words as JSON strings.
+  private lazy var quotedWords: [[[[UInt8]]]] = type.verbs.map { verb in
+    verb.parameters.map { parameter in
+      guard case .word(let set) = parameter.kind else { return [] }
+      return set.words.map { Array(StateValue.string($0).json.utf8) }
+    }
+  }
+
+  /// Writes a batch's call of `verb` with `arguments` to `out` (an undo with its
+  /// `record`), without making a value of it first.
+  private func writeCall(_ verb: Int, _ arguments: Arguments, undoing record: StateValue?, to out: inout [UInt8]) {
+    out += record == nil ? heads[verb].execute : heads[verb].undo
+    for i in 0..<arguments.count {
+      if i > 0 { out += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+      switch arguments.value(i) {
+      case .integer(let n): out += String(n).utf8
+      case .word(let w): out += quotedWords[verb][i][w]
+      case let value: out += PluginDeclarations.json(value, of: type.verbs[verb].parameters[i].kind).json.utf8
+      }
+    }
+    out.append(UInt8(ascii: "]"))
+    if let record { out += ", \(record.json)".utf8 }
+    out.append(UInt8(ascii: "]"))
+  }
+
+  private func call(_ method: String, _ params: [StateValue.Member]) throws(CommandFailure) -> StateValue {
+    do {
+      try announce()
+      return try plugin.call(method, .object(params))
+    } catch {
+      throw error.commandFailure
+    }
+  }
+
+  /// Tells the plugin of an instance `new` made, before its first request.
+  private func announce() throws(PluginCallFailure) {
+    guard !announced else { return }
+    _ = try plugin.call("new", .object([.init("type", .string(type.name)), .init("name", .string(name))]))
+    announced = true
+  }
+
+  /// The batch that `verb`'s commands go into, if its plugin takes batches and the verb
+  /// is declared never to fail.
+  private func batch(for verb: Int) -> PluginBatch? {
+    guard let batch = plugin.batch, type.verbs[verb].isUndoable, plugin.infallible[type.name]?[verb] == true else {
+      return nil
+    }
+    return batch
+  }
+
+  func settle() throws(CommandFailure) {
+    do { try plugin.flush() } catch { throw error.commandFailure }
+  }
+
+  func execute(_ verb: Int, _ arguments: Arguments) throws(CommandFailure) -> StateValue {
+    if plugin.persistent, arguments.execution == .replay {
+      // Its state outlived it: what the command did is there already.
+      return host.restoredRecord(of: plugin)
+    }
+    let declared = type.verbs[verb]
+    if let batch = batch(for: verb) {
+      do {
+        try announce()
+        if batch.isFull { try plugin.flush() }
+      } catch {
+        throw error.commandFailure
+      }
+      return .int(batch.execute { writeCall(verb, arguments, undoing: nil, to: &$0) })
+    }
+    let result = try call(
+      "execute",
+      [
+        .init("instance", .string(name)), .init("verb", .string(declared.name)),
+        .init("arguments", self.arguments(arguments, declared.parameters)),
+      ])
+    let record = result["undo"] ?? .null
+    if host.interruption?.isRequested == true {
+      // Ctrl-C while it ran: take it back here, and stop the statement, which rolls back
+      // what ran before.
+      if declared.isUndoable { send(undoOf: verb, arguments, record: record) }
+      throw CommandFailure("interrupted")
+    }
+    if declared.isUndoable { host.recorded(record, by: plugin) }
+    return record
+  }
+
+  func undo(_ verb: Int, _ arguments: Arguments, record: StateValue) {
+    host.withdraw(by: plugin)
+    if plugin.persistent, arguments.execution == .replay { return }
+    send(undoOf: verb, arguments, record: record)
+  }
+
+  private func send(undoOf verb: Int, _ arguments: Arguments, record: StateValue) {
+    let declared = type.verbs[verb]
+    if let batch = batch(for: verb), case .int(let ticket) = record {
+      do {
+        if batch.isWaiting(ticket) || batch.isFull { try plugin.flush() }
+      } catch {
+        return
+      }
+      let record = batch.record(of: ticket)
+      batch.undo { writeCall(verb, arguments, undoing: record, to: &$0) }
+      return
+    }
+    do {
+      _ = try call(
+        "undo",
+        [
+          .init("instance", .string(name)), .init("verb", .string(declared.name)),
+          .init("arguments", self.arguments(arguments, declared.parameters)), .init("undo", record),
+        ])
+    } catch {
+      // A dead plugin was reported when it died; a refusal breaks the receiver laws.
+      if !plugin.hasFailed {
+        plugin.onFault("plugin `\(plugin.name)` refused to undo `\(name).\(declared.name)`: \(error.message)")
+      }
+    }
+  }
+
+  func ask(_ query: Int, _ arguments: Arguments) throws(CommandFailure) -> Answer {
+    let declared = type.queries[query]
+    let result = try call(
+      "query",
+      [
+        .init("instance", .string(name)), .init("query", .string(declared.name)),
+        .init("arguments", self.arguments(arguments, declared.parameters)),
+      ])
+    guard let value = result["value"], let answer = PluginDeclarations.answer(value, of: declared.result) else {
+      throw CommandFailure(
+        "plugin `\(plugin.name)` answered `\(name).\(declared.name)` with \(result["value"]?.json ?? "no `value`"), not \(declared.result.description)"
+      )
+    }
+    return answer
+  }
+
+  var state: StateValue {
+    do throws(CommandFailure) {
+      let result = try call("state", [.init("instance", .string(name))])
+      guard let state = result["state"] else {
+        throw CommandFailure("plugin `\(plugin.name)` answered `state` without a `state`")
+      }
+      return state
+    } catch {
+      return .object([.init("error", .string(error.message))])
+    }
+  }
+}
+
+extension PluginCallFailure {
+  /// The failure of the command that made the call.
+  var commandFailure: CommandFailure {
+    switch self {
+    case .refused(let message), .fault(let message): CommandFailure(message)
+    }
+  }
+}

@@ -1,0 +1,14 @@
+# args: --on-error continue --plugin-timeout 2 --plugin 'python3 faulty.py crash'
+lamp.on
+gadget.set 5
+{ lamp.dim 50; gadget.set 6; gadget.fault }
+show lamp
+gadget.set 7
+lamp.off
+show lamp
+# stdout: lamp: on=yes level=100 colour=white
+# stdout: lamp: on=no level=100 colour=white
+# stderr: cmdscript: plugin `faulty` was killed by signal 11 (a crash) during `execute`; statements that use it fail from now on
+# stderr: 4:30: error: gadget: plugin `faulty` was killed by signal 11 (a crash) during `execute`
+# stderr: 6:1: error: gadget: plugin `faulty` is not running: it was killed by signal 11 (a crash) during `execute`
+# exit: 1

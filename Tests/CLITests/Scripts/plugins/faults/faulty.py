@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""A plugin that misbehaves on purpose, for the fault tests: `python3 faulty.py MODE`.
+Its `gadget` works until `gadget.fault` runs, which then does what MODE says; the modes
+`unknown-kind`, `bad-version` and `no-types` misdeclare at `initialize` instead; with
+`batch-exit`, `set` is sent in batches, and the plugin exits at the first one."""
+import json, os, signal, sys, time
+
+mode = sys.argv[1]
+value = 0
+
+def types():
+    kind = "colour" if mode == "unknown-kind" else "integer"
+    return [{"name": "gadget", "summary": "a gadget that fails on `fault`",
+             "verbs": [{"name": "set", "summary": "set the value", "infallible": mode == "batch-exit",
+                        "parameters": [{"name": "n", "kind": kind}]},
+                       {"name": "fault", "summary": "misbehave", "parameters": []},
+                       {"name": "slow", "summary": "add 100, slowly", "parameters": []},
+                       {"name": "note", "summary": "write to standard error", "undoable": False}],
+             "queries": [{"name": "value", "summary": "the value", "kind": "integer"}]}]
+
+def reply(message, result):
+    print(json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": result}), flush=True)
+
+for line in sys.stdin:
+    message = json.loads(line)
+    method, p = message["method"], message.get("params", {})
+    if method == "initialize":
+        if mode == "no-types":
+            reply(message, {"protocolVersion": 1, "name": "faulty"})
+        else:
+            reply(message, {"protocolVersion": 2 if mode == "bad-version" else 1, "name": "faulty",
+                            "batch": mode == "batch-exit",
+                            "types": types(), "instances": [{"name": "gadget", "type": "gadget"}]})
+    elif method == "batch":
+        sys.exit(4)
+    elif method == "execute" and p["verb"] == "fault":
+        if mode == "exit":
+            sys.exit(3)
+        elif mode == "crash":
+            os.kill(os.getpid(), signal.SIGSEGV)
+        elif mode == "malformed":
+            print("{this is not json", flush=True)
+        elif mode == "wrong-id":
+            print(json.dumps({"jsonrpc": "2.0", "id": message["id"] + 7, "result": {"undo": None}}), flush=True)
+        elif mode == "wrong-shape":
+            print(json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": [1, 2]}), flush=True)
+        elif mode == "hang":
+            time.sleep(60)
+        elif mode == "huge":
+            sys.stdout.write("[" + "0," * (9 << 20) + "0]\n")
+            sys.stdout.flush()
+        else:
+            reply(message, {"undo": None})
+    elif method == "execute" and p["verb"] == "slow":
+        time.sleep(1.5)
+        before, value = value, value + 100
+        reply(message, {"undo": before})
+    elif method == "execute" and p["verb"] == "note":
+        print("a line for standard error", file=sys.stderr, flush=True)
+        print("and another", file=sys.stderr, flush=True)
+        reply(message, {})
+    elif method == "execute":
+        before, value = value, p["arguments"][0]
+        reply(message, {"undo": before})
+    elif method == "undo":
+        if p["verb"] in ("set", "slow"):
+            value = p["undo"]
+        reply(message, {})
+    elif method == "query":
+        reply(message, {"value": value})
+    elif method == "state":
+        reply(message, {"state": {"value": value}})
+    else:
+        reply(message, {})

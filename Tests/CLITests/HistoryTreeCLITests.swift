@@ -74,3 +74,40 @@ import Testing
     #expect(result.stderr.contains("1:10: error: there is no step 5 in the history"), "\(result)")
   }
 }
+
+/// The journal keeps the tree: a resume replays the statements, moves included, and comes
+/// back with every branch, every number and the current position.
+@Suite struct HistoryTreeJournalTests {
+  /// `history --json` of a session with the times left out (a resume stamps steps anew).
+  private static func treeWithoutTimes(_ result: CLI.Result) throws -> String {
+    let line = try #require(result.stdoutLines.last)
+    var object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    object["time_cur"] = nil
+    func strip(_ entries: [[String: Any]]) -> [[String: Any]] {
+      entries.map { entry in
+        var entry = entry
+        entry["time"] = nil
+        if let alt = entry["alt"] as? [[String: Any]] { entry["alt"] = strip(alt) }
+        return entry
+      }
+    }
+    object["entries"] = strip(object["entries"] as? [[String: Any]] ?? [])
+    return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+  }
+
+  @Test func aResumeRestoresEveryBranchNumberAndThePosition() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tree-journal-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let journal = dir.appendingPathComponent("s.cmdsession").path
+    let input =
+      "move up\nmove up\nundo 2\npaint red\nmove left\ngoto 2\nearlier 1\nredo\nlater 2\ngoto 4\nundo\nhistory\n"
+    let live = try CLI.run(["--json", "--session", journal], stdin: Array(input.utf8))
+    #expect(live.status == 0, "\(live)")
+    let resumed = try CLI.run(["--json", "--session", journal], stdin: Array("history\n".utf8))
+    #expect(resumed.status == 0, "\(resumed)")
+    let tree = try Self.treeWithoutTimes(live)
+    #expect(tree.contains(#""seq_cur":3"#) && tree.contains(#""seq_last":4"#), "\(tree)")
+    #expect(try Self.treeWithoutTimes(resumed) == tree)
+  }
+}

@@ -69,6 +69,9 @@ def main(out):
     instructions = {name: int(count) for name, count in read_tsv(out / "startup-instructions.tsv") if count}
     # (workload, cap) -> instructions; cap "none" is the run without --history-limit.
     cap_instructions = {(w, cap): int(n) for w, cap, n in read_tsv(out / "cap-instructions.tsv") if n}
+    # history workload -> instructions (bench/compare's measure_history).
+    history_path = out / "history-instructions.tsv"
+    history = {w: int(n) for w, n in read_tsv(history_path) if n} if history_path.exists() else {}
     script_bytes = int(machine["script_bytes"])
     # The streams rows: 1,000,000 statements from a file, on piped stdin, and resumed.
     stream_runs = load_runs(out / "streams.json") if (out / "streams.json").exists() else {}
@@ -196,6 +199,12 @@ def main(out):
         emit(
             f"| history cap: a few percent on exec at most (taken as 5%, in instructions) | "
             f"{', '.join(f'{cost:+.1f}%' for _, _, cost in cap_costs)} | {status(worst <= 5)} |"
+        )
+    if {"plain", "mixed"} <= history.keys():
+        undo_ratio = history["mixed"] / history["plain"]
+        emit(
+            f"| history: a stream with 5% `undo` and 2% `redo` at most 1.5× the same without them (instructions) | "
+            f"{undo_ratio:.2f}× | {status(undo_ratio <= 1.5)} |"
         )
     if {"file", "stdin", "resume"} <= stream_runs.keys():
         file_time = median(stream_runs["file"])
@@ -393,6 +402,30 @@ def main(out):
             emit(
                 f"| {workload} | {cap} | {cap_instructions[(workload, 'none')]:,} | "
                 f"{cap_instructions[(workload, cap)]:,} | {cost:+.1f}% |"
+            )
+        emit("")
+
+    # ------------------------------------------------------------------ history
+    if {"plain", "mixed", "tree", "moves-100000", "moves-1000000"} <= history.keys():
+        emit("## history: undo, redo and moves through the tree")
+        emit("")
+        emit(
+            "Instructions executed (callgrind) by the whole run. A statement after `undo` starts a branch "
+            "of the tree and copies nothing; a move costs the steps it undoes and redoes, so its cost per "
+            "move does not grow with the number of moves."
+        )
+        emit("")
+        emit("| workload | instructions | against |")
+        emit("| --- | ---: | --- |")
+        emit(
+            f"| 100,000 lines with 5% `undo` and 2% `redo` | {history['mixed']:,} | "
+            f"{history['mixed'] / history['plain']:.2f}× the same statements without them ({history['plain']:,}) |"
+        )
+        for m in (100000, 1000000):
+            per_move = (history[f"moves-{m}"] - history["tree"]) / m
+            emit(
+                f"| a tree of 100,000 steps, then {m:,} random moves | {history[f'moves-{m}']:,} | "
+                f"{per_move:,.0f} per move over the tree alone ({history['tree']:,}) |"
             )
         emit("")
 

@@ -38,9 +38,10 @@ undo
 show shape
 # stdout: shape: at (3, 3), red
 history
-# stdout: 1  zig 3
-# stdout: 2  box 2 red
-# stdout: 3  stairs 2 green   (undone)
+# stdout: 1  repeat 4 { move right 2 }   (undone)
+# stdout: 2  zig 3   (after 0)
+# stdout: 3  box 2 red
+# stdout: 4  stairs 2 green   (undone)
 
 # A repeat of macro calls is one step too; undo it, then redo it.
 repeat 2 { zig 1; box 1 yellow }

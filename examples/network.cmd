@@ -38,7 +38,8 @@ history
 # stdout: 1  request "https://example.com/cars"
 # stdout: 2  request "https://example.com/trucks"
 # stdout: 3  request "https://example.com/vans"
-# stdout: 4  { request "https://example.com/bikes"; cancel }
+# stdout: 4  cancel   (undone)
+# stdout: 5  { request "https://example.com/bikes"; cancel }   (after 3)
 undo
 show network
 # stdout: network: 3 pending (https://example.com/cars, https://example.com/trucks, https://example.com/vans), 0 cancelled

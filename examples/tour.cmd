@@ -46,7 +46,9 @@ history
 # stdout: 1  move up
 # stdout: 2  move right 3
 # stdout: 3  paint red
-# stdout: 4  move left 3
+# stdout: 4  shape.move down 2   (undone)
+# stdout: 5  paint gray   (undone)
+# stdout: 6  move left 3   (after 3)
 show shape
 # stdout: shape: at (0, 1), red
 

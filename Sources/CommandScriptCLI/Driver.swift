@@ -30,6 +30,7 @@ final class Driver {
   init(registry: ReceiverRegistry, json: Bool, checkOnly: Bool) {
     session = Session(registry: registry)
     var renderer = Renderer(json: json, colour: !json && Console.err.allowsColour)
+    renderer.drawsHistory = !json && Console.out.isTerminal
     renderer.sourceExcerpt = { [unowned session] file, line, column, width in
       session.sources.excerpt(file: file, line: line, column: column, width: width)
     }

@@ -9,6 +9,8 @@ struct Renderer {
   /// At most so many characters of a source line around a column, and the column within
   /// them (file, line, column, width): the line and caret under a diagnostic.
   var sourceExcerpt: (String, Int, Int, Int) -> SourceExcerpt? = { _, _, _, _ in nil }
+  /// Whether `history` draws the tree (standard output is a terminal) rather than listing it.
+  var drawsHistory = false
 
   // MARK: Output
 
@@ -31,12 +33,10 @@ struct Renderer {
       } else {
         Console.out.line("\(heading): \(description)")
       }
-    case .history(let entries):
-      if entries.isEmpty { Console.out.line("(no history)") }
-      let width = String(entries.count).count
-      for entry in entries {
-        let number = String(repeating: " ", count: width - String(entry.number).count) + String(entry.number)
-        Console.out.line("\(number)  \(entry.statement)\(entry.undone ? "   (undone)" : "")")
+    case .history(let tree):
+      if tree.nodes.isEmpty { Console.out.line("(no history)") }
+      for line in drawsHistory ? HistoryDrawing.picture(of: tree) : HistoryDrawing.list(of: tree) {
+        Console.out.line(line)
       }
     case .help(let text):
       Console.out.line(text)
@@ -86,11 +86,8 @@ struct Renderer {
       return StateValue.object(Self.jsonHeading(receiver, type) + [.init("state", state)]).json
     case .shown(let shown):
       return jsonLine(shown)
-    case .history(let entries):
-      let items = entries.map { e -> StateValue in
-        ["number": .int(e.number), "statement": .string(e.statement), "undone": .bool(e.undone)]
-      }
-      return StateValue.object([.init("history", .array(items))]).json
+    case .history(let tree):
+      return HistoryDrawing.json(of: tree).json
     case .help(let text):
       return StateValue.object([.init("help", .string(text))]).json
     case .pending(let statements):

@@ -30,6 +30,12 @@ public final class SessionModel {
   public private(set) var undoMenuItemTitle = "Undo"
   public private(set) var redoMenuItemTitle = "Redo"
   public private(set) var history: [HistoryEntry] = []
+  /// The whole undo tree (``Session/historyTree``): every step, its number, title, time,
+  /// parent and children, and the current state.
+  public private(set) var historyTree: HistoryTree
+  /// Whether the current state is the one marked saved (``markSaved()``): a document that
+  /// is not dirty.
+  public private(set) var isAtSavedState = false
   /// The statements waiting for `run`.
   public private(set) var pending: [String] = []
   /// Each receiver, by name: its state is observed apart, so that a view that shows the
@@ -44,6 +50,7 @@ public final class SessionModel {
 
   public init(session: Session) {
     self.session = session
+    historyTree = session.historyTree
     observation = session.observeChanges { [weak self] _ in self?.refresh() }
     refresh()
   }
@@ -54,6 +61,13 @@ public final class SessionModel {
     try session.run(file)
   }
 
+  /// Marks the current state saved (``Session/markSaved()``), as a document app does when
+  /// it saves, so that ``isAtSavedState`` is true until a step moves away from it.
+  public func markSaved() {
+    session.markSaved()
+    refresh()
+  }
+
   /// Reads the session again; sets only the properties whose values changed, so that
   /// views that read the others are not redrawn.
   public func refresh() {
@@ -62,6 +76,8 @@ public final class SessionModel {
     update(\.undoMenuItemTitle, to: session.undoMenuItemTitle)
     update(\.redoMenuItemTitle, to: session.redoMenuItemTitle)
     update(\.history, to: session.history)
+    update(\.historyTree, to: session.historyTree)
+    update(\.isAtSavedState, to: session.isAtSavedState)
     update(\.pending, to: session.pendingStatements)
     let names = session.receiverNames
     if names.sorted() != receivers.keys.sorted() {

@@ -79,10 +79,15 @@ import Testing
     #expect(first.status == 0, "\(first)")
     let exported = try String(contentsOf: dir.appendingPathComponent("out.cmd"), encoding: .utf8)
     #expect(exported.split(separator: "\n").dropFirst() == ["new shape b", "b.move up"])
-    // The journal replays the first `new`, its undo and the second, to the same state.
+    // The journal replays the first `new`, its undo and the second, to the same state and
+    // the same tree (the undone branch keeps steps 1 and 2).
     let resumed = try CLI.run(["--session", journal], stdin: Array("show b\nhistory\n".utf8))
     #expect(resumed.status == 0, "\(resumed)")
-    #expect(resumed.stdoutLines == ["b (shape): at (0, 1), blue", "1  new shape b", "2  b.move up"], "\(resumed)")
+    #expect(
+      resumed.stdoutLines == [
+        "b (shape): at (0, 1), blue", "1  new door b   (undone)", "2  b.lock   (undone)", "3  new shape b   (after 0)",
+        "4  b.move up",
+      ], "\(resumed)")
     try "show b\n".write(to: dir.appendingPathComponent("show.cmd"), atomically: true, encoding: .utf8)
     let replayed = try CLI.run(["-f", "\(dir.path)/out.cmd", "\(dir.path)/show.cmd"])
     #expect(replayed.stdoutLines == ["b (shape): at (0, 1), blue"], "\(replayed)")

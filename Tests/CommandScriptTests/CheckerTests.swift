@@ -348,7 +348,8 @@ private let directions = "up, down, left, right"
     for keyword in Keyword.allCases {
       let example: String
       switch keyword {
-      case .undo, .redo, .history, .show, .help, .run, .pending, .discard: example = keyword.rawValue
+      case .undo, .redo, .history, .show, .help, .run, .pending, .discard, .earlier, .later: example = keyword.rawValue
+      case .goto: example = "goto 0"
       case .use: example = "use door"
       case .repeat: example = "repeat 2 { }"
       case .macro: example = "macro m { }"

@@ -206,11 +206,13 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     #expect(r.session.history == expected)
     r.outputs = []
     r.run("history")
-    #expect(r.outputs == [.history(expected)])
+    #expect(r.outputs == [.history(r.session.historyTree)])
+    guard case .history(let tree) = r.outputs.first else { return }
+    #expect(tree.linear == expected)
     // A failing statement leaves the history as it was.
     _ = r.runtimeError("{ move up; counter.fail }")
     #expect(r.session.history == expected)
-    // A new step drops the undone ones.
+    // A new step starts a branch: the path to it is what the history lists as a line.
     r.run("  shape.move   left 2")
     #expect(
       r.session.history.map(\.statement) == ["move up", "repeat 2 { paint red }", "shape.move left 2"])

@@ -239,6 +239,9 @@ struct Checker {
     case .redo(let count):
       return stepCount(count, of: "redo").map { .directive(.redo(count: $0, range: range)) }
     case .history: return .directive(.history)
+    case .move(let move):
+      undosSeen += 1
+      return .directive(.move(move, range: range))
     case .queue(let index):
       let queued = tree.statements[Int(index)]
       isQueuing = true
@@ -379,6 +382,9 @@ struct Checker {
       return misplaced(.undo, at: range)
     case .redo: return misplaced(.redo, at: range)
     case .history: return misplaced(.history, at: range)
+    case .move(let move):
+      undosSeen += 1
+      return misplaced(move.keyword, at: range)
     case .queue: return misplaced(.queue, at: range)
     case .run: return misplaced(.run, at: range)
     case .pending: return misplaced(.pending, at: range)

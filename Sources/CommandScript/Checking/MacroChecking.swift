@@ -275,7 +275,7 @@ extension Checker {
       case .assert(let condition, _): visit(expression: condition)
       case .echo(let arguments): ArgumentList(arguments, of: tree).forEach(visit)
       case .queue(let index): visit(tree.statements[Int(index)])
-      case .macro, .use, .undo, .redo, .history, .show, .help, .new, .run, .pending, .discard, .batch, .source,
+      case .macro, .use, .undo, .redo, .move, .history, .show, .help, .new, .run, .pending, .discard, .batch, .source,
         .export:
         break
       }

@@ -35,7 +35,7 @@ struct CompiledStatement: Sendable {
     case .directive(let directive):
       switch directive {
       case .history, .listQueue, .export: false
-      case .undo, .redo, .definition, .queue, .runQueue, .discardQueue, .batch, .source, .sourced: true
+      case .undo, .redo, .move, .definition, .queue, .runQueue, .discardQueue, .batch, .source, .sourced: true
       }
     }
   }
@@ -206,6 +206,8 @@ struct QueryCall: Sendable {
 enum Directive: Sendable {
   case undo(count: Int, range: SourceRange)
   case redo(count: Int, range: SourceRange)
+  /// `goto`, `earlier`, `later`.
+  case move(TreeMove, range: SourceRange)
   case history
   /// A definition (`macro`, `use`): it took effect when checked. For `use`, the instance
   /// it made the default, which the session reports (``Session/reportsEffects``).

@@ -1,10 +1,23 @@
-/// The undo and redo stacks. Every executed receiver command is one `Int32` (its index in
-/// the command table) in one contiguous array; a step (a top-level statement) is the
-/// range of commands it ran. Steps `0..<applied` can be undone, the rest can be redone.
+// The undo history as a tree, kept as Vim keeps it: every step a node numbered in the order
+// steps were made, a new statement after `undo` a new branch, redo following the branch
+// visited last; nothing undone is discarded except by the history limit.
+
+/// The undo tree. Every executed receiver command is one `Int32` (its index in the command
+/// table) in one contiguous array, in the order the commands ran; a node (a top-level
+/// statement) is the range of commands it ran, so nodes are stored in the order they were
+/// made, whatever branch they are on. The receivers hold undo records for the nodes on the
+/// path from the root to the current node; moving elsewhere undoes up to the common ancestor
+/// and redoes down from it (`Invoker`, HistoryMoves.swift).
+///
+/// The state follows Vim's undo.c exactly, so that `undotree()` is its oracle: `curhead`
+/// is the node `redo` would redo next (Vim's `b_u_curhead`, nil at a leaf), `newhead` the
+/// node below which new changes went last (`b_u_newhead`); the current node is
+/// `curhead`'s parent, or `newhead` when nothing is undone. Each node's children are in
+/// the order of Vim's alternate list: the first is the one `redo` follows, and a move
+/// through a node makes it first.
 struct History {
-  /// One undo step: the top-level statement and where its commands end in `commands`.
+  /// What a node's statement was: for listings, `export` and titles.
   struct Step {
-    var end: Int
     var statement: SourceRange
     /// What the statement was compiled to, for `export`.
     var op: Op
@@ -15,49 +28,146 @@ struct History {
     var awaited: [AwaitedResults.Entry]?
   }
 
+  /// A node's place in the tree. Links are storage indices; -1 is none (for `parent`: the
+  /// root, the state before every kept step).
+  struct Node {
+    /// Where its commands end in `commands` (they start where the node before ends).
+    var end: Int
+    /// Its number, from 1, in the order nodes were made (Vim's `uh_seq`).
+    var number: Int
+    /// When it was made, in seconds since 1970 (Vim's `uh_time`).
+    var time: Int
+    var parent: Int32
+    /// The child `redo` follows (Vim's `uh_prev`).
+    var firstChild: Int32 = -1
+    /// The next of its parent's children, less recently visited (`uh_alt_next`).
+    var next: Int32 = -1
+    /// The one before it (`uh_alt_prev`).
+    var previous: Int32 = -1
+    /// How many nodes are above it, counting those the limit dropped.
+    var depth: Int32
+    /// Dropped by the history limit: the state it led to can no longer be reached.
+    var isDropped = false
+    /// Dropped while on the current path, so the receivers still hold its undo records.
+    var holdsRecords = false
+  }
+
   private(set) var commands = ContiguousArray<Int32>()
+  private(set) var nodes = ContiguousArray<Node>()
   private(set) var steps: [Step] = []
-  private(set) var applied = 0
-  /// Steps `0..<floor` were dropped by the history cap but are still stored: they are
-  /// removed in batches of at least 1,024 (and at least the cap), so that a cap costs
-  /// amortised constant time per step, and little of it: each kept step moves at most
-  /// once per batch.
-  private(set) var floor = 0
-  /// How many steps the cap has dropped since the session started.
+  /// The first of the root's children (Vim's `b_u_oldhead`).
+  private(set) var firstRoot: Int32 = -1
+  private(set) var curhead: Int32 = -1
+  private(set) var newhead: Int32 = -1
+  /// The highest number given (`seq_last`).
+  private(set) var lastNumber = 0
+  /// The current node's number, 0 at the root (`seq_cur`).
+  private(set) var currentNumber = 0
+  /// The time of the step made, undone or redone last (`time_cur`); a new step's time
+  /// plus one, as Vim sets it.
+  private(set) var currentTime = 0
+  /// How many nodes the history limit has dropped since the session started.
   private(set) var droppedSteps = 0
+  /// Nodes kept (not dropped).
+  private(set) var liveCount = 0
+  /// How many of the current node's ancestors the limit dropped (the same for every node
+  /// kept: dropping one on the current path drops its alternatives first).
+  private var droppedDepth: Int32 = 0
+  /// Stored nodes that are dropped, removed in batches of at least 1,024 (and at least the
+  /// nodes kept), so that the limit costs amortised constant time per step.
+  private var droppedStored = 0
+  /// No node below this storage index is kept.
+  private var oldestKept = 0
 
-  /// Where the commands of step `i` begin.
-  func start(of i: Int) -> Int { i == 0 ? 0 : steps[i - 1].end }
+  /// The number of the node a host marked saved (0: the root), if any.
+  var savedNumber: Int?
 
-  var undoCount: Int { applied - floor }
-  var redoCount: Int { steps.count - applied }
+  /// The clock nodes are stamped with, in seconds since 1970.
+  var clock: () -> Int = { Int(systemTime()) }
 
-  /// Drops the oldest undo steps so that at most `limit` remain. Returns the commands
-  /// whose records the receivers must drop too, when a batch is actually removed.
-  mutating func cap(to limit: Int) -> ContiguousArray<Int32>? {
-    guard undoCount > limit else { return nil }
-    let excess = undoCount - limit
-    floor += excess
-    droppedSteps += excess
-    guard floor >= max(1024, limit) else { return nil }
-    let cut = steps[floor - 1].end
-    let dropped = ContiguousArray(commands[..<cut])
-    commands.removeFirst(cut)
-    steps.removeFirst(floor)
-    for i in steps.indices { steps[i].end -= cut }
-    applied -= floor
-    floor = 0
-    return dropped
+  /// Where the commands of node `i` begin.
+  @inline(__always) func start(of i: Int) -> Int { i == 0 ? 0 : nodes[i - 1].end }
+
+  /// The current node (storage index), or -1 at the root.
+  var current: Int { Int(curhead >= 0 ? nodes[Int(curhead)].parent : newhead) }
+  /// The node `undo` would undo: the current one.
+  var undoTarget: Int? { current >= 0 ? current : nil }
+  /// The node `redo` would redo.
+  var redoTarget: Int? { curhead >= 0 ? Int(curhead) : nil }
+
+  /// How many steps `undo` can take: the current node's depth.
+  var undoCount: Int { current < 0 ? 0 : Int(nodes[current].depth - droppedDepth) + 1 }
+  /// How many steps `redo` can take: the length of the branch `redo` follows.
+  var redoCount: Int {
+    var count = 0
+    var node = curhead
+    while node >= 0 {
+      count += 1
+      node = nodes[Int(node)].firstChild
+    }
+    return count
   }
 
-  /// The steps that can still be undone or redone, with their numbers from 1 for the
-  /// first step of the session.
+  /// The storage index of node number `number`, if it is kept.
+  func index(ofNumber number: Int) -> Int? {
+    var (low, high) = (oldestKept, nodes.count)
+    while low < high {
+      let mid = (low + high) / 2
+      if nodes[mid].number < number { low = mid + 1 } else { high = mid }
+    }
+    guard low < nodes.count, nodes[low].number == number, !nodes[low].isDropped else { return nil }
+    return low
+  }
+
+  /// The kept nodes' storage indices, in the order they were made.
+  var keptNodes: [Int] { (oldestKept..<nodes.count).filter { !nodes[$0].isDropped } }
+
+  /// The kept nodes' steps.
+  var keptSteps: [Step] { keptNodes.map { steps[$0] } }
+
+  /// The children of `parent` (-1: the root), the one `redo` follows first.
+  func children(of parent: Int) -> [Int] {
+    var found: [Int] = []
+    var child = parent < 0 ? firstRoot : nodes[parent].firstChild
+    while child >= 0 {
+      found.append(Int(child))
+      child = nodes[Int(child)].next
+    }
+    return found
+  }
+
+  /// The nodes from the root's child down to the current node.
+  var currentPath: [Int] { path(to: current) }
+
+  /// The nodes from the root's child down to `node` (none for the root).
+  func path(to node: Int) -> [Int] {
+    var found: [Int] = []
+    var n = node
+    while n >= 0 {
+      found.append(n)
+      n = Int(nodes[n].parent)
+    }
+    return found.reversed()
+  }
+
+  /// The steps from the root to the current node, then those `redo` would redo, in order:
+  /// what a linear history shows.
   var listed: [(number: Int, step: Step, undone: Bool)] {
-    (floor..<steps.count).map { i in (droppedSteps - floor + i + 1, steps[i], i >= applied) }
+    currentPath.map { (nodes[$0].number, steps[$0], false) } + redoBranch.map { (nodes[$0].number, steps[$0], true) }
   }
 
-  /// Where the commands of the next statement will start.
-  var appliedEnd: Int { start(of: applied) }
+  /// The branch `redo` follows from the current node, in order.
+  var redoBranch: [Int] {
+    var found: [Int] = []
+    var node = curhead
+    while node >= 0 {
+      found.append(Int(node))
+      node = nodes[Int(node)].firstChild
+    }
+    return found
+  }
+
+  // MARK: Recording
 
   /// Appends an executed command of the statement that is running.
   @inline(__always) mutating func record(_ id: Int32) { commands.append(id) }
@@ -65,41 +175,202 @@ struct History {
   /// Removes the commands of the running statement from `mark` on (after rolling them back).
   mutating func discard(from mark: Int) { commands.removeSubrange(mark...) }
 
-  /// The redo stack, taken away while a new statement runs; given back if it fails.
-  struct RedoStack {
-    var commands: ContiguousArray<Int32>
-    var steps: ArraySlice<Step>
-  }
-
-  /// Takes the redo stack off so that a new statement's commands can follow the applied
-  /// ones directly.
-  mutating func takeRedoStack() -> RedoStack? {
-    guard redoCount > 0 else { return nil }
-    let end = appliedEnd
-    let saved = RedoStack(commands: ContiguousArray(commands[end...]), steps: steps[applied...])
-    commands.removeSubrange(end...)
-    steps.removeSubrange(applied...)
-    return saved
-  }
-
-  /// Puts back a redo stack taken by `takeRedoStack` (the new statement did nothing).
-  mutating func restore(_ saved: RedoStack) {
-    commands.append(contentsOf: saved.commands)
-    steps.append(contentsOf: saved.steps)
-  }
-
-  /// Closes the running statement as a new undo step (the redo stack is already gone).
+  /// Closes the running statement's commands as a new node below the current one, first
+  /// among its siblings: what it replaced stays as an alternative branch.
   mutating func commitStep(statement: SourceRange, op: Op) {
-    steps.append(Step(end: commands.count, statement: statement, op: op))
-    applied = steps.count
+    if curhead >= 0 {
+      newhead = nodes[Int(curhead)].parent
+      curhead = -1
+    }
+    let parent = newhead
+    let index = Int32(nodes.count)
+    let time = clock()
+    lastNumber += 1
+    var node = Node(
+      end: commands.count, number: lastNumber, time: time, parent: parent,
+      depth: parent < 0 ? droppedDepth : nodes[Int(parent)].depth + 1)
+    node.next = parent < 0 ? firstRoot : nodes[Int(parent)].firstChild
+    if node.next >= 0 { nodes[Int(node.next)].previous = index }
+    nodes.append(node)
+    steps.append(Step(statement: statement, op: op))
+    if parent < 0 { firstRoot = index } else { nodes[Int(parent)].firstChild = index }
+    newhead = index
+    currentNumber = lastNumber
+    currentTime = time + 1
+    liveCount += 1
   }
 
-  /// Names the step just committed (the last applied one).
-  mutating func nameLastStep(_ name: String) { steps[applied - 1].name = name }
+  /// Names the step just committed.
+  mutating func nameLastStep(_ name: String) { steps[steps.count - 1].name = name }
 
   /// Keeps the results the step just committed waited for.
-  mutating func keepResultsOfLastStep(_ entries: [AwaitedResults.Entry]) { steps[applied - 1].awaited = entries }
+  mutating func keepResultsOfLastStep(_ entries: [AwaitedResults.Entry]) { steps[steps.count - 1].awaited = entries }
 
-  mutating func didUndo() { applied -= 1 }
-  mutating func didRedo() { applied += 1 }
+  // MARK: Undo and redo along the current branch
+
+  /// The current node was undone: `redo` would redo it next.
+  mutating func didUndo() {
+    let undone = current
+    curhead = Int32(undone)
+    let parent = Int(nodes[undone].parent)
+    currentNumber = parent < 0 ? 0 : nodes[parent].number
+    currentTime = nodes[undone].time
+  }
+
+  /// `undo` found nothing to undo: Vim leaves `curhead` at the root's first child.
+  mutating func undoFoundNothing() {
+    if current < 0 { curhead = firstRoot }
+  }
+
+  /// Node `node`, a child of the current one, is about to be redone: it becomes the
+  /// child `redo` follows (a move through the tree may pick any child).
+  mutating func willRedo(_ node: Int) {
+    bringToFront(node)
+    curhead = Int32(node)
+  }
+
+  /// The node `redo` would redo was redone.
+  mutating func didRedo() {
+    let redone = Int(curhead)
+    currentNumber = nodes[redone].number
+    currentTime = nodes[redone].time
+    if nodes[redone].firstChild < 0 { newhead = curhead }
+    curhead = nodes[redone].firstChild
+  }
+
+  /// Makes `node` the first of its parent's children.
+  private mutating func bringToFront(_ node: Int) {
+    let previous = nodes[node].previous
+    guard previous >= 0 else { return }
+    let next = nodes[node].next
+    nodes[Int(previous)].next = next
+    if next >= 0 { nodes[Int(next)].previous = previous }
+    let parent = Int(nodes[node].parent)
+    let first = parent < 0 ? firstRoot : nodes[parent].firstChild
+    nodes[node].previous = -1
+    nodes[node].next = first
+    nodes[Int(first)].previous = Int32(node)
+    if parent < 0 { firstRoot = Int32(node) } else { nodes[parent].firstChild = Int32(node) }
+  }
+
+  /// The nearest node that is an ancestor of both (or either itself), -1 for the root.
+  func commonAncestor(_ a: Int, _ b: Int) -> Int {
+    var (a, b) = (a, b)
+    while a != b {
+      let depthA = a < 0 ? Int32.min : nodes[a].depth
+      let depthB = b < 0 ? Int32.min : nodes[b].depth
+      if depthA >= depthB { a = Int(nodes[a].parent) } else { b = Int(nodes[b].parent) }
+    }
+    return a
+  }
+
+  // MARK: The limit
+
+  /// Drops the oldest nodes so that at most `limit` are kept, as Vim's `undolevels` does:
+  /// the oldest node is always a child of the root; if the current state is below it, its
+  /// alternatives (which only the state before it could reach) go first, oldest first,
+  /// then the node itself, whose children become the root's; otherwise its whole branch
+  /// goes. Returns the commands whose undo records the receivers must drop, when a batch
+  /// of dropped nodes is actually removed.
+  mutating func cap(to limit: Int) -> ContiguousArray<Int32>? {
+    guard liveCount > limit else { return nil }
+    while liveCount > limit {
+      while nodes[oldestKept].isDropped { oldestKept += 1 }
+      let oldest = oldestKept
+      let onPath = current >= 0 && Int(firstRoot) == oldest
+      if !onPath {
+        dropBranch(oldest)
+      } else if nodes[oldest].next >= 0 || nodes[oldest].previous >= 0 {
+        let alternatives = children(of: -1).filter { $0 != oldest }
+        dropBranch(alternatives.min()!)
+      } else {
+        dropOnPath(oldest)
+      }
+    }
+    guard droppedStored >= max(1024, liveCount) else { return nil }
+    return compact()
+  }
+
+  /// Drops node `node`, a child of the root on the current path with no siblings: its
+  /// children become the root's.
+  private mutating func dropOnPath(_ node: Int) {
+    nodes[node].isDropped = true
+    nodes[node].holdsRecords = true
+    var child = nodes[node].firstChild
+    firstRoot = child
+    while child >= 0 {
+      nodes[Int(child)].parent = -1
+      child = nodes[Int(child)].next
+    }
+    if newhead == Int32(node) { newhead = -1 }
+    if curhead == Int32(node) { curhead = -1 }
+    droppedDepth += 1
+    dropped(1)
+  }
+
+  /// Drops node `top`, a child of the root off the current path, and everything below it.
+  private mutating func dropBranch(_ top: Int) {
+    let (previous, next) = (nodes[top].previous, nodes[top].next)
+    if previous >= 0 { nodes[Int(previous)].next = next } else { firstRoot = next }
+    if next >= 0 { nodes[Int(next)].previous = previous }
+    var stack = [top]
+    var count = 0
+    while let node = stack.popLast() {
+      nodes[node].isDropped = true
+      if curhead == Int32(node) { curhead = -1 }
+      if newhead == Int32(node) { newhead = -1 }
+      count += 1
+      var child = nodes[node].firstChild
+      while child >= 0 {
+        stack.append(Int(child))
+        child = nodes[Int(child)].next
+      }
+    }
+    dropped(count)
+  }
+
+  private mutating func dropped(_ count: Int) {
+    liveCount -= count
+    droppedSteps += count
+    droppedStored += count
+  }
+
+  /// Removes the dropped nodes from storage; returns the commands of those whose records
+  /// the receivers hold.
+  private mutating func compact() -> ContiguousArray<Int32> {
+    var released = ContiguousArray<Int32>()
+    var newIndex = [Int32](repeating: -1, count: nodes.count)
+    var keptNodes = ContiguousArray<Node>()
+    var keptSteps: [Step] = []
+    var keptCommands = ContiguousArray<Int32>()
+    keptNodes.reserveCapacity(liveCount)
+    keptSteps.reserveCapacity(liveCount)
+    for i in nodes.indices {
+      let range = start(of: i)..<nodes[i].end
+      if nodes[i].isDropped {
+        if nodes[i].holdsRecords { released.append(contentsOf: commands[range]) }
+        continue
+      }
+      newIndex[i] = Int32(keptNodes.count)
+      keptCommands.append(contentsOf: commands[range])
+      var node = nodes[i]
+      node.end = keptCommands.count
+      keptNodes.append(node)
+      keptSteps.append(steps[i])
+    }
+    // The running statement's commands, if any, follow.
+    keptCommands.append(contentsOf: commands[(nodes.last?.end ?? 0)...])
+    func mapped(_ i: Int32) -> Int32 { i < 0 ? -1 : newIndex[Int(i)] }
+    for i in keptNodes.indices {
+      keptNodes[i].parent = mapped(keptNodes[i].parent)
+      keptNodes[i].firstChild = mapped(keptNodes[i].firstChild)
+      keptNodes[i].next = mapped(keptNodes[i].next)
+      keptNodes[i].previous = mapped(keptNodes[i].previous)
+    }
+    (firstRoot, curhead, newhead) = (mapped(firstRoot), mapped(curhead), mapped(newhead))
+    (nodes, steps, commands) = (keptNodes, keptSteps, keptCommands)
+    droppedStored = 0
+    oldestKept = 0
+    return released
+  }
 }

@@ -102,7 +102,6 @@ final class Invoker {
     _ op: Op, statement range: SourceRange, request: (Request) -> Void,
     ran: ((_ instances: [Int], _ madeAStep: Bool) -> Void)? = nil
   ) throws(RunFailure) {
-    let redo = history.takeRedoStack()
     let mark = history.commands.count
     do throws(RunFailure) {
       try execute(op, frame: [], request: request)
@@ -118,18 +117,13 @@ final class Invoker {
         failure.calls = []
       }
       (failure.reverted, failure.notReverted) = rollBack(to: mark)
-      if let redo { history.restore(redo) }
       throw failure
     }
     let end = history.commands.count
-    guard end > mark else {
-      if let redo { history.restore(redo) }
-      return
-    }
+    guard end > mark else { return }
     if someVerbIsNotUndoable, !canUndoSome(of: mark..<end) {
       ran?(instances(of: mark..<end), false)
       history.discard(from: mark)
-      if let redo { history.restore(redo) }
       return
     }
     history.commitStep(statement: range, op: op)
@@ -157,7 +151,7 @@ final class Invoker {
   func keepResults(_ entries: [AwaitedResults.Entry]) { history.keepResultsOfLastStep(entries) }
 
   /// The instances that the commands of step `step` ran on, each once, in order.
-  func instances(of step: Int) -> [Int] { instances(of: history.start(of: step)..<history.steps[step].end) }
+  func instances(of step: Int) -> [Int] { instances(of: history.start(of: step)..<history.nodes[step].end) }
 
   /// The instances that the history's commands at `range` ran on, each once, in order.
   private func instances(of range: Range<Int>) -> [Int] {
@@ -392,17 +386,19 @@ final class Invoker {
 
   // MARK: Undo and redo
 
-  /// Undoes the latest step. Returns the names of the verbs in it that could not be
+  /// Undoes the current step. Returns the names of the verbs in it that could not be
   /// undone (declared not undoable), each once, or nil when there was nothing to undo.
   /// Throws, undoing nothing, if a receiver's records no longer fit it (its state was
   /// changed outside the session's verbs).
   func undoStep() throws(CommandFailure) -> [String]? {
-    guard history.undoCount > 0 else { return nil }
-    let step = history.applied - 1
+    guard let step = history.undoTarget else {
+      history.undoFoundNothing()
+      return nil
+    }
     let start = history.start(of: step)
-    if someRecordMayNotFit { try checkRecordsFit(start..<history.steps[step].end) }
+    if someRecordMayNotFit { try checkRecordsFit(start..<history.nodes[step].end) }
     var notUndone: [String] = []
-    var i = history.steps[step].end - 1
+    var i = history.nodes[step].end - 1
     while i >= start {
       let id = history.commands[i]
       noteIfNotUndoable(id, in: &notUndone)
@@ -432,14 +428,13 @@ final class Invoker {
     }
   }
 
-  /// Redoes the next undone step by executing its undoable commands again (what undo
+  /// Redoes the step `redo` follows by executing its undoable commands again (what undo
   /// could not take back is still in effect). Returns false when there was nothing to
   /// redo; throws (with the step still redoable) if a command fails.
   func redoStep() throws(CommandFailure) -> Bool {
-    guard history.redoCount > 0 else { return false }
-    let step = history.applied
+    guard let step = history.redoTarget else { return false }
     let start = history.start(of: step)
-    let end = history.steps[step].end
+    let end = history.nodes[step].end
     // A redo while a session is replayed is part of the replay.
     let execution = Arguments.running == .replay ? .replay : Arguments.Execution.redo
     var failure: CommandFailure?
@@ -451,6 +446,57 @@ final class Invoker {
     if let failure { throw failure }
     history.didRedo()
     return true
+  }
+
+  /// What a move through the tree did: the steps it undid and redid, in order (storage
+  /// indices), and why it stopped short, if it did.
+  struct Move {
+    var undone: [Int] = []
+    var redone: [Int] = []
+    var notUndone: [String] = []
+    var failure: CommandFailure?
+  }
+
+  /// Moves to `destination` in the tree (`goto`, `earlier`, `later`): undoes up to the
+  /// common ancestor, then redoes down, each step as `undo` and `redo` would. An undo or
+  /// a redo that fails stops the move there.
+  func move(to destination: History.Destination) -> Move {
+    var move = Move()
+    let route = history.route(to: destination)
+    for node in route.undo {
+      do {
+        guard let notUndone = try undoStep() else { break }
+        move.undone.append(node)
+        for name in notUndone where !move.notUndone.contains(name) { move.notUndone.append(name) }
+      } catch {
+        move.failure = error
+        return move
+      }
+    }
+    for node in route.redo {
+      history.willRedo(node)
+      do {
+        guard try redoStep() else { break }
+      } catch {
+        move.failure = error
+        return move
+      }
+      move.redone.append(node)
+    }
+    if case .before(let node) = destination { history.stopBefore(node) }
+    return move
+  }
+
+  /// The node a host marked saved (see `History.savedNumber`).
+  var savedNumber: Int? {
+    get { history.savedNumber }
+    set { history.savedNumber = newValue }
+  }
+
+  /// The history's clock (see `History.clock`).
+  var clock: () -> Int {
+    get { history.clock }
+    set { history.clock = newValue }
   }
 
   /// Runs the commands of a step being redone; on a failure, undoes those that ran and

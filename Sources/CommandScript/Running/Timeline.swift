@@ -60,12 +60,16 @@ final class Timeline {
     case queueRan(finished: Int, failed: Int)
     /// A sourced file stopped at `statement` with `notRun` of its `all` statements not run.
     case sourceStopped(statement: SourceRange, notRun: Int, all: Int)
+    /// `goto`, `earlier` or `later` moved through the tree, or found it could not.
+    case moved(TreeMoveReport)
   }
 
-  /// Why a step was undone: an `undo` at a range, or a host's rollback.
+  /// Why a step was undone: an `undo` at a range, a host's rollback, or a move.
   enum UndoCause {
     case undo(at: SourceRange)
     case rollback
+    /// A move through the tree (`goto`, `earlier`, `later`), which reports for itself.
+    case move
   }
 
   /// An undo step as `export` writes it: its op, the commands it ran, its name.
@@ -142,8 +146,8 @@ final class Timeline {
   var droppedSteps: Int { invoker.history.droppedSteps }
 
   /// The step `undo` would undo, and the one `redo` would redo.
-  var stepToUndo: Int? { undoCount > 0 ? invoker.history.applied - 1 : nil }
-  var stepToRedo: Int? { redoCount > 0 ? invoker.history.applied : nil }
+  var stepToUndo: Int? { invoker.history.undoTarget }
+  var stepToRedo: Int? { invoker.history.redoTarget }
 
   /// Step `index` of the history.
   func step(_ index: Int) -> History.Step { invoker.history.steps[index] }
@@ -157,8 +161,8 @@ final class Timeline {
   /// The sources that the steps still kept and the queued statements were compiled from.
   var sourcesInUse: Set<Int> {
     let history = invoker.history
-    // Steps the history cap has dropped (below its floor) are never undone or listed.
-    var used = Set(history.steps[history.floor...].map(\.statement.source))
+    // Steps the history cap has dropped are never undone or listed.
+    var used = Set(history.keptSteps.map(\.statement.source))
     for statement in pendingQueue { used.insert(statement.range.source) }
     return used
   }
@@ -344,6 +348,8 @@ final class Timeline {
       for sourced in statements { try runStatement(sourced) }
     case .export(let path, let range):
       try export(to: path, at: range)
+    case .move(let move, let range):
+      try self.move(move, at: range)
     case .source:
       preconditionFailure("checking a `source` reads the file and makes it `sourced`")
     case .definition(let used):
@@ -400,9 +406,9 @@ final class Timeline {
           "cannot export: the history limit dropped \(dropped), so no script could reproduce the state; nothing was written",
         range: range)
     }
-    let steps = (history.floor..<history.applied).map { i in
+    let steps = history.currentPath.map { i in
       (
-        op: history.steps[i].op, ran: history.commands[history.start(of: i)..<history.steps[i].end],
+        op: history.steps[i].op, ran: history.commands[history.start(of: i)..<history.nodes[i].end],
         name: history.steps[i].name
       )
     }
@@ -444,22 +450,21 @@ final class Timeline {
   /// Undoes the last undo step, if there is one, and returns its statement's range.
   /// Throws, undoing nothing, if its records no longer fit their receivers.
   private func undoLastStep(_ cause: UndoCause) throws(UndoFailure) -> SourceRange? {
-    guard invoker.history.undoCount > 0 else { return nil }
-    let statement = invoker.history.steps[invoker.history.applied - 1].statement
+    let node = invoker.history.undoTarget
+    let statement = node.map { invoker.history.steps[$0].statement }
     let undone: [String]?
-    do { undone = try invoker.undoStep() } catch { throw UndoFailure(statement: statement, failure: error) }
-    guard let notUndone = undone else { return nil }
-    host?.present(
-      .undone(step: invoker.history.applied, statement: statement, notReverted: notUndone, cause: cause))
+    do { undone = try invoker.undoStep() } catch { throw UndoFailure(statement: statement!, failure: error) }
+    guard let notUndone = undone, let node, let statement else { return nil }
+    host?.present(.undone(step: node, statement: statement, notReverted: notUndone, cause: cause))
     return statement
   }
 
   /// Redoes the next undone step, if there is one, and returns its statement's range.
   private func redoNextStep() throws(CommandFailure) -> SourceRange? {
-    guard invoker.history.redoCount > 0 else { return nil }
-    let statement = invoker.history.steps[invoker.history.applied].statement
+    guard let node = invoker.history.redoTarget else { return nil }
+    let statement = invoker.history.steps[node].statement
     guard try invoker.redoStep() else { return nil }
-    host?.present(.redone(step: invoker.history.applied - 1))
+    host?.present(.redone(step: node))
     return statement
   }
 

@@ -10,8 +10,9 @@ public enum Output: Equatable, Sendable {
   /// `show` when the host asked for more than `state` gives (``Session/showsViews``,
   /// ``Session/pictureSize``): the state with the receiver's view and picture.
   case shown(Shown)
-  /// `history`: the undo steps, oldest first, then the undone ones.
-  case history([HistoryEntry])
+  /// `history`: the undo tree, every step kept (``HistoryTree/linear`` is the path to the
+  /// current state, then the steps `redo` would redo: what ``Session/history`` lists).
+  case history(HistoryTree)
   /// `help`: text of at most 80 columns.
   case help(String)
   /// `pending`: the queued statements, in order, in canonical form.

@@ -74,6 +74,7 @@ extension Session: TimelineHost {
         switch cause {
         case .undo(let range): warn("undo could not revert \(list): declared as not undoable", at: range)
         case .rollback: warn("rolling back could not revert \(list): declared as not undoable", at: statement)
+        case .move: break
         }
       }
     case .redone(let step):
@@ -94,7 +95,7 @@ extension Session: TimelineHost {
       if reportsEffects, !statements.isEmpty { report(Self.summary(of: statements.map(canonicalText), as: "redid")) }
     case .rollbackStopped(let statement, let failure):
       warn("rolling back stopped: cannot undo: \(failure.message)", at: statement)
-    case .listHistory: onOutput(.history(history))
+    case .listHistory: onOutput(.history(historyTree))
     case .listQueue: onOutput(.pending(pendingStatements))
     case .discarded(let count):
       if reportsEffects { report(count == 1 ? "dropped 1 pending statement" : "dropped \(count) pending statements") }
@@ -104,6 +105,7 @@ extension Session: TimelineHost {
       if reportsEffects { report("wrote \(steps == 1 ? "1 step" : "\(steps) steps") to `\(path)`") }
     case .queuedFailed(let failure): onDiagnostic(diagnostic(of: failure))
     case .queueRan(let finished, let failed): onOutput(.queueRun(finished: finished, failed: failed))
+    case .moved(let report): present(report)
     case .sourceStopped(let statement, let notRun, let all):
       warn(
         "`\(sourceText(of: statement))` stopped: \(notRun) of its \(all) statements did not run", at: statement)

@@ -151,6 +151,8 @@ struct Statement: Sendable, BitwiseCopyable {
     case undo(count: ArgumentNode?)
     case redo(count: ArgumentNode?)
     case history
+    /// `goto N`, `earlier …`, `later …`: a move through the undo tree.
+    case move(TreeMove)
     /// `show [NAME…]`: the names are a range of the tree's `names` (none: every receiver).
     case show(NodeRange)
     /// `help`, `help NAME`, `help RECEIVER.MEMBER` (a verb or a query).
@@ -396,6 +398,7 @@ extension SyntaxTree {
     case .undo(let count): return words(["undo", count.map(canonical)])
     case .redo(let count): return words(["redo", count.map(canonical)])
     case .history: return "history"
+    case .move(let move): return move.canonical
     case .show(let names): return words(["show"] + self.names[names].map(text))
     case .help(let name, let member):
       return words(["help", name.map { text($0) + (member.map { "." + text($0) } ?? "") }])

@@ -3,6 +3,9 @@
 /// The kinds of token. Keywords are lexed as words; the parser recognises them.
 enum TokenKind: UInt8, Equatable, Sendable {
   case word, integer, decimal, string, parameter
+  /// A length of time, digits and a unit: `30s`, `5m`, `1h` (`earlier`, `later`); its
+  /// `integer` is the length in seconds.
+  case duration
   case dot, semicolon, newline, leftBrace, rightBrace
   /// `(` and `)`, around an expression.
   case leftParen, rightParen
@@ -43,6 +46,7 @@ enum Keyword: String, CaseIterable, Sendable {
   case undo, redo, history, show, use, help, `repeat`, macro, transaction
   case queue, run, pending, discard, batch, new, export, source, record, end, macros
   case `if`, `while`, `try`, assert, echo
+  case goto, earlier, later
   /// Words of the statements above, and of conditions: never a statement of their own.
   case `else`, `as`, and, or, not, `true`, `false`
 }

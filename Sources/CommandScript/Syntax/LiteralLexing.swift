@@ -42,6 +42,9 @@ extension Lexer {
       value = sum
     }
     let r = range(from: start, line: startLine, column: column)
+    if !negative, !overflow, let duration = lexDuration(value, start: start, line: startLine, column: column) {
+      return duration
+    }
     if position < bytes.count, Self.isWordStart(bytes[position]) {
       while position < bytes.count, Self.isWordContinue(bytes[position]) { position += 1 }
       let whole = range(from: start, line: startLine, column: column)
@@ -53,6 +56,24 @@ extension Lexer {
       return Token(kind: .invalid, range: r)
     }
     return Token(kind: .integer, range: r, integer: value)
+  }
+
+  /// Digits and a unit of time, `s`, `m` or `h`, when `position` is at the unit and no
+  /// other letter follows it.
+  private mutating func lexDuration(_ value: Int, start: Int, line startLine: Int, column: Int) -> Token? {
+    guard position < bytes.count else { return nil }
+    let seconds: Int
+    switch bytes[position] {
+    case UInt8(ascii: "s"): seconds = 1
+    case UInt8(ascii: "m"): seconds = 60
+    case UInt8(ascii: "h"): seconds = 3600
+    default: return nil
+    }
+    guard position + 1 >= bytes.count || !Self.isWordContinue(bytes[position + 1]) else { return nil }
+    let (total, overflow) = value.multipliedReportingOverflow(by: seconds)
+    guard !overflow else { return nil }
+    position += 1
+    return Token(kind: .duration, range: range(from: start, line: startLine, column: column), integer: total)
   }
 
   /// A decimal literal from `start`, whose integer part is read (`position` is at the

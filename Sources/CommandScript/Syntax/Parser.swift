@@ -184,7 +184,7 @@ struct Parser {
 
   func describe(_ token: Token) -> String {
     switch token.kind {
-    case .word, .integer, .decimal, .parameter: return "`\(lexer.shortText(of: token.range))`"
+    case .word, .integer, .decimal, .duration, .parameter: return "`\(lexer.shortText(of: token.range))`"
     case .string: return "a string"
     case .dot: return "`.`"
     case .semicolon: return "`;`"

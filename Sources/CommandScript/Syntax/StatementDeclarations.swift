@@ -35,7 +35,7 @@ extension Keyword {
       StatementDeclaration(usage: "redo [n]", summary: "redo n undone steps (default 1)", placement: .topLevel)
     case .history:
       StatementDeclaration(
-        usage: "history", summary: "list the undo steps, marking the undone ones", placement: .topLevel)
+        usage: "history", summary: "show the undo tree: each step by its number", placement: .topLevel)
     case .show:
       StatementDeclaration(
         usage: "show [receiver...]", summary: "print the state of some or every receiver", placement: .anywhere)
@@ -95,6 +95,15 @@ extension Keyword {
     case .else, .as, .and, .or, .not, .true, .false:
       StatementDeclaration(usage: rawValue, summary: "", placement: .inside)
     // The REPL's own commands: their usage and summary are in the REPL's part of `help`.
+    case .goto:
+      StatementDeclaration(
+        usage: "goto n", summary: "go to the state after step n (0: the start)", placement: .topLevel)
+    case .earlier:
+      StatementDeclaration(
+        usage: "earlier [n | 30s]", summary: "go back n steps in the order made, or in time", placement: .topLevel)
+    case .later:
+      StatementDeclaration(
+        usage: "later [n | 30s]", summary: "go ahead n steps in the order made, or in time", placement: .topLevel)
     case .record: StatementDeclaration(usage: "record name", summary: "", placement: .repl)
     case .end: StatementDeclaration(usage: "end", summary: "", placement: .repl)
     case .macros: StatementDeclaration(usage: "macros [save]", summary: "", placement: .repl)
@@ -103,7 +112,8 @@ extension Keyword {
 
   /// The statements of the language (the REPL's own left out), in the order `help` lists them.
   static let documented: [Keyword] = [
-    .undo, .redo, .history, .show, .use, .help, .repeat, .macro, .transaction, .if, .while, .try, .assert, .echo,
+    .undo, .redo, .goto, .earlier, .later, .history, .show, .use, .help, .repeat, .macro, .transaction, .if, .while,
+    .try, .assert, .echo,
     .new, .queue, .run, .pending, .discard, .batch, .source, .export,
   ]
 }

@@ -45,7 +45,8 @@ extension Session {
       case .repeat: return parameters
       case .if, .while, .assert: return conditionCandidates(tokens.dropFirst(), parameters: parameters)
       // Listed rather than a `default:`, so that a new keyword is a decision here too.
-      case .undo, .redo, .history, .macro, .transaction, .queue, .run, .pending, .discard, .source, .export,
+      case .undo, .redo, .goto, .earlier, .later, .history, .macro, .transaction, .queue, .run, .pending, .discard,
+        .source, .export,
         .record, .end, .macros, .try, .echo, .else, .as, .and, .or, .not, .true, .false:
         return []
       }
@@ -170,7 +171,7 @@ private struct CompletionContext {
         statement = []
       case .word: statement.append(.word(lexer.text(of: token.range)))
       case .dot: statement.append(.dot)
-      case .integer, .decimal, .string, .parameter: statement.append(.otherArgument)
+      case .integer, .decimal, .duration, .string, .parameter: statement.append(.otherArgument)
       case .leftParen, .rightParen, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus,
         .star, .slash, .percent:
         statement.append(.otherArgument)

@@ -26,4 +26,5 @@ history
 # stdout: 1  new door back
 # stdout: 2  door.open
 # stdout: 3  back.open
-# stdout: 4  walk shape 2
+# stdout: 4  shutBoth door back   (undone)
+# stdout: 5  walk shape 2   (after 3)

@@ -30,7 +30,10 @@ help
 # stdout: Statements (separate with `;` or a new line):
 # stdout:   undo [n]                        undo the last n steps (default 1)
 # stdout:   redo [n]                        redo n undone steps (default 1)
-# stdout:   history                         list the undo steps, marking the undone ones
+# stdout:   goto n                          go to the state after step n (0: the start)
+# stdout:   earlier [n | 30s]               go back n steps in the order made, or in time
+# stdout:   later [n | 30s]                 go ahead n steps in the order made, or in time
+# stdout:   history                         show the undo tree: each step by its number
 # stdout:   show [receiver...]              print the state of some or every receiver
 # stdout:   use receiver                    send bare verbs to this receiver first
 # stdout:   help [topic]                    this text, or help on one name

@@ -16,6 +16,10 @@ show b
 history
 # stdout: b (door): closed, unlocked
 # stdout: b (shape): at (0, 2), blue
-# stdout: 1  new shape b
-# stdout: 2  b.move up 2
+# stdout: 1  new door b   (undone)
+# stdout: 2  lockb   (undone)
+# stdout: 3  new door b   (undone)   (after 0)
+# stdout: 4  b.lock   (undone)
+# stdout: 5  new shape b   (after 0)
+# stdout: 6  b.move up 2
 # stderr: 9:1: warning: nothing to redo

@@ -1,0 +1,97 @@
+// How `history` shows the undo tree: a picture on a terminal, a plain list in a pipe, and
+// under `--json` one object with the keys of Vim's `undotree()`.
+
+import CommandScript
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+enum HistoryDrawing {
+  /// Every step in the order made: its number (lined up by the widest), its statement,
+  /// `(undone)` when the current state does not stand on it, and `(after N)` when it does
+  /// not follow the step listed above it.
+  static func list(of tree: HistoryTree) -> [String] {
+    let width = String(tree.nodes.last?.number ?? 0).count
+    var above = 0
+    return tree.nodes.map { node in
+      defer { above = node.number }
+      let number = String(repeating: " ", count: max(0, width - String(node.number).count)) + String(node.number)
+      let undone = tree.isApplied(node.number) ? "" : "   (undone)"
+      let after = node.parent == above ? "" : "   (after \(node.parent))"
+      return "\(number)  \(node.statement)\(undone)\(after)"
+    }
+  }
+
+  /// The tree drawn in the order made: each step's newest child goes on below it in the
+  /// same column, its other children step aside to the right (`├─`), so that a long line
+  /// of steps never drifts. `@` is the current state, `*` a step it stands on, `o` an
+  /// undone one; then the number, the statement and the time the step was made.
+  static func picture(of tree: HistoryTree) -> [String] {
+    var rows: [(prefix: String, node: HistoryTree.Node)] = []
+    func draw(_ first: Int, lead: String, rest: String) {
+      var number: Int? = first
+      var prefix = lead
+      while let n = number, let node = tree.node(n) {
+        rows.append((prefix, node))
+        prefix = rest
+        let children = node.children.sorted()
+        for child in children.dropLast() { draw(child, lead: rest + "├─", rest: rest + "│ ") }
+        number = children.last
+      }
+    }
+    let roots = tree.rootChildren.sorted()
+    for (i, root) in roots.enumerated() {
+      i == roots.count - 1 ? draw(root, lead: "", rest: "") : draw(root, lead: "├─", rest: "│ ")
+    }
+    let labels = rows.map { row -> String in
+      let mark = row.node.number == tree.current ? "@" : tree.isApplied(row.node.number) ? "*" : "o"
+      return "\(row.prefix)\(mark) \(row.node.number)  \(row.node.statement)"
+    }
+    let width = min(60, labels.map(\.count).max() ?? 0)
+    return zip(labels, rows).map { label, row in
+      label + String(repeating: " ", count: max(1, width - label.count + 1)) + clock(row.node.time)
+    }
+  }
+
+  /// A time of day, local, as `16:20:01`.
+  static func clock(_ seconds: Int) -> String {
+    var time = time_t(seconds)
+    var parts = tm()
+    localtime_r(&time, &parts)
+    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+  }
+
+  /// Vim's `undotree()`: `seq_last`, `seq_cur`, `time_cur` and `entries`, each entry with
+  /// `seq`, `time`, `newhead` and `curhead` where Vim puts them, and `alt`; and ours: each
+  /// entry's `statement` and `title`, `save` (the step marked saved), and `history` (the
+  /// path to the current state, then the undone steps `redo` follows, as before the tree).
+  static func json(of tree: HistoryTree) -> StateValue {
+    func list(_ entries: [HistoryTree.Entry]) -> StateValue {
+      .array(
+        entries.map { entry in
+          var members: [StateValue.Member] = [
+            .init("seq", .int(entry.node.number)), .init("time", .int(entry.node.time)),
+          ]
+          if entry.isNewhead { members.append(.init("newhead", .int(1))) }
+          if entry.isCurhead { members.append(.init("curhead", .int(1))) }
+          if !entry.alternatives.isEmpty { members.append(.init("alt", list(entry.alternatives))) }
+          members += [.init("statement", .string(entry.node.statement)), .init("title", .string(entry.node.title))]
+          return .object(members)
+        })
+    }
+    let linear = tree.linear.map { e -> StateValue in
+      ["number": .int(e.number), "statement": .string(e.statement), "undone": .bool(e.undone)]
+    }
+    var members: [StateValue.Member] = [
+      .init("seq_last", .int(tree.lastNumber)), .init("seq_cur", .int(tree.current)),
+      .init("time_cur", .int(tree.currentTime)), .init("entries", list(tree.entries)),
+    ]
+    if let saved = tree.saved { members.append(.init("save", .int(saved))) }
+    members.append(.init("history", .array(linear)))
+    return .object(members)
+  }
+}

@@ -150,9 +150,9 @@ struct OutputInfo: Encodable {
       (kind, self.receiver, self.type, text) = ("shown", receiver, type, description)
     case .shown(let shown):
       (kind, receiver, type, text) = ("shown", shown.receiver, shown.type, shown.description)
-    case .history(let entries):
+    case .history(let tree):
       kind = "history"
-      history = entries.map { Snapshot.Step(number: $0.number, statement: $0.statement, undone: $0.undone) }
+      history = tree.linear.map { Snapshot.Step(number: $0.number, statement: $0.statement, undone: $0.undone) }
     case .help(let text): (kind, self.text) = ("text", text)
     case .pending(let statements):
       (kind, text) = ("text", statements.isEmpty ? "(nothing pending)" : statements.joined(separator: "\n"))

@@ -637,7 +637,11 @@ def session():
     run(child, "show", "shape: at (3, 1), red", "door: closed, unlocked")
     enter(child, "history")
     resumed = child_output(child, "history (resumed)")
-    if resumed != history:
+    # A resume stamps the steps anew (their times are not journaled yet): compare all but
+    # the times, which may fall in another second.
+    def untimed(text):
+        return re.sub(r"\s*\d\d:\d\d:\d\d$", "", text, flags=re.M)
+    if untimed(resumed) != untimed(history):
         fail(f"history after resuming:\n{resumed}\nexpected:\n{history}", child)
     # As written, as before the kill.
     run(child, "macros", "macro up2\r\n{ move up 2 }\r\nmacro hop n { move right $n }")

@@ -45,6 +45,8 @@ struct Options: Equatable {
   /// The steps `--safe` allows without `--max-steps`: a script from a stranger cannot loop
   /// for ever.
   static let safeStepBudget = 10_000_000
+  /// The longest string a statement may make under `--safe`: 1 MiB.
+  static let safeStringLimit = 1 << 20
 
   /// Runs what the options ask for with the invocation's registry.
   func run(_ invocation: Invocation) -> ExitStatus {
@@ -71,7 +73,10 @@ struct Options: Equatable {
   func makeDriver(registry: ReceiverRegistry) -> Driver {
     let driver = Driver(registry: registry, json: json, checkOnly: check)
     driver.errorPolicy = onError
-    if safe { driver.session.fileAccess = nil }
+    if safe {
+      driver.session.fileAccess = nil
+      driver.session.stringLimit = Self.safeStringLimit
+    }
     driver.session.stepLimit = maxSteps ?? (safe ? Self.safeStepBudget : nil)
     driver.session.historyLimit = historyLimit
     if driver.session.helpExample == nil { driver.session.helpExample = ToolIdentity.current.example }

@@ -111,7 +111,7 @@ struct RunCommand: ToolSubcommand {
 
   @Flag(
     help:
-      "Touch no files from scripts: `source` and `export` are refused (for scripts from strangers). The REPL writes no files either: no history file, and `macros save` is refused. Without --max-steps, sets a budget of 10,000,000 steps."
+      "Touch no files from scripts: `source` and `export` are refused (for scripts from strangers). The REPL writes no files either: no history file, and `macros save` is refused. Without --max-steps, sets a budget of 10,000,000 steps. A string a statement makes (`\"$s$s\"`) has at most 1 MiB."
   )
   var safe = false
 

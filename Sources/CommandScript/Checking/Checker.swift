@@ -438,7 +438,7 @@ struct Checker {
   /// before it: a built-in receiver (never made by `new`, so never undone), or one whose
   /// `new` no `undo` checked since can have taken back.
   func certainlyExists(_ index: Int) -> Bool {
-    if index < state.types.count { return true }
+    if index < state.initialInstanceCount { return true }
     if index >= firstNewInstance { return undosSeenAtNew[index - firstNewInstance] == undosSeen }
     return undosSeen == 0 && existsNow(index)
   }

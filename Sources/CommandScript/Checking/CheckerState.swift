@@ -16,9 +16,13 @@ struct Instance: Sendable {
 struct CheckerState: Sendable {
   var types: [ReceiverTypeInfo]
   /// The instances, numbered as the invoker numbers them: made by `addInstance`.
-  private(set) var instances: [Instance]
-  /// The instance each name stands for (`instanceIndex`): one look-up, however many there are.
-  private var instanceByName: [String: Int] = [:]
+  private(set) var instances: [Instance] = []
+  /// The instance made by `new` that each name stands for (`instanceIndex`): one look-up,
+  /// however many there are. (The built-in instances, one per type, are not in it: a run
+  /// starts without making it, and their names are never taken again.)
+  private var madeByName: [String: Int] = [:]
+  /// How many instances a run starts with (never made by `new`, never undone).
+  private(set) var initialInstanceCount = 0
   var macros: [Macro] = []
   /// Every definition of each macro name, as indices into `macros`, oldest first: the last
   /// is the one in force, and a macro with receiver parameters sees those made before it
@@ -36,26 +40,25 @@ struct CheckerState: Sendable {
 
   init(registry: ReceiverRegistry) {
     types = registry.types
-    instances = []
-    instances.reserveCapacity(registry.types.count)
+    // Each type's first instances: its own name, or those a declared type (a plugin's)
+    // starts with.
     for (t, type) in registry.types.enumerated() {
-      guard let declared = type.declaredInstances else {
-        instances.append(Instance(name: type.name, type: t))
-        continue
-      }
-      for name in declared { instances.append(Instance(name: name, type: t)) }
+      for name in type.declaredInstances ?? [type.name] { instances.append(Instance(name: name, type: t)) }
     }
-    for (i, instance) in instances.enumerated() { instanceByName[instance.name] = i }
+    initialInstanceCount = instances.count
     verbTable = Checker.VerbTable(registry.types)
   }
 
   /// The instance a name stands for: the latest made by that name (an earlier one's `new`
   /// was undone, or the later `new` could not have run).
-  func instanceIndex(_ name: String) -> Int? { instanceByName[name] }
+  func instanceIndex(_ name: String) -> Int? {
+    if !madeByName.isEmpty, let made = madeByName[name] { return made }
+    return instances[..<initialInstanceCount].firstIndex { $0.name == name }
+  }
 
   /// Adds an instance, which its name now stands for.
   mutating func addInstance(_ instance: Instance) {
-    instanceByName[instance.name] = instances.count
+    madeByName[instance.name] = instances.count
     instances.append(instance)
   }
 
@@ -90,8 +93,8 @@ struct CheckerState: Sendable {
   /// stood for before).
   mutating func takeBack(since mark: Mark) {
     for i in mark.instances..<instances.count { instances[i].withdrawn = true }
-    instanceByName = [:]
-    for (i, instance) in instances.enumerated() where !instance.withdrawn { instanceByName[instance.name] = i }
+    madeByName = [:]
+    for i in initialInstanceCount..<instances.count where !instances[i].withdrawn { madeByName[instances[i].name] = i }
     macros.removeSubrange(mark.macros...)
     specializations = specializations.filter { $0.value < mark.macros }
     definitions = definitions.compactMapValues { all in

@@ -228,7 +228,7 @@ extension Checker {
         }
       }
     }
-    return .interpolation(parts)
+    return .interpolation(parts, range: range)
   }
 
   /// `receiver.query argument…`, checked against the query's declaration.

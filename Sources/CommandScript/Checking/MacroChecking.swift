@@ -366,12 +366,12 @@ private struct WordNaming {
     case .decimalNegation(let e): return .decimalNegation(rewrite(e))
     case .decimalArithmetic(let op, let l, let r, let at): return .decimalArithmetic(op, rewrite(l), rewrite(r), at: at)
     case .decimalComparison(let op, let l, let r): return .decimalComparison(op, rewrite(l), rewrite(r))
-    case .interpolation(let pieces):
+    case .interpolation(let pieces, let range):
       return .interpolation(
         pieces.map { piece in
           if case .parameter(let slot) = piece, let set = set(of: slot) { return .wordText(slot: slot, set) }
           return rewrite(piece)
-        })
+        }, range: range)
     }
   }
 }

@@ -187,8 +187,8 @@ indirect enum Expression: Sendable {
   /// `<` `<=` `>` `>=` of decimals (`==` and `!=` compare answers, as for every kind).
   case decimalComparison(Operator, Expression, Expression)
   case decimalNegation(Expression)
-  /// A string with `$NAME`s: its pieces' texts joined.
-  case interpolation([Expression])
+  /// A string with `$NAME`s: its pieces' texts joined; `range` is the string's.
+  case interpolation([Expression], range: SourceRange)
   /// A macro parameter that is a word of `set`, as text (in a string or an `echo`).
   case wordText(slot: Int, WordSet)
 }

@@ -192,7 +192,7 @@ struct Exporter {
     case .negation(let inner, _), .decimalNegation(let inner): return "-" + operand(inner)
     // Written as the integer it is: the script converts it again, where a decimal meets it.
     case .decimal(let inner): return text(inner, names: names)
-    case .interpolation(let pieces):
+    case .interpolation(let pieces, _):
       var out = ""
       for piece in pieces {
         switch piece {

@@ -63,9 +63,18 @@ extension Invoker {
     case .wordText(let slot, let set):
       guard case .word(let i) = frame[slot] else { preconditionFailure("checked: a word") }
       return .string(set.words[i])
-    case .interpolation(let pieces):
+    case .interpolation(let pieces, let range):
+      // Each piece is at most `stringLimit` bytes long (it was made here, or written), so
+      // no string longer than twice that is made.
       var text = ""
-      for piece in pieces { text += try self.text(of: piece, as: .string, frame: frame) }
+      for piece in pieces {
+        text += try self.text(of: piece, as: .string, frame: frame)
+        guard text.utf8.count <= stringLimit else {
+          throw RunFailure(
+            message: "the string would be longer than \(stringLimit) bytes, the most a string may have here",
+            range: range)
+        }
+      }
       return .string(text)
     case .negation(let inner, let at):
       let (result, overflow) = Int(0).subtractingReportingOverflow(try integer(inner, frame: frame))
@@ -228,7 +237,7 @@ extension Invoker {
       case .and(let l, let r), .or(let l, let r), .comparison(_, let l, let r), .arithmetic(_, let l, let r, _),
         .decimalArithmetic(_, let l, let r, _), .decimalComparison(_, let l, let r):
         return firstQuery(l) ?? firstQuery(r)
-      case .interpolation(let pieces): return pieces.lazy.compactMap(firstQuery).first
+      case .interpolation(let pieces, _): return pieces.lazy.compactMap(firstQuery).first
       }
     }
     guard let (instance, range) = expressions.lazy.compactMap(firstQuery).first else {

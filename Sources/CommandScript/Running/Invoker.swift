@@ -45,6 +45,8 @@ final class Invoker {
   let interruption: Interruption
   /// See `Session.historyLimit`.
   var historyLimit: Int?
+  /// See `Session.stringLimit` (`Int.max`: none).
+  var stringLimit = Int.max
   /// Commands that may still run before the step limit is reached.
   @exclusivity(unchecked) var remainingSteps = Int.max
 

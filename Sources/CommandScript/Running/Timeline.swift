@@ -133,6 +133,12 @@ final class Timeline {
   /// Whether instance `index` exists now (its `new` ran and was not undone).
   func exists(_ index: Int) -> Bool { index < invoker.instances.count && invoker.instances[index].exists }
 
+  /// See `Session.stringLimit`.
+  var stringLimit: Int? {
+    get { invoker.stringLimit == .max ? nil : invoker.stringLimit }
+    set { invoker.stringLimit = newValue.map { max(0, $0) } ?? .max }
+  }
+
   /// See `Session.historyLimit`.
   var historyLimit: Int? {
     get { invoker.historyLimit }

@@ -41,6 +41,15 @@ public final class Session {
     set { timeline.stepLimit = newValue }
   }
 
+  /// The longest string, in bytes, that a statement may make by putting values into a
+  /// string (`"$s$s"`); nil: no limit. The statement that would make a longer one fails,
+  /// rolled back. `cmdscript --safe` sets 1 MiB, so that a script cannot ask for unbounded
+  /// memory by multiplying a string at each macro call.
+  public var stringLimit: Int? {
+    get { timeline.stringLimit }
+    set { timeline.stringLimit = newValue }
+  }
+
   /// Starts counting executed commands against `stepLimit` afresh.
   public func resetSteps() { timeline.resetSteps() }
 

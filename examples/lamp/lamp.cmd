@@ -62,10 +62,11 @@ show lamp
 undo
 show lamp
 # stdout: lamp: on=yes level=30
-# `evening 10` was undone before the transaction, and a new statement clears what could
-# be redone, so it is gone from the history.
+# `evening 10` was undone before the transaction, which started a branch beside it: the
+# history keeps both (the transaction's step comes after step 3).
 history
 # stdout: 1  dim 30
 # stdout: 2  on
 # stdout: 3  door.open
-# stdout: 4  transaction { lamp.off; door.close; door.lock }   (undone)
+# stdout: 4  evening 10   (undone)
+# stdout: 5  transaction { lamp.off; door.close; door.lock }   (undone)   (after 3)

@@ -14,17 +14,23 @@ public struct ServeOptions: Sendable, Equatable {
   public var session: String?
   /// `--allow-files`: statements from a page may touch files and take any number of steps.
   public var allowFiles: Bool
+  /// `--plugin COMMAND`, in order: plugins whose receivers join the session (PLUGINS.md).
+  public var plugins: [String]
+  /// `--plugin-timeout SECONDS`; nil for the project file's, else the default.
+  public var pluginTimeout: Double?
 
   /// Options as `NAME serve` would parse them.
   public init(
     files: [String] = [], port: Int = 8765, host: String = "127.0.0.1", session: String? = nil,
-    allowFiles: Bool = false
+    allowFiles: Bool = false, plugins: [String] = [], pluginTimeout: Double? = nil
   ) {
     self.files = files
     self.port = port
     self.host = host
     self.session = session
     self.allowFiles = allowFiles
+    self.plugins = plugins
+    self.pluginTimeout = pluginTimeout
   }
 }
 
@@ -51,10 +57,18 @@ struct ServeCommand: ToolSubcommand {
         every page open on the address follows. Statements from a page run under --safe rules \
         (no `source` or `export`, 10,000,000 steps per entry) unless --allow-files.
 
+        Each --plugin starts a plugin before the FILEs run, as for a run (PLUGINS.md): its \
+        receivers are drawn on the page as their `show` state, with their verbs as controls, \
+        and a click on one runs through the plugin, undoable like any other. Without \
+        --plugin, the plugins of the first FILE's project file (cmdscript.json) start. A \
+        plugin that cannot start ends serve with status 1; one that dies while serving makes \
+        the statements that need it fail, and the server goes on.
+
         Serves until Ctrl-C or SIGTERM; Ctrl-C while a statement runs stops that statement \
         (rolled back), as in the REPL.
 
-        Exit status: 0 stopped by Ctrl-C or SIGTERM; 64 usage error; 65, 66 or 74 as for a \
+        Exit status: 0 stopped by Ctrl-C or SIGTERM; 1 a plugin cannot start or declare; 64 \
+        usage error; 65, 66 or 74 as for a \
         run (a FILE that does not compile or fails, one that cannot be read, a --session \
         journal that is damaged or cannot be written); 69 the address and port cannot be \
         listened on, or the server cannot be run.
@@ -84,8 +98,24 @@ struct ServeCommand: ToolSubcommand {
   @Flag(help: "Let statements from the page touch files (`source`, `export`) and take any number of steps.")
   var allowFiles = false
 
+  @Option(
+    name: .customLong("plugin"),
+    help: ArgumentHelp(
+      "Start COMMAND (split into words as a shell would, but no shell runs it) as a plugin: its receivers join the session and the page (PLUGINS.md). Repeatable. Without it, the plugins named by the first FILE's project file (cmdscript.json in its folder or above) start.",
+      valueName: "command"))
+  var plugins: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Seconds a plugin may take to answer one request (default 10); one that takes longer is stopped, and the statement fails, rolled back.",
+      valueName: "seconds"))
+  var pluginTimeout: Double?
+
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port).") }
+    if let t = pluginTimeout, !(t > 0 && t.isFinite) {
+      throw ValidationError("--plugin-timeout must be a number of seconds above 0, not \(t).")
+    }
   }
 
   func run(_ invocation: Invocation) -> ExitStatus {
@@ -94,7 +124,9 @@ struct ServeCommand: ToolSubcommand {
       let rest = Array(invocation.arguments.drop { $0 != Self.name }.dropFirst())
       return ServedSession.execServer(rest)
     }
-    let options = ServeOptions(files: files, port: port, host: host, session: session, allowFiles: allowFiles)
+    let options = ServeOptions(
+      files: files, port: port, host: host, session: session, allowFiles: allowFiles, plugins: plugins,
+      pluginTimeout: pluginTimeout)
     return ExitStatus(rawValue: serve(invocation.registry, options)) ?? .unavailable
   }
 }

@@ -13,14 +13,31 @@
 /// the ``session``'s public API and calls ``entryEnded()`` after each entry.
 package final class ServedSession {
   private let driver: Driver
+  /// The plugins started for the session, if any.
+  private let plugins: PluginHost?
   /// The session the pages share.
   package var session: Session { driver.session }
 
-  /// A session over `registry`, with the tool's help example and no pictures (the page
-  /// draws its own).
-  package init(registry: ReceiverRegistry) {
+  /// A session over `registry` and the plugins `options` name (`--plugin`, else the first
+  /// file's project file), started as a run starts them, with the tool's help example and
+  /// no pictures (the page draws its own). A plugin that cannot start ends the process with
+  /// status 1.
+  package init(registry: ReceiverRegistry, options: ServeOptions = ServeOptions()) {
+    var run = Options()
+    run.files = options.files
+    run.plugins = options.plugins
+    run.pluginTimeout = options.pluginTimeout
+    var registry = registry
+    plugins = PluginSetUp.start(for: run, registry: &registry)
     driver = Options().makeDriver(registry: registry)
     driver.errorPolicy = .stop
+    plugins?.attach(to: driver)
+  }
+
+  /// Once serving is over: shuts the plugins down (their faults were reported as they
+  /// happened; as in the REPL, they do not change the exit status).
+  package func finish() {
+    _ = plugins?.finish(.success, endsWith1OnFault: false)
   }
 
   /// Resumes the journal at `journalPath` (if given), then, when it held nothing, runs

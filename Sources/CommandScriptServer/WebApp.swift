@@ -22,7 +22,8 @@ public enum WebApp {
   public static func serve(registry: ReceiverRegistry, options command: ServeOptions) -> Int32 {
     // A page that goes away mid-write must not end the server.
     signal(SIGPIPE, SIG_IGN)
-    let served = ServedSession(registry: registry)
+    let served = ServedSession(registry: registry, options: command)
+    defer { served.finish() }
     if let status = served.start(files: command.files, journalPath: command.session, allowFiles: command.allowFiles) {
       return status
     }

@@ -80,6 +80,35 @@ struct PluginTests {
     }
   }
 
+  @Test("`export` leaves a persistent plugin's commands out, with a comment line: the script does not run them again")
+  func exportLeavesPersistentCommandsOut() throws {
+    try inFolder { dir in
+      let count = dir.appendingPathComponent("tally.txt")
+      let plugins = ["--plugin", Self.tally, "--plugin", Self.lamp]
+      let first = try CLI.run(
+        plugins + [
+          "-c",
+          #"tally.add 3; lamp.on; { tally.add 4; lamp.dim 40 }; transaction "bump" { tally.add 2 }; export "out.cmd""#,
+        ], in: dir)
+      #expect(first.status == 0, "\(first)")
+      #expect(try text(count) == "9\n")
+      #expect(
+        try text(dir.appendingPathComponent("out.cmd")) == """
+          # Written by `export`: run on fresh receivers, it reaches the state the session had.
+          # Not run again, their state outlives the session: tally.add 3
+          lamp.on
+          # Not run again, their state outlives the session: tally.add 4
+          { lamp.dim 40 }
+          # Not run again, their state outlives the session: tally.add 2
+
+          """)
+      // Running the exported script rebuilds the lamp and leaves the tally as it is.
+      let again = try CLI.run(plugins + ["-c", "source \"out.cmd\"; show lamp; show tally"], in: dir)
+      #expect(again.stdoutLines == ["lamp: on=yes level=40 colour=white", "tally: count=9"], "\(again)")
+      #expect(try text(count) == "9\n")
+    }
+  }
+
   @Test("a plugin whose state lives in its process is rebuilt on resume by running the journal again")
   func nonPersistentPluginResumes() throws {
     try inFolder { dir in

@@ -8,6 +8,11 @@
 /// A step that decided (an `if`, a loop, a `try`, an `assert`, there or in a macro it called)
 /// is written as the commands it ran, in one block: a branch it did not take may name an
 /// instance whose `new` was undone, which a fresh session would not know.
+///
+/// The commands of receivers whose state outlives the session (``ReceiverTypeInfo/outlivesSession``:
+/// a persistent plugin's) are not written to run again, as a journal's resume does not run
+/// them: a step that ran any is written as the other commands it ran, after a comment line
+/// naming those left out.
 struct Exporter {
   let state: CheckerState
   let commands: CommandTable
@@ -30,6 +35,13 @@ struct Exporter {
     for (step, used) in zip(steps, usedBySteps) {
       // A named step stays a named transaction, so that its undo title survives.
       let named = step.name.map { "transaction \(ScriptString.literal($0)) " } ?? ""
+      let kept = step.ran.filter { !outlivesSession(command: $0) }
+      if kept.count < step.ran.count {
+        let left = step.ran.filter { outlivesSession(command: $0) }.map(text(command:))
+        lines.append("# Not run again, their state outlives the session: " + left.joined(separator: "; "))
+        if !kept.isEmpty { lines.append(named + "{ " + kept.map(text(command:)).joined(separator: "; ") + " }") }
+        continue
+      }
       if decides(step.op) {
         lines.append(named + "{ " + step.ran.map(text(command:)).joined(separator: "; ") + " }")
         continue
@@ -216,6 +228,11 @@ struct Exporter {
     case .word(let set): return .word(set)
     case .boolean, .integer, .decimal, .string: return nil
     }
+  }
+
+  /// Whether command `id` acts on a receiver whose state outlives the session.
+  private func outlivesSession(command id: Int32) -> Bool {
+    state.types[state.instances[Int(commands[id].instance)].type].outlivesSession
   }
 
   private func text(command id: Int32) -> String {

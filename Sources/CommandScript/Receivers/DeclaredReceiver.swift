@@ -25,6 +25,10 @@ public struct ReceiverDeclaration: Sendable {
   /// The instances every session starts with (by default one, named after the type);
   /// `new` makes others.
   public var instances: [String]
+  /// Whether the receivers' state outlives the session (a plugin declared
+  /// `"persistent": true`: a real lamp, files): `export` leaves their commands out, with a
+  /// comment line naming them, so that running the script does not run them twice.
+  public var outlivesSession = false
 
   /// A type called `name`, with its verbs and queries; `instances` are the instances every
   /// session starts with (by default one named after the type).
@@ -120,7 +124,7 @@ extension ReceiverRegistry {
     }
     try add(
       name: declaration.name, summary: declaration.summary, verbs: verbs, queries: { queries },
-      instances: declaration.instances,
+      instances: declaration.instances, outlivesSession: declaration.outlivesSession,
       make: { name in ReceiverInstance(name: name, declared: make(name), verbs: declaration.verbs) })
     try validateQueries(of: types.count - 1)
   }

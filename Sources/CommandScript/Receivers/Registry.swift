@@ -75,10 +75,11 @@ public struct ReceiverRegistry: Sendable {
   }
 
   /// Adds a type declared as data, whose first instances are `instances` (see
-  /// ``ReceiverDeclaration/instances``), as ``add(name:summary:verbs:queries:make:)`` does.
+  /// ``ReceiverDeclaration/instances``) and whose state may outlive the session (see
+  /// ``ReceiverDeclaration/outlivesSession``), as ``add(name:summary:verbs:queries:make:)`` does.
   mutating func add(
     name: String, summary: String, verbs: [VerbInfo], queries: @escaping () -> [QueryInfo],
-    instances: [String], make: @escaping (String) -> ReceiverInstance
+    instances: [String], outlivesSession: Bool = false, make: @escaping (String) -> ReceiverInstance
   ) throws(RegistrationError) {
     for (index, instance) in instances.enumerated() {
       try Self.validate(instance, as: "instance `\(instance)` of `\(name)`")
@@ -88,6 +89,7 @@ public struct ReceiverRegistry: Sendable {
     }
     try add(name: name, summary: summary, verbs: verbs, queries: queries, make: make)
     types[types.count - 1].declaredInstances = instances
+    types[types.count - 1].outlivesSession = outlivesSession
   }
 
   /// Checks every registered type's queries as registration checks verbs: names that can
@@ -171,6 +173,9 @@ public struct ReceiverTypeInfo: @unchecked Sendable {
   /// (no array is made for each type at every start-up).
   var declaredInstances: [String]?
   let make: (String) -> ReceiverInstance
+  /// Whether its receivers' state outlives the session (``ReceiverDeclaration/outlivesSession``):
+  /// `export` does not write their commands to run again.
+  public internal(set) var outlivesSession = false
 
   /// The queries, in declaration order.
   public var queries: [QueryInfo] { queryDeclarations() }

@@ -105,6 +105,8 @@ final class Plugin {
     }
     for i in types.indices {
       types[i].instances = instances[types[i].name] ?? []
+      // `export` leaves a persistent plugin's commands out, as a resume does not run them.
+      types[i].outlivesSession = persistent
     }
   }
 

@@ -173,9 +173,7 @@ struct RunCommand: ToolSubcommand {
     }
     if let n = maxSteps, n < 0 { throw ValidationError("--max-steps must be 0 or more, not \(n).") }
     if let n = historyLimit, n < 0 { throw ValidationError("--history-limit must be 0 or more, not \(n).") }
-    if let t = pluginTimeout, !(t > 0 && t.isFinite) {
-      throw ValidationError("--plugin-timeout must be a number of seconds above 0, not \(t).")
-    }
+    try PluginSetUp.validate(timeout: pluginTimeout)
     if salvageSession != nil && session == nil {
       throw ValidationError("--salvage-session needs --session FILE: the journal to salvage.")
     }

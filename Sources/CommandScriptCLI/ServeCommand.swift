@@ -113,9 +113,7 @@ struct ServeCommand: ToolSubcommand {
 
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port).") }
-    if let t = pluginTimeout, !(t > 0 && t.isFinite) {
-      throw ValidationError("--plugin-timeout must be a number of seconds above 0, not \(t).")
-    }
+    try PluginSetUp.validate(timeout: pluginTimeout)
   }
 
   func run(_ invocation: Invocation) -> ExitStatus {

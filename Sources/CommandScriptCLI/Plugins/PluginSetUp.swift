@@ -1,3 +1,5 @@
+import ArgumentParser
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -11,6 +13,14 @@
 enum PluginSetUp {
   /// The default of `--plugin-timeout`, in seconds.
   static let defaultTimeout = 10.0
+
+  /// `--plugin-timeout`'s rule, for every subcommand that takes it: a number of seconds
+  /// above 0.
+  static func validate(timeout: Double?) throws(ValidationError) {
+    if let t = timeout, !(t > 0 && t.isFinite) {
+      throw ValidationError("--plugin-timeout must be a number of seconds above 0, not \(t).")
+    }
+  }
 
   /// Starts the plugins `options` name, and those of the script's project file (not under
   /// `--safe`, nor for `-c`, standard input or the REPL), and adds their types to

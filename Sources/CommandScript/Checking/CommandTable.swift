@@ -16,8 +16,11 @@ final class CommandTable {
   static let lifecycleVerb: Int32 = -1
 
   @exclusivity(unchecked) private(set) var commands: [ResolvedCommand] = []
-  /// The same commands' arguments, ready to hand to receivers without rebuilding them.
-  @exclusivity(unchecked) private(set) var arguments: [Arguments] = []
+  /// The same commands' arguments, ready to hand to receivers without rebuilding them:
+  /// each in a box that `boxes` keeps, reached unretained, so that lending them to a
+  /// receiver retains and releases nothing (an array's element would be copied).
+  @exclusivity(unchecked) private(set) var arguments = ContiguousArray<Unmanaged<ArgumentsBox>>()
+  private var boxes: [ArgumentsBox] = []
   /// Each command's instance and verb, in a table of plain integers that the invoker
   /// reads without retaining anything.
   @exclusivity(unchecked) private(set) var heads = ContiguousArray<(instance: Int32, verb: Int32)>()
@@ -106,11 +109,19 @@ final class CommandTable {
     if let id = index[command] { return id }
     let id = Int32(commands.count)
     commands.append(command)
-    arguments.append(Arguments(command.arguments))
+    let box = ArgumentsBox(Arguments(command.arguments))
+    boxes.append(box)
+    arguments.append(Unmanaged.passUnretained(box))
     heads.append((command.instance, command.verb))
     index[command] = id
     return id
   }
 
   subscript(id: Int32) -> ResolvedCommand { commands[Int(id)] }
+}
+
+/// One command's arguments, in an object of their own (see `CommandTable.arguments`).
+final class ArgumentsBox {
+  let arguments: Arguments
+  init(_ arguments: Arguments) { self.arguments = arguments }
 }

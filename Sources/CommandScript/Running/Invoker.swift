@@ -35,11 +35,23 @@ final class Invoker {
   // The hot path reads and writes these once per command; each access is by this class
   // alone, never overlapping, so the dynamic exclusivity check (a third of the time of a
   // command) is turned off for them.
-  @exclusivity(unchecked) private(set) var instances: [ReceiverInstance]
+  @exclusivity(unchecked) private(set) var instances: [ReceiverInstance] {
+    didSet { unretained = ContiguousArray(instances.map(Unmanaged.passUnretained)) }
+  }
+  /// The same instances, unretained (`instances` keeps them), so that a command, an undo
+  /// or a query reaches its instance without retaining and releasing it.
+  @exclusivity(unchecked) private var unretained: ContiguousArray<Unmanaged<ReceiverInstance>>
+  /// Whether each instance has a verb that cannot be undone: undo looks no further for
+  /// the others.
+  @exclusivity(unchecked) private var hasVerbNotUndoable: ContiguousArray<Bool>
   let commands: CommandTable
   @exclusivity(unchecked) private(set) var history = History()
   /// The macros in force (shared with the checker, which defines them).
   @exclusivity(unchecked) var macros: [Macro] = []
+
+  /// The arguments of a query that takes none, kept here rather than in a static so
+  /// that asking one does not pass through a lazy initialiser.
+  let emptyArguments = Arguments([])
 
   /// Checked between commands, so a long statement can be stopped (Ctrl-C).
   let interruption: Interruption
@@ -64,6 +76,7 @@ final class Invoker {
   func add(_ new: [ReceiverInstance]) {
     for instance in new { instance.exists = false }
     instances += new
+    hasVerbNotUndoable += new.map { $0.notUndoable.contains { $0 != nil } }
     someRecordMayNotFit = someRecordMayNotFit || new.contains(where: \.recordsMayNotFit)
     someVerbIsNotUndoable = someVerbIsNotUndoable || new.contains { $0.notUndoable.contains { $0 != nil } }
     deferring += new.filter { $0.settle != nil }
@@ -76,6 +89,8 @@ final class Invoker {
 
   init(instances: [ReceiverInstance], commands: CommandTable, interruption: Interruption) {
     self.instances = instances
+    unretained = ContiguousArray(instances.map(Unmanaged.passUnretained))
+    hasVerbNotUndoable = ContiguousArray(instances.map { $0.notUndoable.contains { $0 != nil } })
     self.commands = commands
     self.interruption = interruption
     someVerbIsNotUndoable = instances.contains { $0.notUndoable.contains { $0 != nil } }
@@ -106,7 +121,11 @@ final class Invoker {
   ) throws(RunFailure) {
     let mark = history.commands.count
     do throws(RunFailure) {
-      try execute(op, frame: [], request: request)
+      if let code = FlatCode.compile(op) {
+        try run(code, request: request)
+      } else {
+        try execute(op, frame: [], request: request)
+      }
       if !deferring.isEmpty {
         do { try settle() } catch { throw RunFailure(message: error.message, range: range) }
       }
@@ -212,9 +231,13 @@ final class Invoker {
   }
 
   /// Adds `receiver.verb` of command `id` to `names` if it cannot be undone, each once
-  /// however often a step ran it.
-  private func noteIfNotUndoable(_ id: Int32, in names: inout [String]) {
-    guard someVerbIsNotUndoable else { return }
+  /// however often a step ran it. The test is inline: undo makes it once per command.
+  @inline(__always) private func noteIfNotUndoable(_ id: Int32, in names: inout [String]) {
+    guard someVerbIsNotUndoable, hasVerbNotUndoable[Int(commands.heads[Int(id)].instance)] else { return }
+    noteNotUndoable(id, in: &names)
+  }
+
+  @inline(never) private func noteNotUndoable(_ id: Int32, in names: inout [String]) {
     let head = commands.heads[Int(id)]
     let box = instances[Int(head.instance)]
     guard head.verb >= 0, let name = box.notUndoable[Int(head.verb)] else { return }
@@ -224,11 +247,12 @@ final class Invoker {
 
   @inline(__always) private func undoCommand(_ id: Int32) {
     let head = commands.heads[Int(id)]
-    let instance = instances[Int(head.instance)]
-    if head.verb == CommandTable.lifecycleVerb {
-      instance.exists = false
-    } else {
-      instance.undo(Int(head.verb), commands.arguments[Int(id)])
+    unretained[Int(head.instance)]._withUnsafeGuaranteedRef { instance in
+      if head.verb == CommandTable.lifecycleVerb {
+        instance.exists = false
+      } else {
+        commands.arguments[Int(id)]._withUnsafeGuaranteedRef { instance.undo(Int(head.verb), $0.arguments) }
+      }
     }
   }
 
@@ -246,10 +270,30 @@ final class Invoker {
     }
     guard instance.exists else { throw CommandFailure(instance.withdrawnMessage) }
     do {
-      try instance.execute(Int(head.verb), commands.arguments[Int(id)])
+      try instance.execute(Int(head.verb), commands.arguments[Int(id)].takeUnretainedValue().arguments)
     } catch {
       throw Self.named(error, of: instance)
     }
+  }
+
+  /// `perform` for the common case, a verb on an instance that exists, without retaining
+  /// the instance; anything else is left to `perform`.
+  @inline(__always) private func performFast(_ id: Int32) throws(CommandFailure) {
+    let head = commands.heads[Int(id)]
+    var failure: CommandFailure?
+    let done = unretained[Int(head.instance)]._withUnsafeGuaranteedRef { instance in
+      guard head.verb != CommandTable.lifecycleVerb, instance.exists else { return false }
+      commands.arguments[Int(id)]._withUnsafeGuaranteedRef { box in
+        do throws(CommandFailure) {
+          try instance.execute(Int(head.verb), box.arguments)
+        } catch {
+          failure = Self.named(error, of: instance)
+        }
+      }
+      return true
+    }
+    if let failure { throw failure }
+    if !done { try perform(id) }
   }
 
   /// A receiver's failure, named after its instance so that with two doors the message
@@ -267,7 +311,7 @@ final class Invoker {
     if remainingSteps == 0 { throw .stepLimit(at: range()) }
     remainingSteps &-= 1
     do {
-      try perform(id)
+      try performFast(id)
     } catch {
       throw Self.failure(error, at: range())
     }
@@ -335,6 +379,86 @@ final class Invoker {
     case .conditional, .loop, .countedLoop, .attempt, .assertion, .echo:
       try executeControlFlow(op, frame: frame, request: request)
     }
+  }
+
+  /// Runs a top-level op in its flat form: one dispatch per instruction, and no op copied
+  /// or dropped as loops turn.
+  private func run(_ code: FlatCode, request: (Request) -> Void) throws(RunFailure) {
+    let counters = UnsafeMutablePointer<Int>.allocate(capacity: max(code.counterCount, 1))
+    defer { counters.deallocate() }
+    let instructions = code.instructions
+    let ranges = code.ranges
+    var pc = 0
+    while pc < instructions.count {
+      let instruction = instructions[pc]
+      switch instruction.code {
+      case .command:
+        try executeCommand(instruction.a, range: ranges[pc])
+        pc &+= 1
+      case .repeatStart:
+        counters[Int(instruction.a)] = instruction.n
+        pc &+= 1
+      case .repeatTest:
+        let slot = Int(instruction.a)
+        if counters[slot] == 0 {
+          pc = Int(instruction.b)
+          continue
+        }
+        counters[slot] &-= 1
+        // Each turn is a step, as in `execute`.
+        if interruption.isRequested { throw .interrupted(at: ranges[pc]) }
+        if remainingSteps == 0 { throw .stepLimit(at: ranges[pc]) }
+        remainingSteps &-= 1
+        pc &+= 1
+      case .branch:
+        pc = try holds(code.conditions[Int(instruction.a)], of: code) ? pc &+ 1 : Int(instruction.b)
+      case .whileTest:
+        guard try holds(code.conditions[Int(instruction.a)], of: code) else {
+          pc = Int(instruction.b)
+          continue
+        }
+        try takeStep(at: ranges[pc])
+        pc &+= 1
+      case .jump:
+        pc = Int(instruction.b)
+      case .slow:
+        try execute(code.slowOps[Int(instruction.a)], frame: [], request: request)
+        pc &+= 1
+      }
+    }
+  }
+
+  /// Whether a flat condition holds: the query asked and its answer compared as plain
+  /// integers. An answer of another kind, or a failure, is left to `isTrue` on the whole
+  /// condition, which says what it means.
+  @inline(__always) private func holds(_ condition: FlatCode.Condition, of code: FlatCode) throws(RunFailure)
+    -> Bool
+  {
+    if condition.kind != .general,
+      let answer = unretained[Int(condition.instance)]._withUnsafeGuaranteedRef({ instance in
+        instance.exists ? try? instance.ask(Int(condition.query), emptyArguments) : nil
+      })
+    {
+      switch (condition.kind, answer, condition.constantKind) {
+      case (.truth, .boolean(let b), _): return b
+      case (.comparison, .integer(let n), 0):
+        let c = condition.constant
+        switch condition.op {
+        case .equal: return n == c
+        case .notEqual: return n != c
+        case .less: return n < c
+        case .lessEqual: return n <= c
+        case .greater: return n > c
+        default: return n >= c
+        }
+      case (.comparison, .word(let n), 1):
+        return (n == condition.constant) == (condition.op == .equal)
+      case (.comparison, .boolean(let b), 2):
+        return ((b ? 1 : 0) == condition.constant) == (condition.op == .equal)
+      default: break
+      }
+    }
+    return try isTrue(code.expressions[Int(condition.general)], frame: [])
   }
 
   /// `if`, `while`, `repeat … as`, `try`, `assert` and `echo`: the ops that evaluate

@@ -1,0 +1,204 @@
+// A top-level statement with loops, compiled once more for the invoker into a flat list of
+// plain instructions (as Lua's and Wren's interpreters run theirs): a loop is a counter and
+// a jump, an `if` a test and a jump, so that each turn copies and drops no op, and the
+// common condition (`shape.x < 9`, `shape.colour == red`) asks its query and compares the
+// answer without evaluating an expression tree. Whatever has no instruction of its own
+// (a macro call, `try`, `show`, …) is one `slow` instruction that runs its op as before.
+
+/// A top-level op as flat instructions, run by `Invoker.run(_:request:)`.
+final class FlatCode {
+  enum Code: UInt8, BitwiseCopyable {
+    /// Runs command `a`.
+    case command
+    /// Sets loop counter `a` to `n`.
+    case repeatStart
+    /// Jumps to `b` when loop counter `a` is 0; otherwise takes a turn (a step) and
+    /// counts it.
+    case repeatTest
+    /// Jumps to `b` unless condition `a` holds.
+    case branch
+    /// Jumps to `b` unless condition `a` holds; otherwise takes a turn (a step).
+    case whileTest
+    /// Jumps to `b`.
+    case jump
+    /// Runs op `a` of `slowOps`.
+    case slow
+  }
+
+  struct Instruction: BitwiseCopyable {
+    var code: Code
+    var a: Int32 = 0
+    var b: Int32 = 0
+    var n: Int = 0
+  }
+
+  /// A condition as it is tested: the common comparison of a query without arguments
+  /// with a constant, or any other, by its index in `expressions`.
+  struct Condition: BitwiseCopyable {
+    enum Kind: UInt8, BitwiseCopyable {
+      /// `expressions[general]`, evaluated as before.
+      case general
+      /// `instance.query OP constant`, the constant of `constantKind`.
+      case comparison
+      /// `instance.query` alone, a boolean.
+      case truth
+    }
+    var kind: Kind
+    var op: Operator = .equal
+    /// 0: an integer, 1: a word, 2: a boolean.
+    var constantKind: UInt8 = 0
+    var instance: Int32 = 0
+    var query: Int32 = 0
+    var constant: Int = 0
+    /// The whole condition, evaluated as before when the answer is not of the expected
+    /// kind or the query fails (so that the failure is the same).
+    var general: Int32
+  }
+
+  // Plain values in buffers of their own, which the loop reads without retaining any.
+  private(set) var instructions = UnsafeMutableBufferPointer<Instruction>(start: nil, count: 0)
+  /// Each instruction's range (a command's, a loop's), for the failure it may raise.
+  private(set) var ranges = UnsafeMutableBufferPointer<SourceRange>(start: nil, count: 0)
+  private(set) var conditions = UnsafeMutableBufferPointer<Condition>(start: nil, count: 0)
+  private(set) var expressions: [Expression] = []
+  private(set) var slowOps: [Op] = []
+  /// How many loop counters the code needs: the deepest nesting of loops.
+  private(set) var counterCount = 0
+  private var building: [Instruction] = []
+  private var buildingRanges: [SourceRange] = []
+  private var buildingConditions: [Condition] = []
+
+  /// The flat form of `op`, or nil when it has no loop, so that running it flat would
+  /// not pay for compiling it.
+  static func compile(_ op: Op) -> FlatCode? {
+    guard hasLoop(op) else { return nil }
+    return FlatCode(op)
+  }
+
+  private init(_ op: Op) {
+    emit(op, depth: 0)
+    instructions = .allocate(capacity: building.count)
+    _ = instructions.initialize(from: building)
+    ranges = .allocate(capacity: buildingRanges.count)
+    _ = ranges.initialize(from: buildingRanges)
+    conditions = .allocate(capacity: buildingConditions.count)
+    _ = conditions.initialize(from: buildingConditions)
+    (building, buildingRanges, buildingConditions) = ([], [], [])
+  }
+
+  deinit {
+    instructions.deallocate()
+    ranges.deallocate()
+    conditions.deallocate()
+  }
+
+  private static func hasLoop(_ op: Op) -> Bool {
+    switch op {
+    case .repeat, .loop: return true
+    case .sequence(let ops): return ops.contains(where: hasLoop)
+    case .conditional(let c): return c.then.contains(where: hasLoop) || c.otherwise.contains(where: hasLoop)
+    default: return false
+    }
+  }
+
+  private func append(_ instruction: Instruction, range: SourceRange = SourceRange.none) {
+    building.append(instruction)
+    buildingRanges.append(range)
+  }
+
+  private var here: Int32 { Int32(building.count) }
+
+  private func emit(_ ops: [Op], depth: Int) { for op in ops { emit(op, depth: depth) } }
+
+  private func emit(_ op: Op, depth: Int) {
+    switch op {
+    case .command(let id, let range): append(Instruction(code: .command, a: id), range: range)
+    case .commands(let run):
+      for i in run.ids.indices { append(Instruction(code: .command, a: run.ids[i]), range: run.ranges[i]) }
+    case .sequence(let ops): emit(ops, depth: depth)
+    case .repeat(.constant(.integer(let n)), let body, let range):
+      counterCount = max(counterCount, depth + 1)
+      append(Instruction(code: .repeatStart, a: Int32(depth), n: max(n, 0)))
+      let test = here
+      append(Instruction(code: .repeatTest, a: Int32(depth)), range: range)
+      emit(body, depth: depth + 1)
+      append(Instruction(code: .jump, b: test))
+      building[Int(test)].b = here
+    case .loop(let loop):
+      let test = here
+      append(Instruction(code: .whileTest, a: condition(loop.condition)), range: loop.range)
+      emit(loop.body, depth: depth)
+      append(Instruction(code: .jump, b: test))
+      building[Int(test)].b = here
+    case .conditional(let c):
+      let branch = here
+      append(Instruction(code: .branch, a: condition(c.condition)))
+      emit(c.then, depth: depth)
+      if c.otherwise.isEmpty {
+        building[Int(branch)].b = here
+      } else {
+        let skip = here
+        append(Instruction(code: .jump))
+        building[Int(branch)].b = here
+        emit(c.otherwise, depth: depth)
+        building[Int(skip)].b = here
+      }
+    default:
+      append(Instruction(code: .slow, a: Int32(slowOps.count)))
+      slowOps.append(op)
+    }
+  }
+
+  /// The index of `expression` as a condition.
+  private func condition(_ expression: Expression) -> Int32 {
+    let general = Int32(expressions.count)
+    expressions.append(expression)
+    var flat = Condition(kind: .general, general: general)
+    switch expression {
+    case .attribute(let instance, let query, _):
+      (flat.kind, flat.instance, flat.query) = (.truth, instance, query)
+    case .comparison(let op, .attribute(let instance, let query, _), .constant(let constant)):
+      if let (kind, value) = Self.plain(constant, op) {
+        (flat.kind, flat.op, flat.instance, flat.query) = (.comparison, op, instance, query)
+        (flat.constantKind, flat.constant) = (kind, value)
+      }
+    case .comparison(let op, .constant(let constant), .attribute(let instance, let query, _)):
+      if let (kind, value) = Self.plain(constant, op) {
+        (flat.kind, flat.op, flat.instance, flat.query) = (.comparison, op.mirrored, instance, query)
+        (flat.constantKind, flat.constant) = (kind, value)
+      }
+    default: break
+    }
+    buildingConditions.append(flat)
+    return Int32(buildingConditions.count - 1)
+  }
+
+  /// A constant as a kind and an integer, when `op` compares it so: any integer, word or
+  /// boolean for `==` and `!=`, an integer for the others.
+  private static func plain(_ constant: Answer, _ op: Operator) -> (UInt8, Int)? {
+    switch (constant, op) {
+    case (.integer(let n), _): return (0, n)
+    case (.word(let i), .equal), (.word(let i), .notEqual): return (1, i)
+    case (.boolean(let b), .equal), (.boolean(let b), .notEqual): return (2, b ? 1 : 0)
+    default: return nil
+    }
+  }
+}
+
+extension Operator {
+  /// The operator with its operands swapped (`9 > x` is `x < 9`).
+  fileprivate var mirrored: Operator {
+    switch self {
+    case .less: .greater
+    case .lessEqual: .greaterEqual
+    case .greater: .less
+    case .greaterEqual: .lessEqual
+    default: self
+    }
+  }
+}
+
+extension SourceRange {
+  /// The range of an instruction that cannot fail.
+  fileprivate static let none = SourceRange(source: 0, start: 0, end: 0, line: 1, column: 1)
+}

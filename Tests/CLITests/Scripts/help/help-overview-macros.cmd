@@ -8,18 +8,18 @@ help
 # stdout:     paint <colour>              paint in a colour
 # stdout:     queries: x, y, colour, color
 # stdout:   door      a door that opens, closes and locks
-# stdout:     open                        open the door unless it is locked
+# stdout:     open                        open the door; fails if it is locked
 # stdout:     close                       close the door
-# stdout:     lock                        lock the door unless it is open
+# stdout:     lock                        lock the door; fails if it is open
 # stdout:     unlock                      unlock the door
 # stdout:     queries: open, locked
 # stdout:   board     a game of tic-tac-toe
-# stdout:     place <row> <col>           put the next player's mark in a cell
+# stdout:     place <row> <col>           next player's mark in a cell; fails if taken
 # stdout:     reset [size]                start a new game (default size: the current one)
 # stdout:     queries: size, moves, next, winner, cell, free
 # stdout:   vehicle   a vehicle record: database, backend, audit log
 # stdout:     save                        store in the database; no-op if saved
-# stdout:     send                        send if saved and backend up; no-op if sent
+# stdout:     send                        send it; fails if not saved or backend down
 # stdout:     log                         append an audit line  (cannot be undone)
 # stdout:     backend <state>             set the simulated backend's health
 # stdout:     queries: saved, sent, backend, logs

@@ -432,14 +432,8 @@ struct Checker {
       else { return nil }
       return instance
     }
-    guard let scope else {
-      fail("parameter `$\(name)` used outside a macro", at: target.range)
-      return nil
-    }
-    guard let slot = scope.parameters.firstIndex(of: name) else {
-      fail(
-        "macro `\(scope.name)` has no parameter `$\(name)`", at: target.range,
-        suggestion: suggestion(for: name, among: scope.parameters).map { "$" + $0 })
+    guard let scope, let slot = scope.parameters.firstIndex(of: name) else {
+      unknownParameter(name, at: target.range)
       return nil
     }
     // Every parameter used before `.` is bound while a body is checked (see MacroChecking).

@@ -16,6 +16,11 @@ extension Checker {
     var expression: Expression
     var kind: Kind
     var range: SourceRange
+
+    /// Whether it is known to be a string: then `+` joins text.
+    var isString: Bool {
+      if case .known(.string) = kind { true } else { false }
+    }
   }
 
   /// A condition: a boolean expression.
@@ -156,6 +161,9 @@ extension Checker {
           let r = resolve(right, as: .boolean, what: "the operand of `\(op.symbol)`")
         else { return nil }
         return Typed(expression: op == .and ? .and(l, r) : .or(l, r), kind: .known(.boolean), range: range)
+      case .plus where left.isString || right.isString:
+        guard let l = asText(left), let r = asText(right) else { return nil }
+        return Typed(expression: .joined(l.0, l.1, r.0, r.1), kind: .known(.string), range: range)
       case .plus, .minus, .times, .divide, .remainder, .negate, .not:
         let kind = Self.numberKind(of: [left, right], hint: hint)
         guard let l = resolve(left, as: kind, what: "the operand of `\(op.symbol)`"),
@@ -191,6 +199,16 @@ extension Checker {
     }
   }
 
+  /// A side of `+` that joins text: its expression and the kind its value is written as (a
+  /// bare word is its text, a parameter a string).
+  private mutating func asText(_ typed: Typed) -> (Expression, ValueKind)? {
+    switch typed.kind {
+    case .known(let kind): return (typed.expression, kind)
+    case .word(let name): return (.constant(.string(text(name))), .string)
+    case .parameter: return resolve(typed, as: .string, what: "a side of `+`").map { ($0, .string) }
+    }
+  }
+
   /// Whether `typed` is known to be a decimal: then the other side of its operator is too.
   private static func isDecimal(_ typed: Typed) -> Bool {
     if case .known(.decimal) = typed.kind { true } else { false }
@@ -220,6 +238,13 @@ extension Checker {
       switch piece {
       case .text(let text): parts.append(.constant(.string(text)))
       case .parameter(let name):
+        guard
+          ScriptArguments.number(name) != nil || loopVariables.contains(name)
+            || scope?.parameters.contains(name) == true
+        else {
+          unknownParameter(name, at: range, inString: true)
+          return nil
+        }
         let symbol = Array(name.utf8).withUnsafeBufferPointer { symbols.intern($0) }
         switch operand(.parameter(Name(symbol: symbol, range: range)), in: tree, for: .any, what: "") {
         case .parameter(let slot)?: parts.append(.parameter(slot))

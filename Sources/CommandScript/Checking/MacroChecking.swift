@@ -366,6 +366,14 @@ private struct WordNaming {
     case .decimalNegation(let e): return .decimalNegation(rewrite(e))
     case .decimalArithmetic(let op, let l, let r, let at): return .decimalArithmetic(op, rewrite(l), rewrite(r), at: at)
     case .decimalComparison(let op, let l, let r): return .decimalComparison(op, rewrite(l), rewrite(r))
+    case .joined(let l, let lk, let r, let rk):
+      // A parameter that the call makes a word is written as the word.
+      func side(_ e: Expression, _ kind: ValueKind) -> (Expression, ValueKind) {
+        if case .parameter(let slot) = e, let set = set(of: slot) { return (e, .word(set)) }
+        return (rewrite(e), kind)
+      }
+      let (left, right) = (side(l, lk), side(r, rk))
+      return .joined(left.0, left.1, right.0, right.1)
     case .interpolation(let pieces):
       return .interpolation(
         pieces.map { piece in

@@ -191,6 +191,9 @@ indirect enum Expression: Sendable {
   case interpolation([Expression])
   /// A macro parameter that is a word of `set`, as text (in a string or an `echo`).
   case wordText(slot: Int, WordSet)
+  /// `+` with a string on either side: each side's value as text (a word as the word, of
+  /// the kind given), joined.
+  case joined(Expression, ValueKind, Expression, ValueKind)
 }
 
 /// A query as an expression asks it.

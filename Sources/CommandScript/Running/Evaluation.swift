@@ -63,6 +63,8 @@ extension Invoker {
     case .wordText(let slot, let set):
       guard case .word(let i) = frame[slot] else { preconditionFailure("checked: a word") }
       return .string(set.words[i])
+    case .joined(let left, let leftKind, let right, let rightKind):
+      return .string(try text(of: left, as: leftKind, frame: frame) + text(of: right, as: rightKind, frame: frame))
     case .interpolation(let pieces):
       var text = ""
       for piece in pieces { text += try self.text(of: piece, as: .string, frame: frame) }
@@ -209,6 +211,7 @@ extension Invoker {
       case .and(let l, let r), .or(let l, let r), .comparison(_, let l, let r), .arithmetic(_, let l, let r, _),
         .decimalArithmetic(_, let l, let r, _), .decimalComparison(_, let l, let r):
         return firstQuery(l) ?? firstQuery(r)
+      case .joined(let l, _, let r, _): return firstQuery(l) ?? firstQuery(r)
       case .interpolation(let pieces): return pieces.lazy.compactMap(firstQuery).first
       }
     }

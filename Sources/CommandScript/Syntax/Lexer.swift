@@ -631,7 +631,13 @@ struct Lexer {
         position += 1
         newLine(at: position - 1)
       case UInt8(ascii: "$"):
-        // `$NAME` stays as written; any other `$` is a literal one, kept as `$$`.
+        // `$NAME` and `${NAME}` stay as written; any other `$` is a literal one, kept as `$$`.
+        if position + 1 < bytes.count,
+          bytes[position + 1] == UInt8(ascii: "{") || bytes[position + 1] == UInt8(ascii: "(")
+        {
+          lexBracedDollar(into: &text)
+          continue
+        }
         if !(position + 1 < bytes.count && Self.isParameterStart(bytes[position + 1])) { text.append(b) }
         text.append(b)
         position += 1
@@ -648,6 +654,36 @@ struct Lexer {
     problem.notes.append(("the string starts here and runs to the end of the input", nil))
     if problems.count < Self.maxProblems { problems.append(problem) }
     return Token(kind: .invalid, range: r)
+  }
+
+  /// `${NAME}` or `$(` in a string, at the `$`. `${NAME}` is kept as written (a parameter
+  /// that text may follow: `"${i}th"`); `$(` is reported, since a string holds no
+  /// expression, and so is a `${` without a name and `}`. Out of line: it is rare.
+  @inline(never) private mutating func lexBracedDollar(into text: inout [UInt8]) {
+    let start = position
+    let startColumn = column(at: start)
+    if bytes[position + 1] == UInt8(ascii: "(") {
+      position += 2
+      report(
+        "a string holds no expression: write it outside, `echo \"x is\" (shape.x)`, or join with `+`: `(\"x=\" + shape.x)`",
+        at: SourceRange(source: source, start: start, end: position, line: line, column: startColumn))
+      text += [UInt8(ascii: "$"), UInt8(ascii: "$"), UInt8(ascii: "(")]
+      return
+    }
+    var end = position + 2
+    while end < bytes.count, Self.isWordContinue(bytes[end]) { end += 1 }
+    guard end > position + 2, Self.isParameterStart(bytes[position + 2]), end < bytes.count,
+      bytes[end] == UInt8(ascii: "}")
+    else {
+      position += 2
+      report(
+        "`${` must be followed by a parameter name and `}`, as in `\"${i}th\"` (`\\$` writes a dollar sign)",
+        at: SourceRange(source: source, start: start, end: position, line: line, column: startColumn))
+      text += [UInt8(ascii: "$"), UInt8(ascii: "$"), UInt8(ascii: "{")]
+      return
+    }
+    text += bytes[start...end]
+    position = end + 1
   }
 
   /// `\u{HEX}` at `start` (`position` is at the `u`): one to six hex digits naming a

@@ -455,6 +455,22 @@ struct Checker {
     return nil
   }
 
+  /// The error for a bare name that is no verb or macro: a query's name says where to ask it
+  /// (`x` → `shape.x`), another language's word what to write here (`print` → `echo`), any
+  /// other the nearest name.
+  mutating func unknownCommand(_ name: Name) {
+    let word = text(name)
+    if let owner = state.instances.first(where: { state.types[$0.type].queryIndex(word) != nil }) {
+      fail(
+        "unknown command `\(word)`: a query is asked of its receiver", at: name.range,
+        suggestion: owner.name + "." + word)
+    } else if let hint = ForeignWords.hint(for: word) {
+      fail(hint == ForeignWords.helpAndLeave ? hint : "unknown command `\(word)`: \(hint)", at: name.range)
+    } else {
+      fail("unknown command `\(word)`", at: name.range, suggestion: suggestion(for: word, among: allCommandNames))
+    }
+  }
+
   /// Every verb name, macro name and statement keyword: what a misspelt statement might
   /// have meant.
   var allCommandNames: [String] {
@@ -471,6 +487,10 @@ struct Checker {
       guard let instance = resolveTarget(receiver) else { return nil }
       let type = state.types[state.instances[instance].type]
       guard let verb = type.verbIndex(text(name)) else {
+        if type.queryIndex(text(name)) != nil {
+          // `shape.x` standing alone: its value printed, as `echo (shape.x)`.
+          return compileQueryStatement(receiver: receiver, name: name, arguments: Array(arguments), in: tree)
+        }
         fail(
           "`\(text(receiver))` has no verb `\(text(name))`", at: name.range,
           suggestion: suggestion(for: text(name), among: type.verbs.map(\.name)))
@@ -496,9 +516,7 @@ struct Checker {
     }
     switch found.count {
     case 0:
-      fail(
-        "unknown command `\(text(name))`", at: name.range,
-        suggestion: suggestion(for: text(name), among: allCommandNames))
+      unknownCommand(name)
       return nil
     case 1:
       let (type, verb) = ownersMet[found.lowerBound]

@@ -198,6 +198,14 @@ extension Checker {
       if let number = ScriptArguments.number(name) {
         return scriptArgument(number, at: range, for: constraint, what: what())
       }
+      if let index = loopVariables.lastIndex(of: name), messageVariables.contains(index) {
+        // The failure's message of `try … else as NAME`: a string.
+        guard constraint == .any || constraint == .string else {
+          fail("`$\(name)` is the failure's message, a string; here it must be \(constraint.description)", at: range)
+          return nil
+        }
+        return .parameter((scope?.parameters.count ?? 0) + index)
+      }
       if let index = loopVariables.lastIndex(of: name) {
         return loopVariable(slot: (scope?.parameters.count ?? 0) + index, named: name, at: range, for: constraint)
       }

@@ -41,6 +41,9 @@ struct Checker {
   /// The names of the `repeat … as` turns around the statement being checked, innermost
   /// last: `$NAME` is frame slot (macro parameters) + index.
   var loopVariables: [String] = []
+  /// Which of `loopVariables` are the failure's message of a `try … else as NAME`, a
+  /// string, rather than a turn.
+  var messageVariables: Set<Int> = []
   /// The arguments of the script being checked, which `$1`, `$2`, … stand for; nil where
   /// there is no script run with arguments (the REPL, `-c`, a sourced file).
   var scriptArguments: ScriptArguments?
@@ -315,10 +318,22 @@ struct Checker {
       let compiled = compileCondition(condition, in: tree)
       let ops = compileNestedBody(body, in: tree)
       return settlingIrreversibles(compiled.map { .loop(Loop(condition: $0, body: ops, range: range)) })
-    case .try(let body, let otherwise):
+    case .try(let body, let otherwise, let failure):
       let ops = compileNestedBody(body, in: tree)
+      // `else as NAME`: `$NAME` is the failure's message, in the frame slot after the turns.
+      var slot: Int?
+      if let failure {
+        slot = (scope?.parameters.count ?? 0) + loopVariables.count
+        loopVariables.append(text(tree.names[Int(failure)]))
+        messageVariables.insert(loopVariables.count - 1)
+      }
       let otherwiseOps = otherwise.map { compileNestedBody($0, in: tree) }
-      return settlingIrreversibles(.attempt(Attempt(body: ops, otherwise: otherwiseOps, range: range)))
+      if failure != nil {
+        messageVariables.remove(loopVariables.count - 1)
+        loopVariables.removeLast()
+      }
+      return settlingIrreversibles(
+        .attempt(Attempt(body: ops, otherwise: otherwiseOps, messageSlot: slot, range: range)))
     case .assert(let condition, let message):
       guard let compiled = compileCondition(condition, in: tree) else { return nil }
       let text =

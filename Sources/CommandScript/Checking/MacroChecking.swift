@@ -120,9 +120,11 @@ extension Checker {
     of name: String, parameters: [String], receivers: [Int?], body: NodeRange, in tree: SyntaxTree,
     range: SourceRange
   ) -> Macro {
-    let outer = (scope, blockNesting, nesting, loopVariables, isQueuing, irreversibles)
-    defer { (scope, blockNesting, nesting, loopVariables, isQueuing, irreversibles) = outer }
-    (blockNesting, nesting, loopVariables, isQueuing, irreversibles) = (0, 0, [], false, IrreversibleCommands())
+    let outer = (scope, blockNesting, nesting, loopVariables, messageVariables, isQueuing, irreversibles)
+    defer { (scope, blockNesting, nesting, loopVariables, messageVariables, isQueuing, irreversibles) = outer }
+    (blockNesting, nesting, loopVariables, messageVariables, isQueuing, irreversibles) = (
+      0, 0, [], [], false, IrreversibleCommands()
+    )
     scope = MacroScope(
       name: name, parameters: parameters,
       constraints: receivers.map { $0 == nil ? .any : .receiver },
@@ -269,7 +271,7 @@ extension Checker {
         visit(expression: condition)
         visit(then)
         visit(otherwise)
-      case .try(let body, let otherwise):
+      case .try(let body, let otherwise, _):
         visit(body)
         if let otherwise { visit(otherwise) }
       case .assert(let condition, _): visit(expression: condition)

@@ -136,6 +136,8 @@ struct Loop: Sendable {
 struct Attempt: Sendable {
   var body: [Op]
   var otherwise: [Op]?
+  /// For `else as NAME`, the frame slot that holds the failure's message in `otherwise`.
+  var messageSlot: Int? = nil
   var range: SourceRange
 }
 

@@ -333,8 +333,11 @@ final class Invoker {
         guard !error.stopsEverything else { throw error }
         var caught = error
         (caught.reverted, caught.notReverted) = rollBack(to: mark)
-        request(.caught(caught))
-        for op in attempt.otherwise ?? [] { try execute(op, frame: frame, request: request) }
+        // An `else` handles the failure: only a `try` without one warns of it.
+        guard let otherwise = attempt.otherwise else { return request(.caught(caught)) }
+        var inner = frame
+        if attempt.messageSlot != nil { inner.append(.string(caught.message)) }
+        for op in otherwise { try execute(op, frame: inner, request: request) }
       }
     case .assertion(let assertion):
       guard try isTrue(assertion.condition, frame: frame) else {

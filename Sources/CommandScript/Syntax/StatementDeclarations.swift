@@ -83,7 +83,7 @@ extension Keyword {
         usage: "while cond { ... }", summary: "run the block while the condition holds", placement: .anywhere)
     case .try:
       StatementDeclaration(
-        usage: "try { ... } [else { ... }]", summary: "run a block; if it fails, undo it and run else",
+        usage: "try { ... } [else [as e] { ... }]", summary: "undo a failed block and run else",
         placement: .anywhere)
     case .assert:
       StatementDeclaration(

@@ -185,19 +185,27 @@ extension Parser {
     return Statement(.if(condition: condition, then: then.body, otherwise: otherwise), range: start.through(end))
   }
 
-  /// `try { … } [else { … }]`.
+  /// `try { … } [else [as NAME] { … }]`.
   @inline(never) private mutating func parseTry(start: SourceRange) -> Statement? {
     advance()
     guard let block = parseBlockAfterHeader() else { return nil }
     var otherwise: NodeRange?
+    var failure: Int32?
     var end = block.end
     if isKeyword(.else) {
       advance()
+      if isKeyword(.as) {
+        // `else as e { … }`: `$e` is the failure's message, as python's `except … as e`.
+        advance()
+        guard let name = expectWord("a name for the failure's message after `as`") else { return nil }
+        failure = Int32(truncatingIfNeeded: tree.names.count)
+        tree.add(name)
+      }
       guard let alternative = parseBlockAfterHeader() else { return nil }
       otherwise = alternative.body
       end = alternative.end
     }
-    return Statement(.try(body: block.body, otherwise: otherwise), range: start.through(end))
+    return Statement(.try(body: block.body, otherwise: otherwise, failure: failure), range: start.through(end))
   }
 
   /// `assert CONDITION ["message"]`.

@@ -39,7 +39,7 @@ help
 # stdout:   transaction ["name"] { ... }    run the block all or nothing
 # stdout:   if cond { ... } [else ...]      run a block if the condition holds
 # stdout:   while cond { ... }              run the block while the condition holds
-# stdout:   try { ... } [else { ... }]      run a block; if it fails, undo it and run else
+# stdout:   try { ... } [else [as e] { ... }]  undo a failed block and run else
 # stdout:   assert cond ["message"]         fail, rolled back, unless it holds
 # stdout:   echo value...                   print values: words, numbers, (expressions)
 # stdout:   new type name                   make another receiver of a type

@@ -222,10 +222,11 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   @Test func unexpectedTokens() {
     #expect(parseProblems("3 move") == ["1:3: expected `;` or a line break after the statement, found `move`"])
     #expect(parseProblems(#""s" 1"#) == ["1:5: expected `;` or a line break after the statement, found `1`"])
-    #expect(parseProblems(". x") == ["1:1: " + ForeignWords.helpAndLeave])
+    #expect(parseProblems(") x") == ["1:1: expected a statement, found `)`"])
     #expect(
       parseProblems("$x") == ["1:1: expected a statement, found `$x` (a receiver parameter is written `$x.VERB`)"])
     #expect(parseProblems(". x") == ["1:1: " + ForeignWords.helpAndLeave])
+    #expect(parseProblems("help ==; help %").isEmpty)
     #expect(parseProblems("shape.") == ["1:7: expected a verb after `shape.`, found the end of the input"])
     #expect(parseProblems("shape.3") == ["1:7: expected a verb after `shape.`, found `3`"])
     #expect(parseProblems("move up {") == ["1:9: expected an argument, found `{`"])

@@ -130,7 +130,7 @@ import Testing
 
   @Test func helpListsEachReceiversQueries() {
     let s = session()
-    #expect(s.help().contains("    queries: open, locked"))
+    #expect(s.help("door").contains("  locked                      whether it is locked: boolean"))
     #expect(s.help("board").contains("  cell <row> <col>            what a cell holds: empty|X|O"))
   }
 

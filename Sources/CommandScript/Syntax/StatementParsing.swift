@@ -431,7 +431,11 @@ extension Parser {
       problems.append(Problem(ForeignWords.helpAndLeave, at: start.through(token.range)))
       return nil
     }
-    if token.kind == .word {
+    if token.kind.isOperator {
+      // `help ==`: an operator is a topic too.
+      topic = Name(symbol: lexer.symbols.intern(lexer.text(of: token.range)), range: token.range)
+      advance()
+    } else if token.kind == .word {
       topic = name(of: token)
       advance()
       if token.kind == .dot {

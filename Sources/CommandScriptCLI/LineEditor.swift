@@ -36,7 +36,8 @@ final class LineEditor {
     rl.getcFunction.pointee = readKey
     rl.prepTermFunction.pointee = prepareTerminal
     rl.attemptedCompletionFunction.pointee = complete
-    let wordBreaks = UnsafePointer(strdup(" \t\n;{}.\"#"))
+    // `(` and `)` break words too, so that `echo (sh` completes `sh`.
+    let wordBreaks = UnsafePointer(strdup(" \t\n;{}.\"#()"))
     rl.basicWordBreakCharacters.pointee = wordBreaks
     rl.completerWordBreakCharacters.pointee = wordBreaks
     _ = rl.bindKey(3, abandonLine)

@@ -371,9 +371,12 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
       #expect(!Parser.needsMoreInput(Array("\(line){ }\n".utf8)), "\(line)")
       #expect(!Parser.needsMoreInput(Array("move up; \(line){ }\n".utf8)), "\(line)")
     }
-    for line in ["move up", "repeater", "ifx", "use door", "undo 2"] {
+    for line in ["move up", "repeater", "ifx", "use door", "undo 2", "echo as e", "else as"] {
       #expect(!Parser.needsMoreInput(Array("\(line)\n".utf8)), "\(line)")
     }
+    // `else as NAME` awaits its block too.
+    #expect(Parser.needsMoreInput(Array("try { door.open } else as e\n".utf8)))
+    #expect(Parser.needsMoreInput(Array("try { door.open } else  as  why  \n".utf8)))
   }
 
   @Test func entryScannerReadsLineByLineInLinearTime() {

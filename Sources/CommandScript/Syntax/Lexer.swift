@@ -661,29 +661,24 @@ struct Lexer {
   /// expression, and so is a `${` without a name and `}`. Out of line: it is rare.
   @inline(never) private mutating func lexBracedDollar(into text: inout [UInt8]) {
     let start = position
-    let startColumn = column(at: start)
-    if bytes[position + 1] == UInt8(ascii: "(") {
-      position += 2
-      report(
-        "a string holds no expression: write it outside, `echo \"x is\" (shape.x)`, or join with `+`: `(\"x=\" + shape.x)`",
-        at: SourceRange(source: source, start: start, end: position, line: line, column: startColumn))
-      text += [UInt8(ascii: "$"), UInt8(ascii: "$"), UInt8(ascii: "(")]
-      return
-    }
+    let bracket = bytes[position + 1]
     var end = position + 2
     while end < bytes.count, Self.isWordContinue(bytes[end]) { end += 1 }
-    guard end > position + 2, Self.isParameterStart(bytes[position + 2]), end < bytes.count,
-      bytes[end] == UInt8(ascii: "}")
-    else {
-      position += 2
-      report(
-        "`${` must be followed by a parameter name and `}`, as in `\"${i}th\"` (`\\$` writes a dollar sign)",
-        at: SourceRange(source: source, start: start, end: position, line: line, column: startColumn))
-      text += [UInt8(ascii: "$"), UInt8(ascii: "$"), UInt8(ascii: "{")]
+    if bracket == UInt8(ascii: "{"), end > position + 2, Self.isParameterStart(bytes[position + 2]),
+      end < bytes.count, bytes[end] == UInt8(ascii: "}")
+    {
+      text += bytes[start...end]
+      position = end + 1
       return
     }
-    text += bytes[start...end]
-    position = end + 1
+    // Reported, and kept as the literal text it is not (`$$` is a dollar sign).
+    position += 2
+    report(
+      bracket == UInt8(ascii: "(")
+        ? "a string holds no expression: write it outside, `echo \"x is\" (shape.x)`, or join with `+`: `(\"x=\" + shape.x)`"
+        : "`${` must be followed by a parameter name and `}`, as in `\"${i}th\"` (`\\$` writes a dollar sign)",
+      at: SourceRange(source: source, start: start, end: position, line: line, column: column(at: start)))
+    text += [UInt8(ascii: "$"), UInt8(ascii: "$"), bracket]
   }
 
   /// `\u{HEX}` at `start` (`position` is at the `u`): one to six hex digits naming a

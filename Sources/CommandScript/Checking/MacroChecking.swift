@@ -246,7 +246,13 @@ extension Checker {
     func visit(_ statement: Statement) {
       switch statement.kind {
       case .invocation(let receiver, let name, let arguments):
-        note(receiver, name, isQuery: false)
+        // `$d.locked` standing alone asks the query (it prints the answer): a query where no
+        // receiver type has a verb by that name.
+        let verb = text(name)
+        let isQuery =
+          receiver != nil && !state.types.contains { $0.verbIndex(verb) != nil }
+          && state.types.contains { $0.queryIndex(verb) != nil }
+        note(receiver, name, isQuery: isQuery)
         let given = ArgumentList(arguments, of: tree)
         given.forEach(visit)
         // `shut $d`: `$d` is a receiver for the macro it is passed to.

@@ -77,6 +77,9 @@ private func longestLine(_ text: String) -> Int {
     #expect(session.helpExample == nil)
     #expect(!session.help().contains("Example:"))
     #expect(!session.help().contains("shape"))
+    // Statements' and operators' examples are written for the built-in receivers.
+    #expect(session.help("repeat") == "repeat n [as i] { ... }\n  " + Keyword.repeat.declaration.summary)
+    #expect(!session.help("==").contains("example"))
     session.helpExample = "wordy.go; undo"
     #expect(session.help().contains("Example: wordy.go; undo"))
     #expect(

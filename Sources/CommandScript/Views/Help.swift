@@ -123,11 +123,11 @@ enum Help {
       Keyword.documented.contains(keyword) || Keyword.conditionWords.contains(keyword)
     {
       let declaration = keyword.declaration
-      sections.append("\(declaration.usage)\n  \(declaration.summary)\n  example: \(declaration.example)")
+      sections.append("\(declaration.usage)\n  \(declaration.summary)" + exampleLine(declaration.example, state))
     }
     if let op = operators.first(where: { $0.symbol == topic }) {
       let (usage, summary, example) = explain(op)
-      sections.append("\(usage)\n  \(summary)\n  example: \(example)")
+      sections.append("\(usage)\n  \(summary)" + exampleLine(example, state))
     }
     return fitted(sections.joined(separator: "\n\n"), width: width)
   }
@@ -226,6 +226,16 @@ enum Help {
   }
 
   /// The example `help` ends with when the built-in shape is there to run it, else nil.
+  /// The built-in receivers the examples of statements and operators are written for.
+  static let exampleReceivers = ["shape", "door", "board", "vehicle"]
+
+  /// `example` as the last line of a statement's or operator's help, where the receivers
+  /// it is written for exist; else nothing (an app's own help names only what it has).
+  static func exampleLine(_ example: String, _ state: CheckerState) -> String {
+    let types = Set(state.types.map(\.name))
+    return exampleReceivers.allSatisfy(types.contains) ? "\n  example: " + example : ""
+  }
+
   static func shapeExample(for types: [ReceiverTypeInfo]) -> String? {
     types.contains { $0.name == "shape" } ? "move up; paint red; repeat 4 { move right 2 }; undo" : nil
   }

@@ -260,8 +260,8 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     #expect(open.last?.hasPrefix("gate.open ") == true)
     #expect(r.session.help("move").split(separator: "\n").count == 3)
     #expect(r.session.help("log").contains("(cannot be undone)"))
-    #expect(
-      r.session.help("undo") == "undo [n]\n  undo the last n steps (default 1)\n  example: move up; paint red; undo 2")
+    // No example: this registry has no vehicle, which the examples are written for too.
+    #expect(r.session.help("undo") == "undo [n]\n  undo the last n steps (default 1)")
     #expect(
       r.session.help("zig")
         == """

@@ -36,7 +36,8 @@ final class LineEditor {
     rl.getcFunction.pointee = readKey
     rl.prepTermFunction.pointee = prepareTerminal
     rl.attemptedCompletionFunction.pointee = complete
-    let wordBreaks = UnsafePointer(strdup(" \t\n;{}.\"#"))
+    // `(` and `)` break words too, so that `echo (sh` completes `sh`.
+    let wordBreaks = UnsafePointer(strdup(" \t\n;{}.\"#()"))
     rl.basicWordBreakCharacters.pointee = wordBreaks
     rl.completerWordBreakCharacters.pointee = wordBreaks
     // No quote characters of readline's own: after a word that starts at `"`, it would

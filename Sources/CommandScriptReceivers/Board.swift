@@ -35,7 +35,7 @@ public final class Board: Receiver {
   public static let verbs: [Verb<Board>] = [
     Verb(
       "place", [Parameter("row", .integer(1...9)), Parameter("col", .integer(1...9))],
-      summary: "put the next player's mark in a cell"
+      summary: "next player's mark in a cell; fails if taken"
     ) { board, args throws(CommandFailure) in
       let previous = board.last
       try board.place(row: args.int(0), col: args.int(1))

@@ -14,12 +14,12 @@ public final class Door: Receiver {
   public static let summary = "a door that opens, closes and locks"
 
   public static let verbs: [Verb<Door>] = [
-    restoringPosition("open", summary: "open the door unless it is locked") { door, _ throws(CommandFailure) in
+    restoringPosition("open", summary: "open the door; fails if it is locked") { door, _ throws(CommandFailure) in
       guard !door.position.isLocked else { throw CommandFailure("the door is locked") }
       door.position.isOpen = true
     },
     restoringPosition("close", summary: "close the door") { door, _ in door.position.isOpen = false },
-    restoringPosition("lock", summary: "lock the door unless it is open") { door, _ throws(CommandFailure) in
+    restoringPosition("lock", summary: "lock the door; fails if it is open") { door, _ throws(CommandFailure) in
       guard !door.position.isOpen else { throw CommandFailure("the door is open") }
       door.position.isLocked = true
     },

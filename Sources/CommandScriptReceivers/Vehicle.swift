@@ -39,7 +39,7 @@ public final class Vehicle: Receiver {
     restoringRecord("save", summary: "store in the database; no-op if saved") { vehicle, _ in
       vehicle.record.isSaved = true
     },
-    restoringRecord("send", summary: "send if saved and backend up; no-op if sent") {
+    restoringRecord("send", summary: "send it; fails if not saved or backend down") {
       vehicle, _ throws(CommandFailure) in
       guard vehicle.record.isSaved else { throw CommandFailure("the vehicle is not saved") }
       guard vehicle.record.backend == .up else { throw CommandFailure("the backend is down") }

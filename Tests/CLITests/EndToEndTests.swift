@@ -48,7 +48,7 @@ struct EndToEndTests {
     #expect(result.stdoutLines == ["shape: at (0, 3), red"], "\(result)")
     #expect(
       diagnostics(result) == [
-        "./s.cmd:2:7: error: `$2`: the script was given 1 argument", "note: usage: ./s.cmd COUNT COLOUR",
+        "./s.cmd:2:7: error: the script takes 2 arguments and was given 1", "note: usage: ./s.cmd COUNT COLOUR",
       ], "\(result)")
   }
 

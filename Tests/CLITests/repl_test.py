@@ -271,6 +271,11 @@ def completion():
     press(child, "op\t", "open ")
     accept(child, "door.open")
     run(child, "show door", "door: open, unlocked")
+    # Inside `( … )` a word starts after the `(`: a condition's receivers and queries.
+    press(child, "echo (sh\t", "shape.")
+    press(child, "\t\t", re.compile(r"colour\s+x\s+y"), "echo (shape.")
+    press(child, "x)")
+    accept(child, "echo (shape.x)")
     press(child, "rec\t", "record ")
     press(child, "\x15")
     enter(child, "")

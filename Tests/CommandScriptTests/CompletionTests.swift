@@ -20,7 +20,7 @@ import Testing
 
   func complete(_ line: String) -> [String] {
     // The word being typed is what follows the last break character, as readline splits it.
-    let breaks: Set<Character> = [" ", "\t", "\n", ";", "{", "}", ".", "\""]
+    let breaks: Set<Character> = [" ", "\t", "\n", ";", "{", "}", ".", "\"", "(", ")"]
     let start = line.lastIndex(where: { breaks.contains($0) }).map { line.index(after: $0) } ?? line.startIndex
     return session.completions(of: String(line[start...]), after: String(line[..<start]))
   }
@@ -86,6 +86,31 @@ import Testing
     // After a whole query, an operator comes, not a word.
     #expect(complete("if door.locked ") == [])
     #expect(complete("if nothing.") == [])
+  }
+
+  @Test func insideParenthesesAnExpression() {
+    #expect(complete("echo (") == ["board.", "door.", "not", "shape."])
+    #expect(complete("echo (sh") == ["shape."])
+    #expect(complete("echo (shape.") == ["color", "colour", "x", "y"])
+    #expect(complete("move up (shape.x + b") == ["board."])
+    #expect(complete("if (door.locked or (d") == ["door."])
+    // After the `)` that closes it, no longer.
+    #expect(complete("echo (shape.x) ") == [])
+  }
+
+  @Test func turnsAndFailureMessagesAfterDollar() {
+    #expect(complete("repeat 3 as i { move up $") == ["$i"])
+    #expect(complete("repeat 3 as i { echo (shape.x + $") == ["$i"])
+    #expect(complete("macro m n { repeat 2 as turn { move up $") == ["$n", "$turn"])
+    #expect(complete("try { door.open } else as e { echo $") == [])  // `echo` takes no completion
+    #expect(complete("try { door.open } else as e { echo ($") == ["$e"])
+    #expect(complete("repeat 3 as i { move up 1 }; move up $") == [])
+  }
+
+  @Test func aMacrosReceiverParameterTakesInstances() throws {
+    try session.run(SourceFile(name: "t", text: "new door garage; macro secure d { $d.close; $d.lock }"))
+    #expect(complete("secure gar") == ["garage"])
+    #expect(complete("secure ") == ["door", "garage"])
   }
 
   @Test func instancesMadeWithNew() throws {

@@ -33,12 +33,51 @@ private func longestLine(_ text: String) -> Int {
 }
 
 @Suite struct HelpTests {
+  @Test func theIndexFitsATerminal() {
+    let session = Session(registry: .builtins)
+    try? session.run(SourceFile(name: "t", text: "macro zig n { move up $n }; macro wave { zig 1 }"))
+    let lines = session.help().split(separator: "\n")
+    // A 24-line terminal shows it whole, with room for the prompt; each name kind is there.
+    #expect(lines.count <= 20, "\(lines.count) lines")
+    for name in ["shape", "move", "repeat", "not", "==", "colour", "zig n"] {
+      #expect(session.help().contains(name), "the index names \(name)")
+    }
+  }
+
+  @Test func everyStatementWordAndOperatorHasHelpWithAnExampleThatChecks() throws {
+    let session = Session(registry: .builtins)
+    var examples: [(topic: String, example: String)] = []
+    for keyword in Keyword.documented + Keyword.conditionWords {
+      examples.append((keyword.rawValue, keyword.declaration.example))
+    }
+    for op in Help.operators { examples.append((op.symbol, Help.explain(op).example)) }
+    for (topic, example) in examples {
+      #expect(!example.isEmpty, "\(topic) has an example")
+      #expect(session.help(topic).contains("example: " + example), "help \(topic) shows its example")
+      // `source` reads its file when checked: its example names a file that need not exist.
+      guard topic != Keyword.source.rawValue else { continue }
+      #expect(throws: Never.self, "the example of \(topic) checks") {
+        try session.check([SourceFile(name: "t", text: example)])
+      }
+    }
+    #expect(session.help("repeat").contains("as i"))
+  }
+
+  @Test func helpOnAQueryNameNamesItsReceiver() {
+    let session = Session(registry: .builtins)
+    #expect(session.help("x").hasPrefix("shape.x "))
+    #expect(session.help("winner").hasPrefix("board.winner "))
+  }
+
   @Test func helpNamesOnlyExamplesThatExist() throws {
     // Without the built-in shape, no `move up` example and no `help shape.move`.
     let session = try CommandScriptTests.session(of: Wordy.self)
     #expect(session.helpExample == nil)
     #expect(!session.help().contains("Example:"))
     #expect(!session.help().contains("shape"))
+    // Statements' and operators' examples are written for the built-in receivers.
+    #expect(session.help("repeat") == "repeat n [as i] { ... }\n  " + Keyword.repeat.declaration.summary)
+    #expect(!session.help("==").contains("example"))
     session.helpExample = "wordy.go; undo"
     #expect(session.help().contains("Example: wordy.go; undo"))
     #expect(

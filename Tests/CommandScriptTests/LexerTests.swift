@@ -103,8 +103,10 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     #expect(kinds("a<=b") == [.word, .lessEqual, .word, .endOfInput])
     // `-3` stays one integer; a lone `=` or `!` is not an operator.
     #expect(kinds("-3") == [.integer, .endOfInput])
-    #expect(lexProblems("a = b") == ["1:3: unexpected character `=`"])
-    #expect(lexProblems("!x") == ["1:1: unexpected character `!`"])
+    #expect(lexProblems("a = b") == ["1:3: unexpected `=`: " + ForeignWords.noVariables])
+    #expect(lexProblems("if a = b") == ["1:6: unexpected `=`: " + ForeignWords.equals])
+    #expect(lexProblems("!x") == ["1:1: unexpected `!`: write `not`"])
+    #expect(lexProblems("x \\ y") == ["1:3: unexpected character `\\`"])
   }
 
   @Test func integerOverflowIsALocatedError() {

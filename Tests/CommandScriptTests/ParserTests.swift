@@ -220,11 +220,13 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   }
 
   @Test func unexpectedTokens() {
-    #expect(parseProblems("3 move") == ["1:1: expected a statement, found `3`"])
-    #expect(parseProblems(#""s""#) == ["1:1: expected a statement, found a string"])
+    #expect(parseProblems("3 move") == ["1:3: expected `;` or a line break after the statement, found `move`"])
+    #expect(parseProblems(#""s" 1"#) == ["1:5: expected `;` or a line break after the statement, found `1`"])
+    #expect(parseProblems(") x") == ["1:1: expected a statement, found `)`"])
     #expect(
       parseProblems("$x") == ["1:1: expected a statement, found `$x` (a receiver parameter is written `$x.VERB`)"])
-    #expect(parseProblems(". x") == ["1:1: expected a statement, found `.`"])
+    #expect(parseProblems(". x") == ["1:1: " + ForeignWords.helpAndLeave])
+    #expect(parseProblems("help ==; help %").isEmpty)
     #expect(parseProblems("shape.") == ["1:7: expected a verb after `shape.`, found the end of the input"])
     #expect(parseProblems("shape.3") == ["1:7: expected a verb after `shape.`, found `3`"])
     #expect(parseProblems("move up {") == ["1:9: expected an argument, found `{`"])
@@ -340,13 +342,13 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
   }
 
   @Test func theLexersAndTheParsersProblemsCountTogether() {
-    // Each `"\q";` is a lexer problem (the escape) and a parser problem (a string is no
-    // statement), the parser's found once the lexer has moved on to the `;`: the 1000th
+    // Each `"\q" x;` is a lexer problem (the escape) and a parser problem (`x` after the
+    // string), the parser's found once the lexer has moved on to the `;`: the 1000th
     // problem is the parser's for the 500th string, and parsing stops at the `;` after it.
-    let (_, problems) = parseAll(String(repeating: "\"\\q\";", count: 600))
+    let (_, problems) = parseAll(String(repeating: "\"\\q\" x;", count: 600))
     #expect(problems.count == Lexer.maxProblems + 1)
     #expect(problems.filter { $0.message.hasPrefix("unknown escape") }.count == 500)
-    #expect(problems.last.map(summary) == "1:2500: too many errors (1000): the rest of the input is not checked")
+    #expect(problems.last.map(summary) == "1:3500: too many errors (1000): the rest of the input is not checked")
   }
 
   // MARK: Needing more input
@@ -369,9 +371,12 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
       #expect(!Parser.needsMoreInput(Array("\(line){ }\n".utf8)), "\(line)")
       #expect(!Parser.needsMoreInput(Array("move up; \(line){ }\n".utf8)), "\(line)")
     }
-    for line in ["move up", "repeater", "ifx", "use door", "undo 2"] {
+    for line in ["move up", "repeater", "ifx", "use door", "undo 2", "echo as e", "else as"] {
       #expect(!Parser.needsMoreInput(Array("\(line)\n".utf8)), "\(line)")
     }
+    // `else as NAME` awaits its block too.
+    #expect(Parser.needsMoreInput(Array("try { door.open } else as e\n".utf8)))
+    #expect(Parser.needsMoreInput(Array("try { door.open } else  as  why  \n".utf8)))
   }
 
   @Test func entryScannerReadsLineByLineInLinearTime() {

@@ -130,7 +130,45 @@ import Testing
 
   @Test func helpListsEachReceiversQueries() {
     let s = session()
-    #expect(s.help().contains("    queries: open, locked"))
+    #expect(s.help("door").contains("  locked                      whether it is locked: boolean"))
     #expect(s.help("board").contains("  cell <row> <col>            what a cell holds: empty|X|O"))
   }
+
+  @Test func aQueryTakesAStringArgumentAsHelpShowsIt() throws {
+    var registry = ReceiverRegistry()
+    try registry.register(Shopping.self)
+    let s = Session(registry: registry)
+    var lines: [String] = []
+    s.onOutput = { if case .echo(let line) = $0 { lines.append(line) } }
+    #expect(s.help("list").contains("has <item>"))
+    try run(s, #"add "milk"; if list.has "milk" { echo "got it" }; while not list.has "eggs" { add "eggs" }"#)
+    try run(s, #"list.has "bread"; echo (list.has "eggs"); assert (list.has "milk") "milk is on the list""#)
+    #expect(lines == ["got it", "false", "true"])
+    // In `assert`, a string after the condition is its message: the argument needs parentheses.
+    #expect(
+      failure(of: #"assert list.has "bread""#, on: s) == .compile(["`list.has` takes 1 argument (usage: has <item>)"]))
+  }
+}
+
+/// A shopping list with a query that takes a string, as an app's to-do list has.
+private final class Shopping: Receiver {
+  typealias Undo = Int
+  static let typeName = "list"
+  static let summary = "a shopping list"
+  static let verbs: [Verb<Shopping>] = [
+    Verb("add", [Parameter("item", .string)], summary: "add an item") { list, args in
+      list.items.append(args.string(0))
+      return 0
+    } undo: { list, _, _ in
+      list.items.removeLast()
+    }
+  ]
+  static let queries: [Query<Shopping>] = [
+    Query("has", [Parameter("item", .string)], .boolean, summary: "whether the item is on it") { list, args in
+      .boolean(list.items.contains(args.string(0)))
+    }
+  ]
+  var items: [String] = []
+  init() {}
+  var state: StateValue { ["items": .array(items.map { .string($0) })] }
 }

@@ -237,11 +237,10 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     for verb in ["move", "paint", "open", "close", "lock", "unlock", "place", "reset", "bump", "log", "check"] {
       #expect(text.contains(verb), "\(verb)")
     }
-    for statement in ["undo [n]", "redo [n]", "history", "repeat n", "macro name", "transaction"] {
+    for statement in ["undo", "redo", "history", "repeat", "macro", "transaction"] {
       #expect(text.contains(statement), "\(statement)")
     }
     #expect(text.contains("zig n"))
-    #expect(text.contains("(cannot be undone)"))
     expectFits80(text)
     #expect(r.session.help() == text)
   }
@@ -254,13 +253,16 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     #expect(shape.contains("move <direction> [steps]"))
     #expect(shape.contains("steps: integer ≥ 1, default 1"))
     #expect(shape.contains("colour: colour (red orange"))
-    // A verb of two types: a section for each, with no empty lines in between.
+    // A verb of two types: a section for each, with an empty line in between…
     let open = r.session.help("open").split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(open.count == 3)
+    // …and the door's query `open`, after its verb.
+    #expect(open.count == 5)
     #expect(open.first?.hasPrefix("door.open ") == true)
+    #expect(open.contains { $0.hasPrefix("door.open ") && $0.hasSuffix("whether it is open: boolean") })
     #expect(open.last?.hasPrefix("gate.open ") == true)
     #expect(r.session.help("move").split(separator: "\n").count == 3)
     #expect(r.session.help("log").contains("(cannot be undone)"))
+    // No example: this registry has no vehicle, which the examples are written for too.
     #expect(r.session.help("undo") == "undo [n]\n  undo the last n steps (default 1)")
     #expect(
       r.session.help("zig")

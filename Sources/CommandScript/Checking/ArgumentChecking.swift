@@ -164,6 +164,26 @@ extension Checker {
     }
   }
 
+  /// The error for `$NAME` that names no parameter or turn here. In a string, a known name
+  /// that begins it (`$ith` for `$i`) is what was meant, with text after it: the note says
+  /// how.
+  mutating func unknownParameter(_ name: String, at range: SourceRange, inString: Bool = false) {
+    let known = (scope?.parameters ?? []) + loopVariables
+    guard !known.isEmpty else {
+      fail("parameter `$\(name)` used outside a macro", at: range)
+      return
+    }
+    let message = scope.map { "macro `\($0.name)` has no parameter `$\(name)`" } ?? "unknown parameter `$\(name)`"
+    if inString, let prefix = known.filter({ name.hasPrefix($0) }).max(by: { $0.count < $1.count }) {
+      var problem = Problem(message, at: range, suggestion: "$" + prefix)
+      problem.notes.append(
+        ("to write text right after `$\(prefix)`, write `${\(prefix)}\(name.dropFirst(prefix.count))`", nil))
+      record(problem)
+    } else {
+      fail(message, at: range, suggestion: suggestion(for: name, among: known).map { "$" + $0 })
+    }
+  }
+
   /// How many of a compilation's symbols the per-parameter word memos cover.
   static let memoizedSymbols: SymbolTable.ID = 4096
 
@@ -178,17 +198,19 @@ extension Checker {
       if let number = ScriptArguments.number(name) {
         return scriptArgument(number, at: range, for: constraint, what: what())
       }
+      if let index = loopVariables.lastIndex(of: name), messageVariables.contains(index) {
+        // The failure's message of `try … else as NAME`: a string.
+        guard constraint == .any || constraint == .string else {
+          fail("`$\(name)` is the failure's message, a string; here it must be \(constraint.description)", at: range)
+          return nil
+        }
+        return .parameter((scope?.parameters.count ?? 0) + index)
+      }
       if let index = loopVariables.lastIndex(of: name) {
         return loopVariable(slot: (scope?.parameters.count ?? 0) + index, named: name, at: range, for: constraint)
       }
-      guard var scope else {
-        fail("parameter `$\(name)` used outside a macro", at: range)
-        return nil
-      }
-      guard let slot = scope.parameters.firstIndex(of: name) else {
-        fail(
-          "macro `\(scope.name)` has no parameter `$\(name)`", at: range,
-          suggestion: suggestion(for: name, among: scope.parameters).map { "$" + $0 })
+      guard var scope, let slot = scope.parameters.firstIndex(of: name) else {
+        unknownParameter(name, at: range)
         return nil
       }
       if let instance = scope.receivers[slot] {

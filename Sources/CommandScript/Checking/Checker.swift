@@ -41,6 +41,9 @@ struct Checker {
   /// The names of the `repeat … as` turns around the statement being checked, innermost
   /// last: `$NAME` is frame slot (macro parameters) + index.
   var loopVariables: [String] = []
+  /// Which of `loopVariables` are the failure's message of a `try … else as NAME`, a
+  /// string, rather than a turn.
+  var messageVariables: Set<Int> = []
   /// The arguments of the script being checked, which `$1`, `$2`, … stand for; nil where
   /// there is no script run with arguments (the REPL, `-c`, a sourced file).
   var scriptArguments: ScriptArguments?
@@ -333,10 +336,22 @@ struct Checker {
       let compiled = compileCondition(condition, in: tree)
       let ops = compileNestedBody(body, in: tree)
       return settlingIrreversibles(compiled.map { .loop(Loop(condition: $0, body: ops, range: range)) })
-    case .try(let body, let otherwise):
+    case .try(let body, let otherwise, let failure):
       let ops = compileNestedBody(body, in: tree)
+      // `else as NAME`: `$NAME` is the failure's message, in the frame slot after the turns.
+      var slot: Int?
+      if let failure {
+        slot = (scope?.parameters.count ?? 0) + loopVariables.count
+        loopVariables.append(text(tree.names[Int(failure)]))
+        messageVariables.insert(loopVariables.count - 1)
+      }
       let otherwiseOps = otherwise.map { compileNestedBody($0, in: tree) }
-      return settlingIrreversibles(.attempt(Attempt(body: ops, otherwise: otherwiseOps, range: range)))
+      if failure != nil {
+        messageVariables.remove(loopVariables.count - 1)
+        loopVariables.removeLast()
+      }
+      return settlingIrreversibles(
+        .attempt(Attempt(body: ops, otherwise: otherwiseOps, messageSlot: slot, range: range)))
     case .assert(let condition, let message):
       guard let compiled = compileCondition(condition, in: tree) else { return nil }
       let text =
@@ -457,14 +472,8 @@ struct Checker {
       else { return nil }
       return instance
     }
-    guard let scope else {
-      fail("parameter `$\(name)` used outside a macro", at: target.range)
-      return nil
-    }
-    guard let slot = scope.parameters.firstIndex(of: name) else {
-      fail(
-        "macro `\(scope.name)` has no parameter `$\(name)`", at: target.range,
-        suggestion: suggestion(for: name, among: scope.parameters).map { "$" + $0 })
+    guard let scope, let slot = scope.parameters.firstIndex(of: name) else {
+      unknownParameter(name, at: target.range)
       return nil
     }
     // Every parameter used before `.` is bound while a body is checked (see MacroChecking).
@@ -486,6 +495,22 @@ struct Checker {
     return nil
   }
 
+  /// The error for a bare name that is no verb or macro: a query's name says where to ask it
+  /// (`x` → `shape.x`), another language's word what to write here (`print` → `echo`), any
+  /// other the nearest name.
+  mutating func unknownCommand(_ name: Name) {
+    let word = text(name)
+    if let owner = state.instances.first(where: { state.types[$0.type].queryIndex(word) != nil }) {
+      fail(
+        "unknown command `\(word)`: a query is asked of its receiver", at: name.range,
+        suggestion: owner.name + "." + word)
+    } else if let hint = ForeignWords.hint(for: word) {
+      fail(hint == ForeignWords.helpAndLeave ? hint : "unknown command `\(word)`: \(hint)", at: name.range)
+    } else {
+      fail("unknown command `\(word)`", at: name.range, suggestion: suggestion(for: word, among: allCommandNames))
+    }
+  }
+
   /// Every verb name, macro name and statement keyword: what a misspelt statement might
   /// have meant.
   var allCommandNames: [String] {
@@ -502,6 +527,10 @@ struct Checker {
       guard let instance = resolveTarget(receiver) else { return nil }
       let type = state.types[state.instances[instance].type]
       guard let verb = type.verbIndex(text(name)) else {
+        if type.queryIndex(text(name)) != nil {
+          // `shape.x` standing alone: its value printed, as `echo (shape.x)`.
+          return compileQueryStatement(receiver: receiver, name: name, arguments: Array(arguments), in: tree)
+        }
         fail(
           "`\(text(receiver))` has no verb `\(text(name))`", at: name.range,
           suggestion: suggestion(for: text(name), among: type.verbs.map(\.name)))
@@ -527,9 +556,7 @@ struct Checker {
     }
     switch found.count {
     case 0:
-      fail(
-        "unknown command `\(text(name))`", at: name.range,
-        suggestion: suggestion(for: text(name), among: allCommandNames))
+      unknownCommand(name)
       return nil
     case 1:
       let (type, verb) = ownersMet[found.lowerBound]

@@ -16,6 +16,11 @@ extension Checker {
     var expression: Expression
     var kind: Kind
     var range: SourceRange
+
+    /// Whether it is known to be a string: then `+` joins text.
+    var isString: Bool {
+      if case .known(.string) = kind { true } else { false }
+    }
   }
 
   /// A condition: a boolean expression.
@@ -131,7 +136,8 @@ extension Checker {
       typed.range = range
       return typed
     case .query(let receiver, let name, let arguments, _):
-      return compileQuery(receiver: receiver, name: name, arguments: arguments, in: tree, range: range)
+      return compileQuery(
+        receiver: receiver, name: name, given: tree.queryArguments[arguments], in: tree, range: range)
     case .unary(let op, let operand, _, _):
       guard let typed = compileExpression(operand, in: tree, hint: hint) else { return nil }
       let kind = op == .not ? .boolean : Self.numberKind(of: [typed], hint: hint)
@@ -156,6 +162,9 @@ extension Checker {
           let r = resolve(right, as: .boolean, what: "the operand of `\(op.symbol)`")
         else { return nil }
         return Typed(expression: op == .and ? .and(l, r) : .or(l, r), kind: .known(.boolean), range: range)
+      case .plus where left.isString || right.isString:
+        guard let l = asText(left), let r = asText(right) else { return nil }
+        return Typed(expression: .joined(l.0, l.1, r.0, r.1, range: range), kind: .known(.string), range: range)
       case .plus, .minus, .times, .divide, .remainder, .negate, .not:
         let kind = Self.numberKind(of: [left, right], hint: hint)
         guard let l = resolve(left, as: kind, what: "the operand of `\(op.symbol)`"),
@@ -183,11 +192,41 @@ extension Checker {
           fail("compare a word with a query, such as `board.winner == X`", at: range)
           return nil
         }
+        if case .known(.word(let a)) = left.kind, case .known(.word(let b)) = right.kind, a != b {
+          return compareWords(op, left, a, right, b, range: range)
+        }
         guard let l = resolve(left, as: kind, what: "the left of `\(op.symbol)`"),
           let r = resolve(right, as: kind, what: "the right of `\(op.symbol)`")
         else { return nil }
         return Typed(expression: .comparison(op, l, r), kind: .known(.boolean), range: range)
       }
+    }
+  }
+
+  /// `==` or `!=` of words of two sets (`board.cell 1 1 == board.next`): compared as the
+  /// words they are, if the sets share one; else they could never be equal, an error.
+  private mutating func compareWords(
+    _ op: Operator, _ left: Typed, _ a: WordSet, _ right: Typed, _ b: WordSet, range: SourceRange
+  ) -> Typed? {
+    guard a.words.contains(where: b.words.contains) else {
+      fail(
+        "the sides of `\(op.symbol)` share no word, so they are never equal: \(describe(.word(a))); \(describe(.word(b)))",
+        at: range)
+      return nil
+    }
+    let empty = Expression.constant(.string(""))
+    let l = Expression.joined(left.expression, .word(a), empty, .string, range: left.range)
+    let r = Expression.joined(right.expression, .word(b), empty, .string, range: right.range)
+    return Typed(expression: .comparison(op, l, r), kind: .known(.boolean), range: range)
+  }
+
+  /// A side of `+` that joins text: its expression and the kind its value is written as (a
+  /// bare word is its text, a parameter a string).
+  private mutating func asText(_ typed: Typed) -> (Expression, ValueKind)? {
+    switch typed.kind {
+    case .known(let kind): return (typed.expression, kind)
+    case .word(let name): return (.constant(.string(text(name))), .string)
+    case .parameter: return resolve(typed, as: .string, what: "a side of `+`").map { ($0, .string) }
     }
   }
 
@@ -220,6 +259,13 @@ extension Checker {
       switch piece {
       case .text(let text): parts.append(.constant(.string(text)))
       case .parameter(let name):
+        guard
+          ScriptArguments.number(name) != nil || loopVariables.contains(name)
+            || scope?.parameters.contains(name) == true
+        else {
+          unknownParameter(name, at: range, inString: true)
+          return nil
+        }
         let symbol = Array(name.utf8).withUnsafeBufferPointer { symbols.intern($0) }
         switch operand(.parameter(Name(symbol: symbol, range: range)), in: tree, for: .any, what: "") {
         case .parameter(let slot)?: parts.append(.parameter(slot))
@@ -231,9 +277,22 @@ extension Checker {
     return .interpolation(parts, range: range)
   }
 
+  /// `shape.x` or `board.cell 1 1` standing as a statement (parsed as a command, since a
+  /// verb and a query are told apart by their receiver): it prints the answer, as
+  /// `echo (shape.x)` does.
+  mutating func compileQueryStatement(receiver: Target, name: Name, arguments: [ArgumentNode], in tree: SyntaxTree)
+    -> Op?
+  {
+    let range = receiver.range.through(arguments.last?.range ?? name.range)
+    guard let typed = compileQuery(receiver: receiver, name: name, given: arguments, in: tree, range: range),
+      case .known(let kind) = typed.kind
+    else { return nil }
+    return .echo(Echo(parts: [(typed.expression, kind)], range: range))
+  }
+
   /// `receiver.query argument…`, checked against the query's declaration.
   private mutating func compileQuery(
-    receiver: Target, name: Name, arguments: NodeRange, in tree: SyntaxTree, range: SourceRange
+    receiver: Target, name: Name, given: [ArgumentNode], in tree: SyntaxTree, range: SourceRange
   ) -> Typed? {
     guard let instance = resolveTarget(receiver) else { return nil }
     let type = state.types[state.instances[instance].type]
@@ -245,7 +304,6 @@ extension Checker {
       return nil
     }
     let declaration = type.queries[query]
-    let given = tree.queryArguments[arguments]
     guard given.count <= declaration.parameters.count, given.count >= declaration.requiredCount else {
       fail(
         "`\(text(receiver)).\(text(name))` takes \(declaration.parameters.count) argument\(declaration.parameters.count == 1 ? "" : "s") (usage: \(declaration.signature))",

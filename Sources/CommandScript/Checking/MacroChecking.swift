@@ -120,9 +120,11 @@ extension Checker {
     of name: String, parameters: [String], receivers: [Int?], body: NodeRange, in tree: SyntaxTree,
     range: SourceRange
   ) -> Macro {
-    let outer = (scope, blockNesting, nesting, loopVariables, isQueuing, irreversibles)
-    defer { (scope, blockNesting, nesting, loopVariables, isQueuing, irreversibles) = outer }
-    (blockNesting, nesting, loopVariables, isQueuing, irreversibles) = (0, 0, [], false, IrreversibleCommands())
+    let outer = (scope, blockNesting, nesting, loopVariables, messageVariables, isQueuing, irreversibles)
+    defer { (scope, blockNesting, nesting, loopVariables, messageVariables, isQueuing, irreversibles) = outer }
+    (blockNesting, nesting, loopVariables, messageVariables, isQueuing, irreversibles) = (
+      0, 0, [], [], false, IrreversibleCommands()
+    )
     scope = MacroScope(
       name: name, parameters: parameters,
       constraints: receivers.map { $0 == nil ? .any : .receiver },
@@ -244,7 +246,13 @@ extension Checker {
     func visit(_ statement: Statement) {
       switch statement.kind {
       case .invocation(let receiver, let name, let arguments):
-        note(receiver, name, isQuery: false)
+        // `$d.locked` standing alone asks the query (it prints the answer): a query where no
+        // receiver type has a verb by that name.
+        let verb = text(name)
+        let isQuery =
+          receiver != nil && !state.types.contains { $0.verbIndex(verb) != nil }
+          && state.types.contains { $0.queryIndex(verb) != nil }
+        note(receiver, name, isQuery: isQuery)
         let given = ArgumentList(arguments, of: tree)
         given.forEach(visit)
         // `shut $d`: `$d` is a receiver for the macro it is passed to.
@@ -269,7 +277,7 @@ extension Checker {
         visit(expression: condition)
         visit(then)
         visit(otherwise)
-      case .try(let body, let otherwise):
+      case .try(let body, let otherwise, _):
         visit(body)
         if let otherwise { visit(otherwise) }
       case .assert(let condition, _): visit(expression: condition)
@@ -366,6 +374,14 @@ private struct WordNaming {
     case .decimalNegation(let e): return .decimalNegation(rewrite(e))
     case .decimalArithmetic(let op, let l, let r, let at): return .decimalArithmetic(op, rewrite(l), rewrite(r), at: at)
     case .decimalComparison(let op, let l, let r): return .decimalComparison(op, rewrite(l), rewrite(r))
+    case .joined(let l, let lk, let r, let rk, let range):
+      // A parameter that the call makes a word is written as the word.
+      func side(_ e: Expression, _ kind: ValueKind) -> (Expression, ValueKind) {
+        if case .parameter(let slot) = e, let set = set(of: slot) { return (e, .word(set)) }
+        return (rewrite(e), kind)
+      }
+      let (left, right) = (side(l, lk), side(r, rk))
+      return .joined(left.0, left.1, right.0, right.1, range: range)
     case .interpolation(let pieces, let range):
       return .interpolation(
         pieces.map { piece in

@@ -136,6 +136,8 @@ struct Loop: Sendable {
 struct Attempt: Sendable {
   var body: [Op]
   var otherwise: [Op]?
+  /// For `else as NAME`, the frame slot that holds the failure's message in `otherwise`.
+  var messageSlot: Int? = nil
   var range: SourceRange
 }
 
@@ -191,6 +193,9 @@ indirect enum Expression: Sendable {
   case interpolation([Expression], range: SourceRange)
   /// A macro parameter that is a word of `set`, as text (in a string or an `echo`).
   case wordText(slot: Int, WordSet)
+  /// `+` with a string on either side: each side's value as text (a word as the word, of
+  /// the kind given), joined; `range` is the `+` expression's.
+  case joined(Expression, ValueKind, Expression, ValueKind, range: SourceRange)
 }
 
 /// A query as an expression asks it.

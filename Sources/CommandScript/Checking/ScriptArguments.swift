@@ -13,10 +13,24 @@ struct ScriptArguments {
   /// The problems about arguments, as indices into the checker's problems: each gets the
   /// usage as a note once the whole script is checked.
   var problems: [Int] = []
+  /// Whether the script is checked without its arguments (`cmdscript --check FILE`): each
+  /// `$N` is checked by its uses alone. Otherwise a missing one is one error for the script.
+  var checksWithoutValues = false
+  /// The highest argument number used, and where the first missing one is used.
+  var highest = 0
+  var firstMissing: SourceRange?
+  /// For each missing argument, what its uses so far require of it.
+  var required: [Int: (constraint: Constraint, at: SourceRange)] = [:]
+
+  init(script: String, values: [String], checksWithoutValues: Bool = false) {
+    self.script = script
+    self.values = values
+    self.checksWithoutValues = checksWithoutValues && values.isEmpty
+  }
 
   /// `spiral.cmd COUNT COLOUR`: each argument by the slot it is first used in.
   var usage: String {
-    let count = names.keys.max() ?? 0
+    let count = max(names.keys.max() ?? 0, highest)
     return ([script] + (0..<count).map { names[$0 + 1] ?? "ARG\($0 + 1)" }).joined(separator: " ")
   }
 
@@ -43,15 +57,13 @@ extension Checker {
       arguments.names[number] = Self.usageName(what()) ?? "ARG\(number)"
       scriptArguments = arguments
     }
-    guard number >= 1, number <= arguments.values.count else {
-      let given = arguments.values.count
-      failOnArgument(
-        number == 0
-          ? "`$0`: a script's arguments count from `$1`"
-          : "`$\(number)`: the script was given \(given == 0 ? "no arguments" : given == 1 ? "1 argument" : "\(given) arguments")",
-        at: range)
+    guard number >= 1 else {
+      failOnArgument("`$0`: a script's arguments count from `$1`", at: range)
       return nil
     }
+    arguments.highest = max(arguments.highest, number)
+    scriptArguments = arguments
+    guard number <= arguments.values.count else { return missingArgument(number, at: range, for: constraint) }
     let text = arguments.values[number - 1]
     switch constraint {
     case .any, .string: return .constant(.string(text))
@@ -95,6 +107,39 @@ extension Checker {
     }
   }
 
+  /// `$N` beyond the arguments given: checked by what its uses require (as a macro's
+  /// parameter is), with a value of that kind standing for it. Unless the script is checked
+  /// without its arguments, the script then fails with one error (``noteScriptUsage()``).
+  private mutating func missingArgument(_ number: Int, at range: SourceRange, for constraint: Constraint) -> Operand? {
+    guard var arguments = scriptArguments else { return nil }
+    if arguments.firstMissing == nil { arguments.firstMissing = range }
+    defer { scriptArguments = arguments }
+    if let earlier = arguments.required[number] {
+      guard let merged = earlier.constraint.merged(with: constraint) else {
+        var problem = Problem(
+          "`$\(number)` is used as \(constraint.description) here, but as \(earlier.constraint.description) before",
+          at: range)
+        problem.notes.append(("first used here", earlier.at))
+        record(problem)
+        return nil
+      }
+      arguments.required[number] = (merged, earlier.at)
+    } else if constraint != .any {
+      arguments.required[number] = (constraint, range)
+    }
+    switch constraint {
+    case .any, .string: return .constant(.string(""))
+    case .integer(let allowed): return .constant(.integer(min(max(0, allowed.lowerBound), allowed.upperBound)))
+    case .decimal(let allowed): return .constant(.decimal(min(max(0, allowed.lowerBound), allowed.upperBound)))
+    case .word: return .constant(.word(0))
+    case .boolean: return .constant(.boolean(false))
+    case .receiver:
+      guard arguments.checksWithoutValues else { return .constant(.integer(0)) }
+      fail("`$\(number)` names a receiver: the script is checked with its arguments only", at: range)
+      return nil
+    }
+  }
+
   /// An error about an argument, which gets the script's usage as a note.
   private mutating func failOnArgument(_ message: String, at range: SourceRange, suggestion: String? = nil) {
     scriptArguments?.problems.append(problems.count)
@@ -110,8 +155,16 @@ extension Checker {
     return name.uppercased()
   }
 
-  /// Adds the usage line to the problems about the arguments of the script just checked.
+  /// Adds the usage line to the problems about the arguments of the script just checked;
+  /// first, for arguments it uses and was not given, the one error that says how many it
+  /// takes.
   mutating func noteScriptUsage() {
+    if let arguments = scriptArguments, let range = arguments.firstMissing, !arguments.checksWithoutValues {
+      let (taken, given) = (arguments.highest, arguments.values.count)
+      failOnArgument(
+        "the script takes \(taken) argument\(taken == 1 ? "" : "s") and was given \(given == 0 ? "none" : "\(given)")",
+        at: range)
+    }
     guard let arguments = scriptArguments, !arguments.problems.isEmpty else { return }
     addNote("usage: \(arguments.usage)", toProblems: arguments.problems)
   }

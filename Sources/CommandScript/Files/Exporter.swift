@@ -198,6 +198,7 @@ struct Exporter {
     case .comparison(let op, let l, let r):
       let shared = self.kind(of: l) ?? self.kind(of: r)
       return operand(l, as: shared) + " \(op.symbol) " + operand(r, as: shared)
+    case .joined(let l, let lk, let r, let rk, _): return operand(l, as: lk) + " + " + operand(r, as: rk)
     case .arithmetic(let op, let l, let r, _), .decimalArithmetic(let op, let l, let r, _),
       .decimalComparison(let op, let l, let r):
       return operand(l) + " \(op.symbol) " + operand(r)

@@ -63,17 +63,17 @@ extension Invoker {
     case .wordText(let slot, let set):
       guard case .word(let i) = frame[slot] else { preconditionFailure("checked: a word") }
       return .string(set.words[i])
+    case .joined(let left, let leftKind, let right, let rightKind, let range):
+      let joined = try text(of: left, as: leftKind, frame: frame) + text(of: right, as: rightKind, frame: frame)
+      guard joined.utf8.count <= stringLimit else { throw stringTooLong(at: range) }
+      return .string(joined)
     case .interpolation(let pieces, let range):
       // Each piece is at most `stringLimit` bytes long (it was made here, or written), so
       // no string longer than twice that is made.
       var text = ""
       for piece in pieces {
         text += try self.text(of: piece, as: .string, frame: frame)
-        guard text.utf8.count <= stringLimit else {
-          throw RunFailure(
-            message: "the string would be longer than \(stringLimit) bytes, the most a string may have here",
-            range: range)
-        }
+        guard text.utf8.count <= stringLimit else { throw stringTooLong(at: range) }
       }
       return .string(text)
     case .negation(let inner, let at):
@@ -237,6 +237,7 @@ extension Invoker {
       case .and(let l, let r), .or(let l, let r), .comparison(_, let l, let r), .arithmetic(_, let l, let r, _),
         .decimalArithmetic(_, let l, let r, _), .decimalComparison(_, let l, let r):
         return firstQuery(l) ?? firstQuery(r)
+      case .joined(let l, _, let r, _, _): return firstQuery(l) ?? firstQuery(r)
       case .interpolation(let pieces, _): return pieces.lazy.compactMap(firstQuery).first
       }
     }
@@ -260,5 +261,11 @@ extension Invoker {
       return set.words[i]
     case (.word(let i), _): return "#\(i)"
     }
+  }
+
+  /// The failure of a string, at `range`, that would be longer than `stringLimit` bytes.
+  private func stringTooLong(at range: SourceRange) -> RunFailure {
+    RunFailure(
+      message: "the string would be longer than \(stringLimit) bytes, the most a string may have here", range: range)
   }
 }

@@ -105,8 +105,9 @@ final class Invoker {
     case show(instances: [Int]?)
     case help(topic: String?)
     case echo(String)
-    /// `try` caught this failure (already rolled back) and goes on.
-    case caught(RunFailure)
+    /// `try` caught this failure (already rolled back) and goes on; `handled`: its `else`
+    /// runs next (only a `try` without one warns of the failure).
+    case caught(RunFailure, handled: Bool)
   }
 
   /// Runs one top-level operation atomically. Receiver commands it runs become one undo
@@ -494,8 +495,11 @@ final class Invoker {
         guard !error.stopsEverything else { throw error }
         var caught = error
         (caught.reverted, caught.notReverted) = rollBack(to: mark)
-        request(.caught(caught))
-        for op in attempt.otherwise ?? [] { try execute(op, frame: frame, request: request) }
+        request(.caught(caught, handled: attempt.otherwise != nil))
+        guard let otherwise = attempt.otherwise else { return }
+        var inner = frame
+        if attempt.messageSlot != nil { inner.append(.string(caught.message)) }
+        for op in otherwise { try execute(op, frame: inner, request: request) }
       }
     case .assertion(let assertion):
       guard try isTrue(assertion.condition, frame: frame) else {

@@ -331,7 +331,7 @@ final class Timeline {
   }
 
   private func ask(_ request: Invoker.Request) {
-    if case .caught(let failure) = request { noteLeft(failure.notReverted) }
+    if case .caught(let failure, _) = request { noteLeft(failure.notReverted) }
     host?.present(.request(request))
   }
 

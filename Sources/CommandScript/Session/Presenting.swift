@@ -41,7 +41,9 @@ extension Session: TimelineHost {
       onOutput(.help(help(topic)))
     case .echo(let line):
       onOutput(.echo(line))
-    case .caught(let failure):
+    case .caught(_, handled: true):
+      break
+    case .caught(let failure, handled: false):
       var problem = Problem(
         "`try` caught: \(failure.message); it was rolled back", at: failure.range, severity: .warning)
       problem.notes = failure.calls.map { ("in macro `\($0.macro)` called here", $0.at) }

@@ -317,7 +317,9 @@ public final class Session {
     }
     // `$1` stands for this file's arguments, not for those of the file that sources it.
     let outerArguments = checker.scriptArguments
-    checker.scriptArguments = file.arguments.map { ScriptArguments(script: file.name, values: $0) }
+    checker.scriptArguments = file.arguments.map {
+      ScriptArguments(script: file.name, values: $0, checksWithoutValues: !keeping)
+    }
     defer {
       checker.noteScriptUsage()
       checker.scriptArguments = outerArguments

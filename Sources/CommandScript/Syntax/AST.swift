@@ -178,8 +178,9 @@ struct Statement: Sendable, BitwiseCopyable {
     case `while`(condition: Int32, body: NodeRange)
     /// `repeat COUNT as NAME { … }`: NAME is `names[name]`; `$NAME` is the turn, from 1.
     case countedRepeat(count: ArgumentNode, name: Int32, body: NodeRange)
-    /// `try { … } else { … }`; nil without `else`.
-    case `try`(body: NodeRange, otherwise: NodeRange?)
+    /// `try { … } else [as NAME] { … }`: `otherwise` is nil without `else`, `failure` the
+    /// index in `names` of the name the `else` block calls the failure's message, if given.
+    case `try`(body: NodeRange, otherwise: NodeRange?, failure: Int32?)
     /// `assert CONDITION ["message"]`: the message is `strings[index]`.
     case assert(condition: Int32, message: Int32?)
     /// `echo argument…`: the arguments are a range of the tree's `arguments`.
@@ -420,7 +421,9 @@ extension SyntaxTree {
     case .countedRepeat(let count, let name, let body):
       return "repeat \(canonical(count)) as \(text(names[Int(name)])) \(block(body))"
     case .while(let condition, let body): return "while \(canonical(expression: condition)) \(block(body))"
-    case .try(let body, let otherwise): return words(["try", block(body), otherwise.map { "else " + block($0) }])
+    case .try(let body, let otherwise, let failure):
+      let named = failure.map { "as " + symbols[names[Int($0)].symbol] + " " } ?? ""
+      return words(["try", block(body), otherwise.map { "else " + named + block($0) }])
     case .assert(let condition, let message):
       return words([
         "assert", canonical(expression: condition), message.map { ScriptString.canonical(strings[Int($0)]) },

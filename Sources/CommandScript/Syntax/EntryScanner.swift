@@ -102,14 +102,12 @@ public struct EntryScanner: Sendable {
   }
 
   /// At the end of a top-level line: whether its last statement awaits its block, because
-  /// it begins with a block statement's keyword and has not opened it, or ends with `else`.
-  /// Most lines are told apart by a byte.
+  /// it begins with a block statement's keyword and has not opened it, or ends with `else`
+  /// (or `else as NAME`). Most lines are told apart by a byte.
   private mutating func endLine(_ line: UnsafeBufferPointer<UInt8>, statement: Int, end: Int) {
     var last = end
     while last > 0, Self.isBlank(line[last - 1]) { last -= 1 }
-    if last >= 4, line[last - 1] == UInt8(ascii: "e"), Self.word(line, last - 4, last, is: Self.elseWord),
-      last == 4 || !Lexer.isWordContinue(line[last - 5])
-    {
+    if Self.endsWithElse(line, at: last) || Self.endsWithElseAs(line, at: last) {
       awaitingBlock = true
       return
     }
@@ -120,6 +118,26 @@ public struct EntryScanner: Sendable {
     var stop = start
     while stop < end, Lexer.isWordContinue(line[stop]) { stop += 1 }
     if Self.blockHeaders.contains(where: { Self.word(line, start, stop, is: $0) }) { awaitingBlock = true }
+  }
+
+  /// Whether the word `else` ends at `last`.
+  private static func endsWithElse(_ line: UnsafeBufferPointer<UInt8>, at last: Int) -> Bool {
+    last >= 4 && line[last - 1] == UInt8(ascii: "e") && word(line, last - 4, last, is: elseWord)
+      && (last == 4 || !Lexer.isWordContinue(line[last - 5]))
+  }
+
+  /// Whether `else as NAME` ends at `last` (`try { … } else as e`, its block to come).
+  private static func endsWithElseAs(_ line: UnsafeBufferPointer<UInt8>, at last: Int) -> Bool {
+    var i = last
+    while i > 0, Lexer.isWordContinue(line[i - 1]) { i -= 1 }
+    guard i < last, i >= 2, isBlank(line[i - 1]) else { return false }
+    while i > 0, isBlank(line[i - 1]) { i -= 1 }
+    guard i >= 2, line[i - 1] == UInt8(ascii: "s"), line[i - 2] == UInt8(ascii: "a"),
+      i == 2 || isBlank(line[i - 3])
+    else { return false }
+    i -= 2
+    while i > 0, isBlank(line[i - 1]) { i -= 1 }
+    return endsWithElse(line, at: i)
   }
 
   private static func word(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ stop: Int, is word: [UInt8]) -> Bool {

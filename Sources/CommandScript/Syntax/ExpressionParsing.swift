@@ -68,14 +68,14 @@ extension Parser {
 
   /// Operands joined by operators that bind more tightly than `precedence` (precedence
   /// climbing); comparisons do not chain.
-  mutating func parseBinary(above precedence: Int) -> Int32? {
+  mutating func parseBinary(above precedence: Int, startingWith first: Int32? = nil) -> Int32? {
     guard depth < Self.maxDepth else {
       problems.append(Problem("an expression is nested more than \(Self.maxDepth) deep", at: token.range))
       return nil
     }
     depth += 1
     defer { depth -= 1 }
-    guard var left = parseUnary() else { return nil }
+    guard var left = first ?? parseUnary() else { return nil }
     var height = expressionHeight
     var comparedAlready = false
     while let op = binaryOperator, op.precedence > precedence {
@@ -180,7 +180,12 @@ extension Parser {
     case .leftParen:
       let open = token.range
       advance()
-      guard let inner = parseCondition(), fits(height: expressionHeight + 1, at: open) else { return nil }
+      // Inside parentheses a string is a query's argument, in `assert` too.
+      let stringEnded = stringEndsCondition
+      stringEndsCondition = false
+      let parsed = parseCondition()
+      stringEndsCondition = stringEnded
+      guard let inner = parsed, fits(height: expressionHeight + 1, at: open) else { return nil }
       guard token.kind == .rightParen else {
         problems.append(Problem("expected `)` to close `(` opened at \(open.line):\(open.column)", at: token.range))
         return nil
@@ -199,8 +204,9 @@ extension Parser {
   }
 
   /// The arguments of a query: integers (not negative: `shape.x -3` is a subtraction),
-  /// words that are not keywords, parameters and `( … )` (a string in parentheses: after a
-  /// condition, a string is `assert`'s message), up to anything else.
+  /// words that are not keywords, strings, parameters and `( … )` (in `assert`'s condition
+  /// a string is its message: a string argument is in parentheses there), up to anything
+  /// else.
   mutating func parseQueryArguments(receiver: Target, query: Name) -> Int32? {
     var arguments: [ArgumentNode] = []
     var end = query.range
@@ -212,6 +218,7 @@ extension Parser {
       case .decimal where !lexer.shortText(of: token.range).hasPrefix("-"): break
       case .word where Keyword(symbol: token.symbol) == nil: break
       case .parameter, .leftParen: break
+      case .string where !stringEndsCondition: break
       default:
         let range = tree.addQueryArguments(arguments)
         expressionHeight = height
@@ -230,4 +237,9 @@ extension Parser {
       end = argument.range
     }
   }
+}
+
+extension TokenKind {
+  /// Whether it is an operator of expressions (`==` … `%`), never an argument.
+  var isOperator: Bool { rawValue >= TokenKind.equal.rawValue && rawValue <= TokenKind.percent.rawValue }
 }

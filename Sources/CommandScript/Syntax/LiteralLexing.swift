@@ -168,7 +168,13 @@ extension Lexer {
         position += 1
         newLine(at: position - 1)
       case UInt8(ascii: "$"):
-        // `$NAME` stays as written; any other `$` is a literal one, kept as `$$`.
+        // `$NAME` and `${NAME}` stay as written; any other `$` is a literal one, kept as `$$`.
+        if position + 1 < bytes.count,
+          bytes[position + 1] == UInt8(ascii: "{") || bytes[position + 1] == UInt8(ascii: "(")
+        {
+          lexBracedDollar(into: &text)
+          continue
+        }
         if !(position + 1 < bytes.count && Self.isParameterStart(bytes[position + 1])) { text.append(b) }
         text.append(b)
         position += 1
@@ -185,6 +191,31 @@ extension Lexer {
     problem.notes.append(("the string starts here and runs to the end of the input", nil))
     report(problem)
     return Token(kind: .invalid, range: r)
+  }
+
+  /// `${NAME}` or `$(` in a string, at the `$`. `${NAME}` is kept as written (a parameter
+  /// that text may follow: `"${i}th"`); `$(` is reported, since a string holds no
+  /// expression, and so is a `${` without a name and `}`. Out of line: it is rare.
+  @inline(never) private mutating func lexBracedDollar(into text: inout [UInt8]) {
+    let start = position
+    let bracket = bytes[position + 1]
+    var end = position + 2
+    while end < bytes.count, Self.isWordContinue(bytes[end]) { end += 1 }
+    if bracket == UInt8(ascii: "{"), end > position + 2, Self.isParameterStart(bytes[position + 2]),
+      end < bytes.count, bytes[end] == UInt8(ascii: "}")
+    {
+      text += bytes[start...end]
+      position = end + 1
+      return
+    }
+    // Reported, and kept as the literal text it is not (`$$` is a dollar sign).
+    position += 2
+    report(
+      bracket == UInt8(ascii: "(")
+        ? "a string holds no expression: write it outside, `echo \"x is\" (shape.x)`, or join with `+`: `(\"x=\" + shape.x)`"
+        : "`${` must be followed by a parameter name and `}`, as in `\"${i}th\"` (`\\$` writes a dollar sign)",
+      at: SourceRange(source: source, start: start, end: position, line: line, column: column(at: start)))
+    text += [UInt8(ascii: "$"), UInt8(ascii: "$"), bracket]
   }
 
   /// `\u{HEX}` at `start` (`position` is at the `u`): one to six hex digits naming a

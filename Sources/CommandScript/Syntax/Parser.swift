@@ -18,6 +18,9 @@ struct Parser {
   /// How tall the expression the last expression parse function returned is (a literal is
   /// 1): bounded by `maxDepth`, since every later stage walks it by recursion.
   var expressionHeight = 0
+  /// Whether a string ends the condition being parsed (`assert`'s message) rather than
+  /// being a query's argument.
+  var stringEndsCondition = false
   var problems: [Problem] = [] {
     didSet { problemLimit = Lexer.maxProblems - problems.count }
   }
@@ -138,9 +141,15 @@ struct Parser {
       statement = parseWordStatement()
     case .parameter:
       statement = parseParameterInvocation()
+    case .integer, .decimal, .string, .leftParen, .minus:
+      statement = parseExpressionStatement()
     case .invalid:
       // The lexer has reported it already.
       statement = nil
+    case .dot:
+      // `.quit`, `.help`: another prompt's commands.
+      statement = nil
+      problems.append(Problem(ForeignWords.helpAndLeave, at: token.range))
     default:
       statement = nil
       problems.append(Problem("expected a statement, found \(describe(token))", at: token.range))

@@ -2,7 +2,7 @@
 
 /// Strings as scripts write them. Inside a string, `$NAME` is replaced by the macro
 /// parameter (or `repeat … as` turn) of that name, `$1` by the script's first argument,
-/// and `\$` writes a dollar sign.
+/// `${NAME}` likewise where text follows (`"${i}th"`), and `\$` writes a dollar sign.
 ///
 /// The lexer keeps a string's text with every literal dollar sign doubled (`$$`), so that
 /// `$NAME` is always an interpolation: this type reads that form and writes both.
@@ -23,7 +23,7 @@ public enum ScriptString {
       case "\r": out += "\\r"
       case "$"
       where i + 1 < scalars.count && scalars[i + 1].isASCII
-        && Lexer.isParameterStart(UInt8(scalars[i + 1].value)):
+        && (Lexer.isParameterStart(UInt8(scalars[i + 1].value)) || scalars[i + 1] == "{" || scalars[i + 1] == "("):
         out += "\\$"
       case _ where c.value < 0x20 || c.value == 0x7F:
         out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
@@ -73,12 +73,15 @@ public enum ScriptString {
         i += 2
         continue
       }
-      var end = i + 1
+      // `${NAME}` (the lexer keeps only well-formed ones) or `$NAME`.
+      let braced = i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "{")
+      let first = braced ? i + 2 : i + 1
+      var end = first
       while end < bytes.count, Lexer.isWordContinue(bytes[end]) { end += 1 }
       if !text.isEmpty { pieces.append(.text(String(decoding: text, as: UTF8.self))) }
       text = []
-      pieces.append(.parameter(String(decoding: bytes[(i + 1)..<end], as: UTF8.self)))
-      i = end
+      pieces.append(.parameter(String(decoding: bytes[first..<end], as: UTF8.self)))
+      i = braced ? end + 1 : end
     }
     if !text.isEmpty || pieces.isEmpty { pieces.append(.text(String(decoding: text, as: UTF8.self))) }
     return pieces
@@ -100,10 +103,17 @@ public enum ScriptString {
   static func canonical(_ encoded: String) -> String {
     guard encoded.utf8.contains(UInt8(ascii: "$")) else { return literal(encoded) }
     var out = ""
-    for piece in pieces(of: encoded) {
+    let all = pieces(of: encoded)
+    for (i, piece) in all.enumerated() {
       switch piece {
       case .text(let t): out += literal(t).dropFirst().dropLast()
-      case .parameter(let p): out += "$" + p
+      case .parameter(let p):
+        // Braced where text that could continue the name follows: `${i}th`.
+        if i + 1 < all.count, case .text(let t) = all[i + 1], let b = t.utf8.first, Lexer.isWordContinue(b) {
+          out += "${" + p + "}"
+        } else {
+          out += "$" + p
+        }
       }
     }
     return "\"" + out + "\""

@@ -34,7 +34,8 @@ extension Parser {
     case .export?: return parseExport(start: start)
     case .show?: return parseShow(start: start)
     case .help?: return parseHelp(start: start)
-    case .else?, .as?, .and?, .or?, .not?, .true?, .false?, .record?, .end?, .macros?:
+    case .not?, .true?, .false?: return parseExpressionStatement()
+    case .else?, .as?, .and?, .or?, .record?, .end?, .macros?:
       // Listed, not a `default:`, so that a new keyword does not compile until it is parsed.
       reportMisplaced(Keyword(symbol: token.symbol)!, at: start)
       return nil
@@ -98,8 +99,17 @@ extension Parser {
         problems.append(Problem("a command can have at most \(Self.maxArguments) arguments", at: token.range))
         return nil
       }
+      if let receiver, token.kind.isOperator {
+        // `board.cell 1 1 == board.next`: a query compared or computed with, standing alone.
+        let given = NodeRange(
+          first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: tree.arguments.count &- first))
+        return parseExpressionStatement(query: receiver, name, arguments: tree.arguments[given])
+      }
       let argumentEnd = token.range.end
-      guard let argument = parseArgument(what: "an argument") else { return nil }
+      guard let argument = parseArgument(what: "an argument") else {
+        if receiver == nil { hintOtherLanguage(name) }
+        return nil
+      }
       tree.add(argument)
       // A `( … )` argument ends at its `)`.
       if case .expression(_, let range) = argument { end = range.end } else { end = argumentEnd }
@@ -178,25 +188,36 @@ extension Parser {
     return Statement(.if(condition: condition, then: then.body, otherwise: otherwise), range: start.through(end))
   }
 
-  /// `try { … } [else { … }]`.
+  /// `try { … } [else [as NAME] { … }]`.
   @inline(never) private mutating func parseTry(start: SourceRange) -> Statement? {
     advance()
     guard let block = parseBlockAfterHeader() else { return nil }
     var otherwise: NodeRange?
+    var failure: Int32?
     var end = block.end
     if isKeyword(.else) {
       advance()
+      if isKeyword(.as) {
+        // `else as e { … }`: `$e` is the failure's message, as python's `except … as e`.
+        advance()
+        guard let name = expectWord("a name for the failure's message after `as`") else { return nil }
+        failure = Int32(truncatingIfNeeded: tree.names.count)
+        tree.add(name)
+      }
       guard let alternative = parseBlockAfterHeader() else { return nil }
       otherwise = alternative.body
       end = alternative.end
     }
-    return Statement(.try(body: block.body, otherwise: otherwise), range: start.through(end))
+    return Statement(.try(body: block.body, otherwise: otherwise, failure: failure), range: start.through(end))
   }
 
   /// `assert CONDITION ["message"]`.
   @inline(never) private mutating func parseAssert(start: SourceRange) -> Statement? {
     advance()
-    guard let condition = parseCondition() else { return nil }
+    stringEndsCondition = true
+    let parsed = parseCondition()
+    stringEndsCondition = false
+    guard let condition = parsed else { return nil }
     var end = tree.expressions[Int(condition)].range
     var message: Int32?
     if token.kind == .string {
@@ -217,9 +238,17 @@ extension Parser {
         problems.append(Problem("`echo` can have at most \(Self.maxArguments) arguments", at: token.range))
         return nil
       }
-      guard let argument = parseArgument(what: "something to echo") else { return nil }
+      guard let argument = parseArgument(what: "something to echo") else {
+        hintParentheses(echo: start, from: first)
+        return nil
+      }
       tree.add(argument)
       end = argument.range
+      if token.kind == .dot || token.kind.isOperator {
+        // `echo shape.x`, `echo 1 + 2`: an expression not in parentheses.
+        hintParentheses(echo: start, from: tree.arguments.count - 1)
+        return nil
+      }
     }
     let arguments = NodeRange(
       first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: tree.arguments.count &- first))
@@ -409,7 +438,16 @@ extension Parser {
     advance()
     var topic: Name?
     var member: Name?
-    if token.kind == .word {
+    if token.kind == .leftParen {
+      // `help()`, as python's prompt suggests.
+      problems.append(Problem(ForeignWords.helpAndLeave, at: start.through(token.range)))
+      return nil
+    }
+    if token.kind.isOperator {
+      // `help ==`: an operator is a topic too.
+      topic = Name(symbol: lexer.symbols.intern(lexer.text(of: token.range)), range: token.range)
+      advance()
+    } else if token.kind == .word {
       topic = name(of: token)
       advance()
       if token.kind == .dot {
@@ -419,5 +457,56 @@ extension Parser {
       }
     }
     return Statement(.help(topic, member: member), range: start.through(member?.range ?? topic?.range ?? start))
+  }
+
+  // MARK: Values and hints
+
+  /// A statement that is an expression (`1 + 2`, `shape.x`, `not door.locked`): it prints
+  /// its value, as `echo ( … )` does. With `query`, the expression begins with that query
+  /// and its arguments, already read.
+  @inline(never) mutating func parseExpressionStatement(
+    query: Target? = nil, _ name: Name? = nil, arguments: [ArgumentNode] = []
+  ) -> Statement? {
+    var left: Int32?
+    if let query, let name {
+      let end = arguments.last?.range ?? name.range
+      left = tree.add(
+        .query(
+          receiver: query, name: name, arguments: tree.addQueryArguments(arguments), range: query.range.through(end)))
+      // Its `( … )` arguments were bounded as a command's.
+      expressionHeight = 2
+    }
+    guard let expression = parseBinary(above: 0, startingWith: left) else { return nil }
+    let range = tree.expressions[Int(expression)].range
+    let first = tree.arguments.count
+    tree.add(ArgumentNode.expression(index: expression, range))
+    return Statement(.echo(arguments: NodeRange(first: Int32(truncatingIfNeeded: first), count: 1)), range: range)
+  }
+
+  /// The error for an expression that `echo` takes without parentheses, at the token that
+  /// shows it (`.`, `+`): it says the statement with the expression, from argument `from`
+  /// to the end of the statement, in parentheses. Consumes the statement.
+  @inline(never) mutating func hintParentheses(echo start: SourceRange, from: Int) {
+    guard token.kind == .dot || token.kind.isOperator, from >= 0, from < tree.arguments.count else { return }
+    if problems.last?.range == token.range { problems.removeLast() }
+    let at = token.range
+    let first = tree.arguments[from].range
+    var last = at
+    while !atStatementEnd && token.kind != .invalid {
+      last = token.range
+      advance()
+    }
+    let before = lexer.text(of: start.through(first)).dropLast(lexer.text(of: first).count)
+    let written = before + "(" + lexer.text(of: first.through(last)) + ")"
+    problems.append(Problem("put the expression in parentheses: `\(written)`", at: at))
+  }
+
+  /// After a statement headed by another language's word (`def f { … }`, `for i in …`)
+  /// failed to parse: its error becomes the way to write it here.
+  @inline(never) mutating func hintOtherLanguage(_ head: Name) {
+    let word = lexer.symbols[head.symbol]
+    guard let hint = ForeignWords.hint(for: word), !problems.isEmpty else { return }
+    problems[problems.count - 1] = Problem(
+      hint == ForeignWords.helpAndLeave ? hint : "`\(word)` is not a word of this language: \(hint)", at: head.range)
   }
 }

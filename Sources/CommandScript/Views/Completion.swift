@@ -6,8 +6,10 @@ extension Session {
   /// it in the entry (earlier lines of an open block included): statements, bare verbs,
   /// macros and `receiver.` at the start of a statement; verbs after `receiver.`; the words
   /// of a word-set parameter (directions, colours, ...) and `$param` names inside a macro
-  /// body in argument position; receivers after `show` and `use`; topics after `help`;
-  /// receiver types after `new`; a statement after `queue`.
+  /// body (and `repeat … as` turns, `else as` messages in theirs) in argument position;
+  /// receivers after `show` and `use`, and where a macro takes a receiver; topics after
+  /// `help`; receiver types after `new`; a statement after `queue`; a condition's words
+  /// inside `( … )` (`echo (`).
   /// Candidates start with `word`, are sorted, and a receiver at the start of a statement
   /// ends in `.`. None inside a string or a comment.
   public func completions(of word: String, after prefix: String) -> [String] {
@@ -30,6 +32,10 @@ extension Session {
       let keywords = Keyword.documented.filter { context.depth == 0 || $0.declaration.placement == .anywhere }
       return keywords.map(\.rawValue) + state.types.flatMap { $0.verbs.map(\.name) }
         + state.macroByName.keys + state.instances.map { $0.name + "." }
+    }
+    // Inside `( … )` (`echo (`, `move up (`): an expression, completed as a condition.
+    if let open = CompletionContext.unclosedParenthesis(in: tokens) {
+      return conditionCandidates(tokens[(open + 1)...], parameters: parameters)
     }
     guard case .word(let first) = head else { return [] }
     if let keyword = Keyword(rawValue: first) {
@@ -65,8 +71,12 @@ extension Session {
       constraints = argumentConstraints(type.verbs[index], at: arguments.count)
     } else if let macro = state.macroByName[first] {
       let constraints = state.macros[macro].constraints
-      if arguments.count < constraints.count { return words(of: constraints[arguments.count]) + parameters }
-      return []
+      guard arguments.count < constraints.count else { return [] }
+      // A receiver parameter: the receivers that have every verb and query used on it.
+      if let used = state.macros[macro].template?.members[arguments.count] {
+        return instances(having: used) + parameters
+      }
+      return words(of: constraints[arguments.count]) + parameters
     } else {
       var types = state.types.indices.filter { state.types[$0].verbIndex(first) != nil }
       if let used = state.usedInstance, types.contains(state.instances[used].type) {
@@ -93,9 +103,20 @@ extension Session {
       return state.types[state.instances[instance].type].queries.map(\.name)
     }
     switch tokens.last {
-    case nil, .word("not")?, .word("and")?, .word("or")?, .invalid?:
+    case nil, .word("not")?, .word("and")?, .word("or")?, .invalid?, .openParenthesis?, .operator?:
       return state.instances.map { $0.name + "." } + ["not"] + parameters
     default: return []
+    }
+  }
+
+  /// The receivers (each name once) whose type has every verb and query in `members`.
+  private func instances(having members: [ReceiverMember]) -> [String] {
+    let state = checkerState
+    return state.instances.enumerated().compactMap { index, instance in
+      guard state.instanceIndex(instance.name) == index else { return nil }
+      let type = state.types[instance.type]
+      let hasAll = members.allSatisfy { $0.isQuery ? type.queryIndex($0.name) != nil : type.verbIndex($0.name) != nil }
+      return hasAll ? instance.name : nil
     }
   }
 
@@ -109,7 +130,9 @@ extension Session {
     switch constraint {
     case .word(let set): set.words + set.aliases.keys
     case .boolean: ["true", "false"]
-    case .any, .integer, .decimal, .string, .receiver: []
+    // A macro's receiver parameter (`secure gar` → `garage`).
+    case .receiver: checkerState.instanceNames
+    case .any, .integer, .decimal, .string: []
     }
   }
 }
@@ -123,13 +146,31 @@ private struct CompletionContext {
     /// An integer, a string or a `$parameter`.
     case otherArgument
     case invalid
+    case openParenthesis, closeParenthesis
+    /// `==`, `+` and the other operators that are not words.
+    case `operator`
 
     var isArgument: Bool {
       switch self {
-      case .word, .otherArgument: return true
+      case .word, .otherArgument, .openParenthesis, .closeParenthesis, .operator: return true
       case .dot, .invalid: return false
       }
     }
+  }
+
+  /// Where the last `(` of `tokens` that no `)` closes is, if any.
+  static func unclosedParenthesis(in tokens: ArraySlice<Piece>) -> Int? {
+    var closed = 0
+    for i in tokens.indices.reversed() {
+      switch tokens[i] {
+      case .closeParenthesis: closed += 1
+      case .openParenthesis:
+        if closed == 0 { return i }
+        closed -= 1
+      default: break
+      }
+    }
+    return nil
   }
 
   private(set) var statement: [Piece] = []
@@ -163,6 +204,11 @@ private struct CompletionContext {
         var parameters = macroParameters
         if statement.first == .word(Keyword.macro.rawValue) {
           parameters = statement.dropFirst(2).compactMap { if case .word(let w) = $0 { w } else { nil } }
+        } else if let named = statement.firstIndex(of: .word(Keyword.as.rawValue)).map({ $0 + 1 }),
+          named < statement.count, case .word(let name) = statement[named]
+        {
+          // `repeat 3 as i {`, `} else as e {`: `$i` and `$e` inside.
+          parameters.append(name)
         }
         open.append(parameters)
         statement = []
@@ -172,9 +218,10 @@ private struct CompletionContext {
       case .word: statement.append(.word(lexer.text(of: token.range)))
       case .dot: statement.append(.dot)
       case .integer, .decimal, .duration, .string, .parameter: statement.append(.otherArgument)
-      case .leftParen, .rightParen, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus,
-        .star, .slash, .percent:
-        statement.append(.otherArgument)
+      case .leftParen: statement.append(.openParenthesis)
+      case .rightParen: statement.append(.closeParenthesis)
+      case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .percent:
+        statement.append(.operator)
       case .invalid: statement.append(.invalid)
       }
     }

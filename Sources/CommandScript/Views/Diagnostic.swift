@@ -129,3 +129,41 @@ func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
   }
   return previous[b.count]
 }
+
+/// What other languages' words are written as here: the hint of the error where one is
+/// met (`print` → `echo`, `def` → `macro`, `x = 5` → there are no variables), so that a
+/// slip from python, lua or bash gets the way to write it rather than a near spelling.
+enum ForeignWords {
+  /// How to get help and how to leave, for `exit()`, `quit()`, `help()`, `.quit`, `\q`.
+  static let helpAndLeave = "`help` lists what you can write and `help NAME` tells more; `exit` or Ctrl-D leaves"
+  /// What to write instead of `=`: in a condition, `==`.
+  static let equals = "`=` does not compare: write `==`"
+  /// What to write instead of an assignment.
+  static let noVariables =
+    "there are no variables: receivers hold the state (ask `shape.x`), and macros take parameters (`macro m n { move up $n }`)"
+
+  /// The hint for `word` at the start of a statement, or nil if it is no other language's.
+  static func hint(for word: String) -> String? {
+    switch word {
+    case "print", "println", "printf", "puts", "say", "write": "to print, write `echo`: `echo \"x is\" (shape.x)`"
+    case "def", "function", "func", "fn", "proc", "procedure", "sub", "define":
+      "a macro is defined with `macro NAME [PARAM...] { ... }`"
+    case "for", "foreach", "loop", "do":
+      "loops are `repeat N as NAME { ... }` (`$NAME` is the turn) and `while CONDITION { ... }`"
+    case "set", "let", "var", "local", "const", "declare": noVariables
+    case "exit", "quit", "bye", "q": helpAndLeave
+    default: nil
+    }
+  }
+
+  /// The hint for a run of bytes that start no token (`&&`, `||`, `!`, `\q`), or nil.
+  static func hint(forInvalid text: String) -> String? {
+    switch text {
+    case "&&", "&": "write `and`"
+    case "||", "|": "write `or`"
+    case "!": "write `not`"
+    case _ where text.hasPrefix("\\"): helpAndLeave  // psql's `\q`, `\?`
+    default: nil
+    }
+  }
+}

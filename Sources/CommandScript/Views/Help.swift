@@ -12,9 +12,42 @@ enum Help {
       let type = state.types[instance.type]
       return (type.verbs.map(\.name) + type.queries.map(\.name)).map { instance.name + "." + $0 }
     }
-    return state.instanceNames + state.types.flatMap { $0.verbs.map(\.name) }
+    return state.instanceNames + state.types.flatMap { $0.verbs.map(\.name) + $0.queries.map(\.name) }
       + state.macroByName.keys.sorted() + statements.map(\.keyword.rawValue) + wordKinds(state).map(\.name)
-      + members
+      + members + Keyword.conditionWords.map(\.rawValue) + operators.map(\.symbol)
+  }
+
+  /// The operators of conditions and expressions that are not words (`and`, `or` and `not`
+  /// are declared as keywords), as `help ==` explains them.
+  static let operators: [Operator] = [
+    .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .times, .divide, .remainder,
+  ]
+
+  /// What an operator does, with an example. (No `default:`: a new operator is a decision
+  /// here.)
+  static func explain(_ op: Operator) -> (usage: String, summary: String, example: String) {
+    switch op {
+    case .equal:
+      (
+        "a == b", "holds if the values are equal (numbers, words, strings, booleans)",
+        "if board.winner == X { echo \"X won\" }"
+      )
+    case .notEqual: ("a != b", "holds if the values differ", "if board.cell 2 2 != empty { echo \"taken\" }")
+    case .less: ("a < b", "holds if the number a is less than b", "while shape.x < 5 { move right }")
+    case .lessEqual: ("a <= b", "holds if the number a is at most b", "if shape.y <= 0 { move up }")
+    case .greater: ("a > b", "holds if the number a is more than b", "if shape.x > 3 { move left }")
+    case .greaterEqual: ("a >= b", "holds if the number a is at least b", "assert board.moves >= 1")
+    case .plus:
+      (
+        "a + b", "adds numbers; with a string on either side, joins texts",
+        "echo (\"at \" + shape.x + \", \" + shape.y)"
+      )
+    case .minus, .negate: ("a - b, -a", "subtracts; before one value, negates it", "move right (5 - shape.x)")
+    case .times: ("a * b", "multiplies", "move up (shape.x * 2)")
+    case .divide: ("a / b", "divides; integers truncate toward zero", "echo (shape.x / 2)")
+    case .remainder: ("a % b", "the remainder, with the sign of a", "if shape.x % 2 == 0 { paint red }")
+    case .or, .and, .not: (op.symbol, Keyword(rawValue: op.symbol)!.declaration.summary, "")
+    }
   }
 
   /// The named word sets of the verbs' parameters and the queries (`colour`, `direction`),
@@ -72,6 +105,10 @@ enum Help {
       if let verb = type.verbs.first(where: { $0.name == topic }) {
         sections.append((["\(type.name).\(verbLine(verb))"] + parameterLines(verb)).joined(separator: "\n"))
       }
+      // A query's name alone (`help x`): where it is asked (`shape.x`).
+      if let query = type.queries.first(where: { $0.name == topic }) {
+        sections.append("\(type.name).\(pad(query.signature, 28))\(query.summary): \(query.result.description)")
+      }
     }
     if let index = state.macroByName[topic] {
       let macro = state.macros[index]
@@ -82,8 +119,15 @@ enum Help {
       }
       sections.append(lines.joined(separator: "\n"))
     }
-    if let statement = statements.first(where: { $0.keyword.rawValue == topic }) {
-      sections.append("\(statement.usage)\n  \(statement.summary)")
+    if let keyword = Keyword(rawValue: topic),
+      Keyword.documented.contains(keyword) || Keyword.conditionWords.contains(keyword)
+    {
+      let declaration = keyword.declaration
+      sections.append("\(declaration.usage)\n  \(declaration.summary)" + exampleLine(declaration.example, state))
+    }
+    if let op = operators.first(where: { $0.symbol == topic }) {
+      let (usage, summary, example) = explain(op)
+      sections.append("\(usage)\n  \(summary)" + exampleLine(example, state))
     }
     return fitted(sections.joined(separator: "\n\n"), width: width)
   }
@@ -181,43 +225,61 @@ enum Help {
     return lines.joined(separator: "\n")
   }
 
-  /// A type's query names on one line of the overview, or nil if it has none.
-  private static func queryLine(_ type: ReceiverTypeInfo) -> String? {
-    type.queries.isEmpty ? nil : "    queries: " + type.queries.map(\.name).joined(separator: ", ")
+  /// The example `help` ends with when the built-in shape is there to run it, else nil.
+  /// The built-in receivers the examples of statements and operators are written for.
+  static let exampleReceivers = ["shape", "door", "board", "vehicle"]
+
+  /// `example` as the last line of a statement's or operator's help, where the receivers
+  /// it is written for exist; else nothing (an app's own help names only what it has).
+  static func exampleLine(_ example: String, _ state: CheckerState) -> String {
+    let types = Set(state.types.map(\.name))
+    return exampleReceivers.allSatisfy(types.contains) ? "\n  example: " + example : ""
   }
 
-  /// The example `help` ends with when the built-in shape is there to run it, else nil.
   static func shapeExample(for types: [ReceiverTypeInfo]) -> String? {
     types.contains { $0.name == "shape" } ? "move up; paint red; repeat 4 { move right 2 }; undo" : nil
   }
 
+  /// The index `help` shows: one line (or a few) per kind of name, so that it fits a
+  /// terminal; `help NAME` tells more about each.
   private static func overview(state: CheckerState, example: String?) -> String {
-    var lines = ["Receivers (write `receiver.verb`, or just `verb` when only one has it):"]
     // A receiver once per name: an earlier one by a name reused after its `new` was undone
-    // is no longer reachable.
-    for (index, instance) in state.instances.enumerated() where state.instanceIndex(instance.name) == index {
-      let type = state.types[instance.type]
-      lines.append("  \(pad(instance.name, 10))\(type.summary)")
-      for verb in type.verbs { lines.append("    " + verbLine(verb)) }
-      if let queries = queryLine(type) { lines.append(queries) }
+    // is no longer reachable. An instance made by `new` shows its type.
+    let receivers = state.instances.enumerated().compactMap { index, instance -> String? in
+      guard state.instanceIndex(instance.name) == index else { return nil }
+      let type = state.types[instance.type].name
+      return type == instance.name ? instance.name : "\(instance.name) (\(type))"
     }
-    lines.append("Statements (separate with `;` or a new line):")
-    for s in statements { lines.append("  " + pad(s.usage, 32) + s.summary) }
+    var verbs: [String] = []
+    for type in state.types { verbs += type.verbs.map(\.name).filter { !verbs.contains($0) } }
+    let hasShape = shapeExample(for: state.types) != nil
+    var lines = [
+      "Receivers: " + receivers.joined(separator: ", "),
+      "  `help RECEIVER` lists its verbs and queries; write `receiver.verb`, or just `verb` when only one has it",
+      "Verbs: " + verbs.joined(separator: " "),
+      "Statements (separate with `;` or a new line): " + statements.map(\.keyword.rawValue).joined(separator: " "),
+      "Conditions and values: "
+        + (Keyword.conditionWords.map(\.rawValue) + operators.map(\.symbol))
+        .joined(separator: " "),
+    ]
+    let kinds = wordKinds(state).map(\.name)
+    if !kinds.isEmpty { lines.append("Word kinds: " + kinds.joined(separator: " ")) }
     let macroByName = state.macroByName
     if !macroByName.isEmpty {
-      lines.append("Macros:")
-      for (name, index) in macroByName.sorted(by: { $0.key < $1.key }) {
-        let macro = state.macros[index]
-        lines.append("  " + ([name] + macro.parameters).joined(separator: " "))
-      }
+      lines.append(
+        "Macros: "
+          + macroByName.sorted(by: { $0.key < $1.key }).map { name, index in
+            ([name] + state.macros[index].parameters).joined(separator: " ")
+          }.joined(separator: ", "))
     }
     if let example { lines.append("Example: " + example) }
     // The topics it names must exist: the built-in shape's, or none.
     lines.append(
-      shapeExample(for: state.types) != nil
-        ? "`help NAME` tells more about a receiver, verb (`help shape.move`), query, macro, statement or word kind"
-          + " (`help colour`)."
-        : "`help NAME` tells more about a receiver, verb, query, macro, statement or word kind.")
+      hasShape
+        ? "`help NAME` tells more about a receiver (`help shape`), verb (`help shape.move`), query (`help x`),"
+          + " macro, statement (`help repeat`), operator (`help ==`) or word kind (`help colour`)."
+        : "`help NAME` tells more about a receiver, verb, query, macro, statement, operator or word kind.")
     return lines.joined(separator: "\n")
   }
+
 }

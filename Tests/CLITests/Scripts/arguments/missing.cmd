@@ -1,10 +1,12 @@
-# A missing argument is a compile error that names the script's usage (each argument by
-# the slot it is first used in); nothing runs.
+# Missing arguments are one compile error, at the first use of one, that says how many the
+# script takes and names its usage (each argument by the slot it is first used in); nothing
+# runs.
 # mode: none
 # args: missing.cmd 2
 show shape
 repeat $1 { move up }
 paint $2
-# stderr: 7:7: error: `$2`: the script was given 1 argument
-# stderr: note: usage: missing.cmd COUNT COLOUR
+move $3
+# stderr: 8:7: error: the script takes 3 arguments and was given 1
+# stderr: note: usage: missing.cmd COUNT COLOUR DIRECTION
 # exit: 65

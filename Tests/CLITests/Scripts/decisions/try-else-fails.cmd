@@ -2,6 +2,5 @@
 door.lock
 try { move up; door.open } else { move left; door.open }
 show shape
-# stderr: 3:16: warning: `try` caught: door: the door is locked; it was rolled back
 # stderr: 3:46: error: door: the door is locked
 # exit: 1

@@ -2,7 +2,7 @@
 # nothing runs (not even the `show` before the first error).
 show shape
 move up 3 4 5 @ 6
-paint red; 42; door.close
+paint red; ); door.close
 repeat 2 move up
 show shape 42
 macro { move up }
@@ -10,7 +10,7 @@ door.
 undo 2 3
 move left
 # stderr: 4:15: error: unexpected character `@`
-# stderr: 5:12: error: expected a statement, found `42`
+# stderr: 5:12: error: expected a statement, found `)`
 # stderr: 6:10: error: expected `{` to start a block, found `move`
 # stderr: 7:12: error: expected `;` or a line break after the statement, found `42`
 # stderr: 8:7: error: expected a macro name, found `{`

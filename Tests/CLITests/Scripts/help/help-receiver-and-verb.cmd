@@ -1,9 +1,9 @@
 help door
 help move
 # stdout: door: a door that opens, closes and locks
-# stdout:   open                        open the door unless it is locked
+# stdout:   open                        open the door; fails if it is locked
 # stdout:   close                       close the door
-# stdout:   lock                        lock the door unless it is open
+# stdout:   lock                        lock the door; fails if it is open
 # stdout:   unlock                      unlock the door
 # stdout:   Queries, asked as `door.open`:
 # stdout:   open                        whether it is open: boolean

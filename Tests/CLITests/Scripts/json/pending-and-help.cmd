@@ -7,4 +7,4 @@ queue m "a\"b\\c\t"
 pending
 help undo
 # stdout: {"pending": ["m \"a\\\"b\\\\c\\t\""]}
-# stdout: {"help": "undo [n]\n  undo the last n steps (default 1)"}
+# stdout: {"help": "undo [n]\n  undo the last n steps (default 1)\n  example: move up; paint red; undo 2"}

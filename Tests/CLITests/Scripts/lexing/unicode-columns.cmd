@@ -3,6 +3,5 @@
 move up; paint rëd
 "é" é
 # stderr: 3:17: error: unexpected character `ë`
-# stderr: 4:1: error: expected a statement, found a string
 # stderr: 4:5: error: unexpected character `é`
 # exit: 65

@@ -17,5 +17,4 @@ show lamp
 # stdout: ran 1 queued: 1 finished, 0 failed
 # stdout: lamp: on=yes level=90 colour=white
 # stderr: 5:35: error: lamp: the lamp is off
-# stderr: 8:33: warning: `try` caught: lamp: the lamp is off; it was rolled back
 # exit: 1

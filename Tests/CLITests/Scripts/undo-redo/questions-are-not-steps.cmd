@@ -15,6 +15,7 @@ show shape
 # stdout: shape: at (0, 1), blue
 # stdout: undo [n]
 # stdout:   undo the last n steps (default 1)
+# stdout:   example: move up; paint red; undo 2
 # stdout: 1  move up
 # stdout: 2  paint red   (undone)
 # stdout: shape: at (0, 1), red

@@ -49,9 +49,11 @@ final class Invoker {
   /// The macros in force (shared with the checker, which defines them).
   @exclusivity(unchecked) var macros: [Macro] = []
 
-  /// The arguments of a query that takes none, kept here rather than in a static so
-  /// that asking one does not pass through a lazy initialiser.
-  let emptyArguments = Arguments([])
+  /// The arguments of a query that takes none, kept here rather than in a static (whose
+  /// lazy initialiser each use would pass), and lent without a retain, as a command's are.
+  private let noArguments = Unmanaged.passRetained(ArgumentsBox(Arguments([])))
+
+  deinit { noArguments.release() }
 
   /// Checked between commands, so a long statement can be stopped (Ctrl-C).
   let interruption: Interruption
@@ -436,13 +438,22 @@ final class Invoker {
     -> Bool
   {
     if condition.kind != .general,
-      let answer = unretained[Int(condition.instance)]._withUnsafeGuaranteedRef({ instance in
-        instance.exists ? try? instance.ask(Int(condition.query), emptyArguments) : nil
+      let answer = unretained[Int(condition.instance)]._withUnsafeGuaranteedRef({ instance -> Answer? in
+        guard instance.exists else { return nil }
+        return noArguments._withUnsafeGuaranteedRef { try? instance.ask(Int(condition.query), $0.arguments) }
       })
     {
-      switch (condition.kind, answer, condition.constantKind) {
-      case (.truth, .boolean(let b), _): return b
-      case (.comparison, .integer(let n), 0):
+      // On the answer alone (a tuple with it would copy it), its plain payload compared.
+      let (n, kind): (Int, UInt8)
+      switch answer {
+      case .integer(let i): (n, kind) = (i, 0)
+      case .word(let i): (n, kind) = (i, 1)
+      case .boolean(let b): (n, kind) = (b ? 1 : 0, 2)
+      case .decimal, .string: (n, kind) = (0, 3)
+      }
+      if condition.kind == .truth {
+        if kind == 2 { return n != 0 }
+      } else if kind == condition.constantKind {
         let c = condition.constant
         switch condition.op {
         case .equal: return n == c
@@ -452,11 +463,6 @@ final class Invoker {
         case .greater: return n > c
         default: return n >= c
         }
-      case (.comparison, .word(let n), 1):
-        return (n == condition.constant) == (condition.op == .equal)
-      case (.comparison, .boolean(let b), 2):
-        return ((b ? 1 : 0) == condition.constant) == (condition.op == .equal)
-      default: break
       }
     }
     return try isTrue(code.expressions[Int(condition.general)], frame: [])

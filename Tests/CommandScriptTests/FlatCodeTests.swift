@@ -10,6 +10,7 @@ private final class Fibber: Receiver {
   static let queries: [Query<Fibber>] = [
     Query("count", .integer, summary: "not an integer") { _, _ in .boolean(true) },
     Query("flag", .boolean, summary: "not a boolean") { _, _ in .integer(1) },
+    Query("broken", .integer, summary: "fails") { _, _ throws(CommandFailure) in throw CommandFailure("no answer") },
   ]
   init() {}
   var state: StateValue { [:] }
@@ -85,6 +86,19 @@ private final class Fibber: Receiver {
     #expect(r.session.undoCount == 1)
   }
 
+  @Test func aWithdrawnInstanceFailsInAFlatLoopAsElsewhere() {
+    let r = Recorder()
+    r.run("new shape s2")
+    r.run("repeat 2 { s2.move up; if s2.y < 5 { s2.paint red } }")
+    #expect(r.state("s2")?["y"] == .int(2))
+    r.run("undo 2")
+    let plain = r.runtimeError("s2.move up")
+    #expect(plain?.message == "receiver `s2` does not exist: the `new` that made it was undone")
+    #expect(r.runtimeError("repeat 2 { s2.move up }")?.message == plain?.message)
+    #expect(r.runtimeError("repeat 2 { if s2.x < 1 { move up } }")?.message == plain?.message)
+    #expect(r.shape == (0, 0, "blue"))
+  }
+
   @Test func theStepLimitStopsAFlatLoop() {
     let r = Recorder()
     r.session.stepLimit = 10
@@ -100,6 +114,7 @@ private final class Fibber: Receiver {
         failure(of: text, on: s) == .runtime("fibber: a query answered a value of another kind than it declares"),
         "\(text)")
     }
+    #expect(failure(of: "repeat 2 { if fibber.broken > 1 { nod } }", on: s) == .runtime("fibber: no answer"))
     // `==` of answers of two kinds is false, in either form.
     #expect(failure(of: "repeat 1 { if fibber.count == 1 { nod } }", on: s) == nil)
     #expect(failure(of: "assert not (fibber.count == 1)", on: s) == nil)

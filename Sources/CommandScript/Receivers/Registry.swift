@@ -284,6 +284,13 @@ final class ReceiverInstance {
   let notUndoable: [String?]
   /// Each verb's name.
   let verbNames: [String]
+  /// Command `verb` with `arguments`, bound once to this instance (see `BoundCommand`),
+  /// or nil where it must run through `execute` (a verb that runs once, or cannot be
+  /// undone, and every instance of a declared type).
+  let bind: (Int, Arguments) -> BoundCommand?
+  /// Query `query`, which takes no arguments, bound once to this instance, or nil where
+  /// it must be asked through `ask`.
+  let bindQuery: (Int) -> BoundQuery?
   /// Confirms commands sent but not yet answered (a plugin's batch), or nil for a receiver
   /// that answers each command as it runs.
   var settle: (() throws(CommandFailure) -> Void)?
@@ -324,7 +331,19 @@ final class ReceiverInstance {
       state: { receiver.state },
       stateDescription: { receiver.stateDescription },
       view: { receiver.view }, picture: { receiver.picture(fitting: $0) },
-      notUndoable: verbs.map { $0.undo == nil ? $0.name : nil }, verbNames: verbs.map { $0.name })
+      notUndoable: verbs.map { $0.undo == nil ? $0.name : nil }, verbNames: verbs.map { $0.name },
+      bind: { verb, arguments in
+        guard verbs[verb].executeOnce == nil, let undo = verbs[verb].undo else { return nil }
+        let execute = verbs[verb].execute
+        return BoundCommand(
+          run: { () throws(CommandFailure) in records.push(try execute(receiver, arguments)) },
+          undo: { undo(receiver, arguments, records.pop()) })
+      },
+      bindQuery: { query in
+        let answer = R.queries[query].answer
+        let none = Arguments([])
+        return BoundQuery { () throws(CommandFailure) in try answer(receiver, none) }
+      })
   }
 
   @usableFromInline
@@ -335,7 +354,9 @@ final class ReceiverInstance {
     dropOldestRecords: @escaping (Int) -> Void,
     state: @escaping () -> StateValue,
     stateDescription: @escaping () -> String, view: @escaping () -> StateValue?,
-    picture: @escaping (PictureSize) -> Picture?, notUndoable: [String?], verbNames: [String]
+    picture: @escaping (PictureSize) -> Picture?, notUndoable: [String?], verbNames: [String],
+    bind: @escaping (Int, Arguments) -> BoundCommand? = { _, _ in nil },
+    bindQuery: @escaping (Int) -> BoundQuery? = { _ in nil }
   ) {
     self.name = name
     self.object = object
@@ -351,6 +372,8 @@ final class ReceiverInstance {
     self.picture = picture
     self.notUndoable = notUndoable
     self.verbNames = verbNames
+    self.bind = bind
+    self.bindQuery = bindQuery
   }
 }
 
@@ -411,5 +434,28 @@ final class RecordStack<Undo> {
     new.moveInitialize(from: base, count: count)
     base.deallocate()
     (base, capacity) = (new, larger)
+  }
+}
+
+/// A query without arguments bound to its receiver: what the invoker asks for a condition
+/// of a loop, without looking the query up.
+@usableFromInline
+final class BoundQuery {
+  let ask: () throws(CommandFailure) -> Answer
+
+  @usableFromInline init(_ ask: @escaping () throws(CommandFailure) -> Answer) { self.ask = ask }
+}
+
+/// A command bound to its receiver, verb and arguments, as the `execute` and `undo`
+/// closures would run it: what the invoker calls for a command of a loop, one closure
+/// each way, without looking the verb up or passing it its arguments.
+@usableFromInline
+final class BoundCommand {
+  let run: () throws(CommandFailure) -> Void
+  let undo: () -> Void
+
+  @usableFromInline init(run: @escaping () throws(CommandFailure) -> Void, undo: @escaping () -> Void) {
+    self.run = run
+    self.undo = undo
   }
 }

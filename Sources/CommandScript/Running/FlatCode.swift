@@ -61,6 +61,10 @@ final class FlatCode {
   private(set) var ranges = UnsafeMutableBufferPointer<SourceRange>(start: nil, count: 0)
   private(set) var conditions = UnsafeMutableBufferPointer<Condition>(start: nil, count: 0)
   private(set) var expressions: [Expression] = []
+  /// Each condition's query, bound by the invoker before the code runs (nil: asked
+  /// through its instance); `boundQueries` keeps them.
+  private(set) var queries = UnsafeMutableBufferPointer<Unmanaged<BoundQuery>?>(start: nil, count: 0)
+  private var boundQueries: [BoundQuery] = []
   private(set) var slowOps: [Op] = []
   /// How many loop counters the code needs: the deepest nesting of loops.
   private(set) var counterCount = 0
@@ -83,6 +87,8 @@ final class FlatCode {
     _ = ranges.initialize(from: buildingRanges)
     conditions = .allocate(capacity: buildingConditions.count)
     _ = conditions.initialize(from: buildingConditions)
+    queries = .allocate(capacity: buildingConditions.count)
+    queries.initialize(repeating: nil)
     (building, buildingRanges, buildingConditions) = ([], [], [])
   }
 
@@ -90,6 +96,7 @@ final class FlatCode {
     instructions.deallocate()
     ranges.deallocate()
     conditions.deallocate()
+    queries.deallocate()
   }
 
   private static func hasLoop(_ op: Op) -> Bool {
@@ -146,6 +153,15 @@ final class FlatCode {
     default:
       append(Instruction(code: .slow, a: Int32(slowOps.count)))
       slowOps.append(op)
+    }
+  }
+
+  /// Binds the query of each condition that asks one with `bind`.
+  func bindQueries(_ bind: (_ instance: Int, _ query: Int) -> BoundQuery?) {
+    for i in conditions.indices where conditions[i].kind != .general {
+      guard let query = bind(Int(conditions[i].instance), Int(conditions[i].query)) else { continue }
+      boundQueries.append(query)
+      queries[i] = .passUnretained(query)
     }
   }
 

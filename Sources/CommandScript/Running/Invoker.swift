@@ -41,6 +41,11 @@ final class Invoker {
   /// The same instances, unretained (`instances` keeps them), so that a command, an undo
   /// or a query reaches its instance without retaining and releasing it.
   @exclusivity(unchecked) private var unretained: ContiguousArray<Unmanaged<ReceiverInstance>>
+  /// The commands that flat code ran, bound to their instances (`ReceiverInstance.bind`),
+  /// by id, unretained (`boundCommands` keeps them); nil for the others. Only commands of
+  /// the statements' text are bound, so there are at most as many as it has commands.
+  @exclusivity(unchecked) private var bound = ContiguousArray<Unmanaged<BoundCommand>?>()
+  private var boundCommands: [BoundCommand] = []
   /// Whether each instance has a verb that cannot be undone: undo looks no further for
   /// the others.
   @exclusivity(unchecked) private var hasVerbNotUndoable: ContiguousArray<Bool>
@@ -249,6 +254,10 @@ final class Invoker {
   }
 
   @inline(__always) private func undoCommand(_ id: Int32) {
+    if Int(id) < bound.count, let command = bound[Int(id)] {
+      command._withUnsafeGuaranteedRef { $0.undo() }
+      return
+    }
     let head = commands.heads[Int(id)]
     unretained[Int(head.instance)]._withUnsafeGuaranteedRef { instance in
       if head.verb == CommandTable.lifecycleVerb {
@@ -284,6 +293,15 @@ final class Invoker {
   @inline(__always) private func performFast(_ id: Int32) throws(CommandFailure) {
     let head = commands.heads[Int(id)]
     var failure: CommandFailure?
+    if Int(id) < bound.count, let command = bound[Int(id)],
+      unretained[Int(head.instance)]._withUnsafeGuaranteedRef({ $0.exists })
+    {
+      command._withUnsafeGuaranteedRef { command in
+        do throws(CommandFailure) { try command.run() } catch { failure = error }
+      }
+      if let failure { throw Self.named(failure, of: instances[Int(head.instance)]) }
+      return
+    }
     let done = unretained[Int(head.instance)]._withUnsafeGuaranteedRef { instance in
       guard head.verb != CommandTable.lifecycleVerb, instance.exists else { return false }
       commands.arguments[Int(id)]._withUnsafeGuaranteedRef { box in
@@ -391,6 +409,8 @@ final class Invoker {
     defer { counters.deallocate() }
     let instructions = code.instructions
     let ranges = code.ranges
+    for instruction in instructions where instruction.code == .command { bind(instruction.a) }
+    code.bindQueries { instance, query in instances[instance].bindQuery(query) }
     var pc = 0
     while pc < instructions.count {
       let instruction = instructions[pc]
@@ -414,9 +434,9 @@ final class Invoker {
         remainingSteps &-= 1
         pc &+= 1
       case .branch:
-        pc = try holds(code.conditions[Int(instruction.a)], of: code) ? pc &+ 1 : Int(instruction.b)
+        pc = try holds(Int(instruction.a), of: code) ? pc &+ 1 : Int(instruction.b)
       case .whileTest:
-        guard try holds(code.conditions[Int(instruction.a)], of: code) else {
+        guard try holds(Int(instruction.a), of: code) else {
           pc = Int(instruction.b)
           continue
         }
@@ -431,15 +451,28 @@ final class Invoker {
     }
   }
 
+  /// Binds command `id` to its instance's verb, if it can be and is not yet.
+  private func bind(_ id: Int32) {
+    let i = Int(id)
+    if i >= bound.count { bound.append(contentsOf: repeatElement(nil, count: commands.heads.count - bound.count)) }
+    let head = commands.heads[i]
+    guard bound[i] == nil, head.verb >= 0,
+      let command = instances[Int(head.instance)].bind(
+        Int(head.verb), commands.arguments[i].takeUnretainedValue().arguments)
+    else { return }
+    boundCommands.append(command)
+    bound[i] = .passUnretained(command)
+  }
+
   /// Whether a flat condition holds: the query asked and its answer compared as plain
   /// integers. An answer of another kind, or a failure, is left to `isTrue` on the whole
   /// condition, which says what it means.
-  @inline(__always) private func holds(_ condition: FlatCode.Condition, of code: FlatCode) throws(RunFailure)
-    -> Bool
-  {
+  @inline(__always) private func holds(_ index: Int, of code: FlatCode) throws(RunFailure) -> Bool {
+    let condition = code.conditions[index]
     if condition.kind != .general,
       let answer = unretained[Int(condition.instance)]._withUnsafeGuaranteedRef({ instance -> Answer? in
         guard instance.exists else { return nil }
+        if let query = code.queries[index] { return query._withUnsafeGuaranteedRef { try? $0.ask() } }
         return noArguments._withUnsafeGuaranteedRef { try? instance.ask(Int(condition.query), $0.arguments) }
       })
     {

@@ -455,8 +455,11 @@ final class Invoker {
           continue
         }
         counters[slot] &-= 1
-        // Each turn is a step, as in `execute`.
-        try takeStep(at: ranges[pc])
+        // Each turn is a step, as in `execute` (`takeStep`, with the range read only on
+        // the way out).
+        if interruption.isRequested { throw .interrupted(at: ranges[pc]) }
+        if remainingSteps == 0 { throw .stepLimit(at: ranges[pc]) }
+        remainingSteps &-= 1
         pc &+= 1
       case .branch:
         pc = try holds(Int(instruction.a), of: code) ? pc &+ 1 : Int(instruction.b)

@@ -99,6 +99,19 @@ private final class Fibber: Receiver {
     #expect(r.shape == (0, 0, "blue"))
   }
 
+  @Test func boundCommandsKeepTheirUndoRecordsWithTheOthersUnderAHistoryCap() {
+    let r = Recorder()
+    r.session.historyLimit = 2
+    let colours = ["red", "green", "yellow", "black"]
+    // Enough steps that dropped records are removed in batches.
+    for i in 0..<2_500 { r.run("repeat 2 { paint \(colours[i % 4]); move up }") }
+    r.run("paint white")
+    r.run("undo 2")
+    #expect(r.shape == (0, 4_998, "yellow"))
+    r.run("redo 2")
+    #expect(r.shape == (0, 5_000, "white"))
+  }
+
   @Test func theStepLimitStopsAFlatLoop() {
     let r = Recorder()
     r.session.stepLimit = 10

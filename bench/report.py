@@ -240,7 +240,7 @@ def main(out):
         emit(
             "Instructions executed (valgrind --tool=callgrind) by the whole process, start-up "
             "included: the same on any machine and under any load. parse reads the 1 MB script "
-            "(`gen_script.py 1`); start-up compares with Lua's empty run."
+            "(`gen_script.py 1`); start-up compares with Lua's empty run (`lua5.4 -e ''`)."
         )
         emit("")
         emit("| workload | cmdscript | C floor | ÷ C floor |")
@@ -256,7 +256,7 @@ def main(out):
         emit("")
         emit("| start-up | instructions |")
         emit("| --- | ---: |")
-        for program, label in (("cmdscript", "cmdscript `-c ''`"), ("cmdscript FILE", "cmdscript with an empty file"), ("Lua", "Lua 5.4, empty run")):
+        for program, label in (("cmdscript", "cmdscript `-c ''`"), ("cmdscript FILE", "cmdscript with an empty file"), ("Lua", "Lua 5.4, `-e ''`")):
             if ("start-up", program) in workload_instructions:
                 emit(f"| {label} | {workload_instructions[('start-up', program)] / 1e6:.2f} M |")
         emit("")

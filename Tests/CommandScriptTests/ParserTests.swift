@@ -379,6 +379,36 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(Parser.needsMoreInput(Array("try { door.open } else  as  why  \n".utf8)))
   }
 
+  @Test func entryScannerReadsAStringAcrossLinesAsTheLexerDoes() {
+    // Fed a line at a time, a line that begins inside a string is lexed on from inside
+    // it: `repeat` in a string is no statement, and `if` before the string still awaits its
+    // block. Each answer is the one for the whole text so far.
+    let entries: [([String], Bool)] = [
+      (["echo \"x\n", "repeat 2\"\n"], false),
+      (["echo \"x\n", "else\"\n"], false),
+      (["if \"a\n", "b\" == door.state\n"], true),
+      (["echo \"a\n", "b\" ; repeat 2\n"], true),
+      (["echo \"{ # \n", "}\"\n"], false),
+    ]
+    for (lines, needsMore) in entries {
+      var scanner = EntryScanner()
+      var text: [UInt8] = []
+      for line in lines {
+        scanner.read(line.utf8)
+        text += line.utf8
+      }
+      #expect(scanner.needsMoreInput == needsMore, "\(lines)")
+      #expect(Parser.needsMoreInput(text) == needsMore, "\(lines)")
+    }
+  }
+
+  @Test func entryScannerTakesStringsCommentsAndWordsFromTheLexer() {
+    let more = ["echo \"#\" {\n", "echo \"a\" # \"\nrepeat 2\n", "echo \"\\u{7D}\" {", "log \"\\\\\" {"]
+    for text in more { #expect(Parser.needsMoreInput(Array(text.utf8)), "\(text)") }
+    let complete = ["echo \"{\" # {\n", "echo \"}\" }\n", "door.repeat 2\n", "echo \"repeat\"\n", "echo else_\n"]
+    for text in complete { #expect(!Parser.needsMoreInput(Array(text.utf8)), "\(text)") }
+  }
+
   @Test func entryScannerReadsLineByLineInLinearTime() {
     // Fed a line at a time, it answers as for the whole text so far.
     let lines = ["macro m {\n", "  log \"a\\\"}\n", "  # }\n", "  move up\n", "}\n", "paint red\n"]

@@ -330,7 +330,8 @@ final class REPL {
     /// A REPL command written wrongly.
     case usage(String)
 
-    static let names = ["end", "exit", "macros", "quit", "record"]
+    /// The REPL's statements as the language declares them, and `exit` and `quit`.
+    static let names = (Session.replStatements + ["exit", "quit"]).sorted()
 
     /// The REPL command `line` starts with, if any, and the rest of the line after the `;`
     /// that ends it, with what the command took replaced by blanks so that columns in

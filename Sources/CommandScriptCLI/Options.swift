@@ -47,6 +47,10 @@ struct Options: Equatable {
   static let safeStepBudget = 10_000_000
   /// The longest string a statement may make under `--safe`: 1 MiB.
   static let safeStringLimit = 1 << 20
+  /// The bytes of strings statements may make under `--safe`, with the step budget: 64 MiB.
+  static let safeValueLimit = 64 << 20
+  /// The bytes `echo` and `show` may print under `--safe`, with the step budget: 16 MiB.
+  static let safeOutputLimit = 16 << 20
 
   /// Runs what the options ask for with the invocation's registry.
   func run(_ invocation: Invocation) -> ExitStatus {
@@ -76,6 +80,8 @@ struct Options: Equatable {
     if safe {
       driver.session.fileAccess = nil
       driver.session.stringLimit = Self.safeStringLimit
+      driver.session.valueLimit = Self.safeValueLimit
+      driver.session.outputLimit = Self.safeOutputLimit
     }
     driver.session.stepLimit = maxSteps ?? (safe ? Self.safeStepBudget : nil)
     driver.session.historyLimit = historyLimit

@@ -111,7 +111,7 @@ struct RunCommand: ToolSubcommand {
 
   @Flag(
     help:
-      "Touch no files from scripts: `source` and `export` are refused (for scripts from strangers). The REPL writes no files either: no history file, and `macros save` is refused. Without --max-steps, sets a budget of 10,000,000 steps. A string a statement makes (`\"$s$s\"`) has at most 1 MiB."
+      "Touch no files from scripts: `source` and `export` are refused (for scripts from strangers). The REPL writes no files either: no history file, and `macros save` is refused. Without --max-steps, sets a budget of 10,000,000 steps. A string a statement makes (`\"$s$s\"`) has at most 1 MiB; the strings made have at most 64 MiB in all, and `echo` and `show` print at most 16 MiB, both counted with the steps."
   )
   var safe = false
 

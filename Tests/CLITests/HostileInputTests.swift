@@ -74,6 +74,25 @@ struct HostileInputTests {
 
   // MARK: Bytes that are not text
 
+  @Test("--safe: output that grows each turn stops at 16 MiB, with a located error")
+  func safeOutputIsBounded() throws {
+    // Each turn prints one more pending request than the last: quadratic output, about
+    // 10^13 bytes within the step budget. `echo` counts too.
+    let script = """
+      repeat 100000 as i { network.request "https://example.org/a-rather-long-path/$i"; show network }
+      echo "never"
+      """
+    let result = try run(Array(script.utf8), ["--safe"])
+    #expect(result.status == 1)
+    #expect(
+      diagnostics(result) == [
+        "1:1: error: the output would pass 16777216 bytes, the most the statements may print here"
+      ])
+    #expect(result.stdout.utf8.count <= 16 << 20)
+    #expect(result.stdout.utf8.count > 15 << 20)
+    #expect(!result.stdout.contains("never"))
+  }
+
   @Test("invalid UTF-8 in code, a comment and a string is located")
   func invalidUTF8() throws {
     let bytes =

@@ -376,6 +376,72 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     #expect(s.state(of: "shape")?["x"] == .int(7))
   }
 
+  /// Runs `text` in `s`, which must fail at run time; returns the failure's message.
+  private func runtimeFailure(_ s: Session, _ text: String) -> String? {
+    do {
+      try run(s, text)
+    } catch .runtime(let diagnostic) {
+      return diagnostic.message
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+    return nil
+  }
+
+  /// How many requests the network has pending.
+  private func pending(_ s: Session) -> Int? {
+    guard case .array(let requests)? = s.state(of: "network")?["pending"] else { return nil }
+    return requests.count
+  }
+
+  @Test func theStatementThatWouldPassTheValueLimitFailsRolledBack() throws {
+    let s = Session(registry: .builtins)
+    s.valueLimit = 100
+    try run(s, #"macro ask s { request "https://$s" }"#)
+    // 9 + 9 + 4 + 12 bytes of strings made: 34.
+    try run(s, #"ask "a"; ask "b"; ask ("c" + "def")"#)
+    #expect(
+      runtimeFailure(s, #"{ move up; repeat 10 as i { ask "example.org/$i" } }"#)
+        == "the strings made would pass 100 bytes, the most the statements may make here")
+    #expect(pending(s) == 3)
+    #expect(s.state(of: "shape")?["y"] == .int(0))
+    // Reset with the steps: the host's next entry has the whole budget again (34 bytes a
+    // turn: 13 for the argument, 21 for the address).
+    s.resetSteps()
+    try run(s, #"repeat 2 as i { ask "example.org/$i" }"#)
+    #expect(pending(s) == 5)
+  }
+
+  @Test func theStatementThatWouldPassTheOutputLimitFailsAfterWhatItPrinted() throws {
+    let s = Session(registry: .builtins)
+    var echoed: [String] = []
+    var shown = 0
+    s.onOutput = { output in
+      switch output {
+      case .echo(let line): echoed.append(line)
+      case .state: shown += 1
+      default: break
+      }
+    }
+    s.outputLimit = 30
+    // "hello\n" six bytes a turn: the sixth would pass 30.
+    #expect(
+      runtimeFailure(s, "{ move up; repeat 10 { echo hello } }")
+        == "the output would pass 30 bytes, the most the statements may print here")
+    #expect(echoed.count == 5)
+    #expect(s.state(of: "shape")?["y"] == .int(0))
+    // `show` counts its states' text: the door's alone is too much now, and fails at the
+    // statement, before it prints.
+    s.resetSteps()
+    #expect(runtimeFailure(s, "{ paint red; show door; show door }") != nil)
+    #expect(shown == 1)
+    #expect(s.state(of: "shape")?["color"] == .string("blue"))
+    // No limit: nothing counted.
+    s.outputLimit = nil
+    try run(s, "repeat 10 { echo hello; show door }")
+    #expect(echoed.count == 15 && shown == 11)
+  }
+
   @Test func aHistoryLimitKeepsOnlyTheNewestStepsAndTheirUndoRecords() throws {
     let s = Session(registry: .builtins)
     s.historyLimit = 3

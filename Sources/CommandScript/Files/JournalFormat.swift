@@ -128,7 +128,7 @@ public enum JournalFormat {
     guard isJournal(content) else { return .failure(notAJournal) }
     let first = String(decoding: content[signature.count..<newline], as: UTF8.self).split(separator: " ")
     var contents = Contents(entries: [])
-    let salt = first.count == 2 && first[1].utf8.count == 8 ? UInt32(first[1], radix: 16) : nil
+    let salt = first.count == 2 ? readHex(first[1].utf8) : nil
     switch (first.count, first.first.flatMap { Int($0) }) {
     case (1, 2): contents.version = 2
     case (2, 3) where salt != nil: (contents.salt, contents.chain) = (salt!, salt!)
@@ -244,6 +244,21 @@ public enum JournalFormat {
   }
 
   /// `value` as 8 lowercase hexadecimal digits.
+  /// Exactly eight lowercase hex digits, as `hex` writes them, or nil: an upper-case digit
+  /// a bit away from a lowercase one must not read as the same value.
+  static func readHex(_ digits: some Collection<UInt8>) -> UInt32? {
+    guard digits.count == 8 else { return nil }
+    var value: UInt32 = 0
+    for byte in digits {
+      switch byte {
+      case 48...57: value = value << 4 | UInt32(byte - 48)
+      case 97...102: value = value << 4 | UInt32(byte - 87)
+      default: return nil
+      }
+    }
+    return value
+  }
+
   static func hex(_ value: UInt32) -> [UInt8] {
     stride(from: 28, through: 0, by: -4).map { shift in
       let digit = UInt8((value >> UInt32(shift)) & 0xF)

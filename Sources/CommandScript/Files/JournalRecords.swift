@@ -96,18 +96,8 @@ struct RecordReader {
     guard line[i] == UInt8(ascii: "#"), line[i + 1] == UInt8(ascii: "~"), line[i + 2] == UInt8(ascii: " ")
     else { return nil }
     i += 3
-    var crc: UInt32 = 0
-    for _ in 0..<8 {
-      let byte = line[i]
-      let digit: UInt8
-      switch byte {
-      case 48...57: digit = byte - 48
-      case 97...102: digit = byte - 87
-      default: return nil
-      }
-      crc = crc << 4 | UInt32(digit)
-      i += 1
-    }
+    guard let crc = JournalFormat.readHex(line[i..<i + 8]) else { return nil }
+    i += 8
     guard line[i] == UInt8(ascii: " ") else { return nil }
     i += 1
     let digits = line[i...]

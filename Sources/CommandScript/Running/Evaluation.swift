@@ -66,6 +66,7 @@ extension Invoker {
     case .joined(let left, let leftKind, let right, let rightKind, let range):
       let joined = try text(of: left, as: leftKind, frame: frame) + text(of: right, as: rightKind, frame: frame)
       guard joined.utf8.count <= stringLimit else { throw stringTooLong(at: range) }
+      try spendValue(joined.utf8.count, at: range)
       return .string(joined)
     case .interpolation(let pieces, let range):
       // Each piece is at most `stringLimit` bytes long (it was made here, or written), so
@@ -75,6 +76,7 @@ extension Invoker {
         text += try self.text(of: piece, as: .string, frame: frame)
         guard text.utf8.count <= stringLimit else { throw stringTooLong(at: range) }
       }
+      try spendValue(text.utf8.count, at: range)
       return .string(text)
     case .negation(let inner, let at):
       let (result, overflow) = Int(0).subtractingReportingOverflow(try integer(inner, frame: frame))
@@ -261,6 +263,13 @@ extension Invoker {
       return set.words[i]
     case (.word(let i), _): return "#\(i)"
     }
+  }
+
+  /// Counts a string of `bytes` that a statement made, at `range`, against the value budget.
+  private func spendValue(_ bytes: Int, at range: SourceRange) throws(RunFailure) {
+    guard !valueBudget.spend(bytes), let limit = valueBudget.limit else { return }
+    throw RunFailure(
+      message: "the strings made would pass \(limit) bytes, the most the statements may make here", range: range)
   }
 
   /// The failure of a string, at `range`, that would be longer than `stringLimit` bytes.

@@ -49,6 +49,11 @@ final class Invoker {
   var stringLimit = Int.max
   /// Commands that may still run before the step limit is reached.
   @exclusivity(unchecked) var remainingSteps = Int.max
+  /// Bytes of strings that statements may still make (see `Session.valueLimit`).
+  var valueBudget = ByteBudget()
+  /// Bytes of `echo` and `show` text that statements may still print (see
+  /// `Session.outputLimit`).
+  var outputBudget = ByteBudget()
 
   /// Whether any instance has a verb that cannot be undone; if not, undo and rollback
   /// need not look for them.
@@ -106,6 +111,7 @@ final class Invoker {
     ran: ((_ instances: [Int], _ madeAStep: Bool) -> Void)? = nil
   ) throws(RunFailure) {
     let mark = history.commands.count
+    statementRange = range
     do throws(RunFailure) {
       try execute(op, frame: [], request: request)
       if !deferring.isEmpty {
@@ -132,6 +138,25 @@ final class Invoker {
     history.commitStep(statement: range, op: op)
     ran?(instances(of: mark..<end), true)
     if let historyLimit, let dropped = history.cap(to: historyLimit) { forget(dropped) }
+  }
+
+  /// The statement `run` runs: where a failure of the whole of it (`show`'s output) is.
+  private var statementRange: SourceRange?
+
+  /// Counts `bytes` of printed text against the output budget; `range`: where the
+  /// statement fails if they are too many (nil: the statement).
+  private func spendOutput(_ bytes: Int, at range: SourceRange?) throws(RunFailure) {
+    guard !outputBudget.spend(bytes), let limit = outputBudget.limit, let at = range ?? statementRange else { return }
+    throw RunFailure(message: "the output would pass \(limit) bytes, the most the statements may print here", range: at)
+  }
+
+  /// About how many bytes `show` prints for `instances` (nil: every one): their states'
+  /// descriptions, a line each. Computed only under an output limit.
+  @inline(never) private func shownBytes(_ shown: [Int]?) -> Int {
+    (shown ?? Array(instances.indices)).reduce(0) { total, i in
+      instances[i].exists
+        ? total + instances[i].name.utf8.count + instances[i].stateDescription().utf8.count + 3 : total
+    }
   }
 
   /// Whether any of the commands at `range` of the history can be undone. The last is
@@ -331,7 +356,9 @@ final class Invoker {
         failure.calls.append((macro.name, call.range))
         throw failure
       }
-    case .show(let instances): request(.show(instances: instances))
+    case .show(let instances):
+      if outputBudget.limit != nil { try spendOutput(shownBytes(instances), at: nil) }
+      request(.show(instances: instances))
     case .help(let topic): request(.help(topic: topic))
     case .conditional, .loop, .countedLoop, .attempt, .assertion, .echo:
       try executeControlFlow(op, frame: frame, request: request)
@@ -384,7 +411,9 @@ final class Invoker {
     case .echo(let echo):
       var words: [String] = []
       for (expression, kind) in echo.parts { words.append(try text(of: expression, as: kind, frame: frame)) }
-      request(.echo(words.joined(separator: " ")))
+      let line = words.joined(separator: " ")
+      try spendOutput(line.utf8.count + 1, at: echo.range)
+      request(.echo(line))
     case .command, .parameterizedCommand, .commands, .sequence, .repeat, .call, .show, .help:
       preconditionFailure("run by execute")
     }

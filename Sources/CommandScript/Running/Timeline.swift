@@ -113,7 +113,23 @@ final class Timeline {
   }
 
   /// Starts counting executed commands against `stepLimit` afresh.
-  func resetSteps() { invoker.remainingSteps = stepLimit ?? .max }
+  func resetSteps() {
+    invoker.remainingSteps = stepLimit ?? .max
+    invoker.valueBudget.reset()
+    invoker.outputBudget.reset()
+  }
+
+  /// See `Session.valueLimit`.
+  var valueLimit: Int? {
+    get { invoker.valueBudget.limit }
+    set { invoker.valueBudget.limit = newValue }
+  }
+
+  /// See `Session.outputLimit`.
+  var outputLimit: Int? {
+    get { invoker.outputBudget.limit }
+    set { invoker.outputBudget.limit = newValue }
+  }
 
   // MARK: What the timeline holds
 

@@ -50,7 +50,27 @@ public final class Session {
     set { timeline.stringLimit = newValue }
   }
 
-  /// Starts counting executed commands against `stepLimit` afresh.
+  /// The bytes of strings that statements may make by putting values into strings and
+  /// joining them (`"$s$s"`, `"a" + s`), in all, until `resetSteps()`; nil: no limit. It
+  /// bounds the memory values can take (macro arguments, commands' arguments kept in the
+  /// history) however they are held. The statement that would pass it fails, rolled back.
+  /// `cmdscript --safe` sets 64 MiB.
+  public var valueLimit: Int? {
+    get { timeline.valueLimit }
+    set { timeline.valueLimit = newValue }
+  }
+
+  /// The bytes of text that `echo` and `show` may print, in all, until `resetSteps()`
+  /// (`show` counted as its states' descriptions); nil: no limit. The statement that would
+  /// pass it fails, rolled back, after what it printed before. `cmdscript --safe` sets
+  /// 16 MiB.
+  public var outputLimit: Int? {
+    get { timeline.outputLimit }
+    set { timeline.outputLimit = newValue }
+  }
+
+  /// Starts counting executed commands against `stepLimit`, and the bytes counted against
+  /// `valueLimit` and `outputLimit`, afresh.
   public func resetSteps() { timeline.resetSteps() }
 
   /// How many undo steps the history limit has dropped so far.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CommandScript
@@ -407,6 +408,35 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     for text in more { #expect(Parser.needsMoreInput(Array(text.utf8)), "\(text)") }
     let complete = ["echo \"{\" # {\n", "echo \"}\" }\n", "door.repeat 2\n", "echo \"repeat\"\n", "echo else_\n"]
     for text in complete { #expect(!Parser.needsMoreInput(Array(text.utf8)), "\(text)") }
+  }
+
+  /// Every golden script and example, read a line at a time: after each line the scanner
+  /// says what it says of the whole text so far, the lexer's strings and comments being
+  /// one reading however the text is cut into lines.
+  @Test func entryScannerReadsEveryGoldenScriptLineByLineAsAWhole() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    var count = 0
+    for folder in ["Tests/CLITests/Scripts", "examples"] {
+      let enumerator = FileManager.default.enumerator(
+        at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+      while let url = enumerator?.nextObject() as? URL {
+        guard url.pathExtension == "cmd", let data = FileManager.default.contents(atPath: url.path) else { continue }
+        count += 1
+        let bytes = [UInt8](data)
+        var scanner = EntryScanner()
+        var start = 0
+        while start < bytes.count {
+          let end = bytes[start...].firstIndex(of: 10).map { $0 + 1 } ?? bytes.count
+          scanner.read(bytes[start..<end])
+          let whole = Parser.needsMoreInput(Array(bytes[..<end]))
+          #expect(scanner.needsMoreInput == whole, "\(url.lastPathComponent), byte \(end)")
+          if scanner.needsMoreInput != whole { break }
+          start = end
+        }
+      }
+    }
+    #expect(count > 200)
   }
 
   @Test func entryScannerReadsLineByLineInLinearTime() {

@@ -13,18 +13,13 @@ enum FileNameCompletion {
   /// earlier lines too) ends in the path of a `source` or `export` statement; nil when it
   /// does not, so that the usual completion applies.
   static func candidates(of word: String, after text: String) -> [String]? {
-    // The statement being typed: after the last separator or brace (a path holds none of
-    // these, and a path with one cannot be completed anyway).
-    let statement = text.split(omittingEmptySubsequences: false, whereSeparator: { ";{}\n".contains($0) }).last ?? ""
-    let words = statement.drop(while: { $0 == " " || $0 == "\t" })
-    guard let keyword = ["source", "export"].first(where: { words.hasPrefix($0) }) else { return nil }
-    let afterKeyword = words.dropFirst(keyword.count)
-    guard let first = afterKeyword.first, first == " " || first == "\t" else { return nil }
-    var typed = afterKeyword.drop(while: { $0 == " " || $0 == "\t" })
-    let quoted = typed.first == "\""
-    if quoted { typed = typed.dropFirst() }
-    // A closed string, or a second word: the path is complete.
-    guard !typed.contains("\""), !typed.contains(where: { $0 == " " || $0 == "\t" }) else { return [] }
+    // The statement being typed, as the lexer reads it: a `source` in a comment or a
+    // string is none.
+    guard let argument = CursorContext(before: text).fileArgument else { return nil }
+    guard case .typing(let typed, let quoted) = argument,
+      // A path with a blank cannot be completed: readline breaks words there.
+      !typed.contains(where: { $0 == " " || $0 == "\t" })
+    else { return [] }
     let path = String(typed) + word
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""

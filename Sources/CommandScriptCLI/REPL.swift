@@ -26,7 +26,13 @@ final class REPL {
   private var session: Session { driver.session }
   private let colour = Console.out.allowsColour
   /// The lines of the entry typed so far, while a block or string is open.
-  private var entry: [UInt8] = []
+  private var entry: [UInt8] = [] {
+    // Emptied: the next line starts a new entry.
+    didSet { if entry.isEmpty { scanner = EntryScanner() } }
+  }
+  /// Whether the entry is complete, asked of each line once as it is typed (a pasted block
+  /// of many lines is read in linear time).
+  private var scanner = EntryScanner()
   private var recording: MacroRecording?
   /// The lines of the entry as typed, for the history.
   private var entryLines: [String] = []
@@ -118,8 +124,10 @@ final class REPL {
       performed = true
     }
     if performed, !text.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) { return false }
-    entry += Array(text.utf8) + [10]
-    if Session.needsMoreInput(entry) { return false }
+    let line = Array(text.utf8) + [10]
+    entry += line
+    scanner.read(line)
+    if scanner.needsMoreInput { return false }
     rememberEntry(editor)
     driver.watcher?.statementStarts()
     _ = driver.runChunk(entry, name: "<stdin>", firstLine: firstLine)
@@ -330,7 +338,8 @@ final class REPL {
     /// A REPL command written wrongly.
     case usage(String)
 
-    static let names = ["end", "exit", "macros", "quit", "record"]
+    /// The REPL's statements as the language declares them, and `exit` and `quit`.
+    static let names = (Session.replStatements + ["exit", "quit"]).sorted()
 
     /// The REPL command `line` starts with, if any, and the rest of the line after the `;`
     /// that ends it, with what the command took replaced by blanks so that columns in

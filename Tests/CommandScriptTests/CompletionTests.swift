@@ -190,3 +190,55 @@ import Testing
     #expect(Session.canonicalStatement("move (") == nil)
   }
 }
+
+/// What the lexer says about the text before a cursor: the one reading of partial text that
+/// completion, the REPL's file names and the editor server share.
+@Suite struct CursorContextTests {
+  @Test func stringsAndCommentsAreTheLexers() {
+    #expect(CursorContext(before: "echo \"a # b").inString)
+    #expect(!CursorContext(before: "echo \"a # b\" ").endsInStringOrComment)
+    #expect(CursorContext(before: "echo \"a\" # b \" c").inComment)
+    #expect(CursorContext(before: "# {\nmove up ").depth == 0)
+    #expect(CursorContext(before: "echo \"{\" {\n").depth == 1)
+  }
+
+  @Test func theWordBeingTyped() {
+    #expect(CursorContext(before: "move u").word == "u")
+    #expect(CursorContext(before: "move up ").word == "")
+    #expect(CursorContext(before: "macro m n { move $n").word == "$n")
+    #expect(CursorContext(before: "macro m n { move $").word == "$")
+    #expect(CursorContext(before: "door.").word == "")
+    #expect(CursorContext(before: "echo \"ab").word == "")
+    #expect(CursorContext(before: "move up # ab").word == "")
+  }
+
+  @Test func theCommandAndItsArgumentSlot() {
+    func command(_ text: String) -> String? {
+      CursorContext(before: text).command.map { "\($0.name) \($0.argument)" }
+    }
+    #expect(command("move up ") == "move 1")
+    #expect(command("move u") == "move 0")
+    #expect(command("door.lock ") == "door.lock 0")
+    #expect(command("zig ") == "zig 0")
+    #expect(command("") == nil)
+    #expect(command("move up;") == nil)
+    // A string with a blank is one argument, a parenthesised expression too, and a `;`
+    // in a string ends no statement.
+    #expect(command("zig \"a b\" ") == "zig 1")
+    #expect(command("zig (1 + 2) ") == "zig 1")
+    #expect(command("zig \"a;b\" 3 ") == "zig 2")
+    #expect(command("zig \"a b") == nil)
+  }
+
+  @Test func theFileOfSourceAndExport() {
+    typealias File = CursorContext.FileArgument
+    #expect(CursorContext(before: "source ").fileArgument == File.typing(path: "", quoted: false))
+    #expect(CursorContext(before: "source \"lib/de").fileArgument == File.typing(path: "lib/de", quoted: true))
+    #expect(CursorContext(before: "move up; export \"a.").fileArgument == File.typing(path: "a.", quoted: true))
+    #expect(CursorContext(before: "source \"a.cmd\" ").fileArgument == File.written)
+    #expect(CursorContext(before: "source").fileArgument == nil)
+    #expect(CursorContext(before: "echo \"a;source ").fileArgument == nil)
+    #expect(CursorContext(before: "# x; source ").fileArgument == nil)
+    #expect(CursorContext(before: "move up ").fileArgument == nil)
+  }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CommandScript
@@ -377,6 +378,65 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     // `else as NAME` awaits its block too.
     #expect(Parser.needsMoreInput(Array("try { door.open } else as e\n".utf8)))
     #expect(Parser.needsMoreInput(Array("try { door.open } else  as  why  \n".utf8)))
+  }
+
+  @Test func entryScannerReadsAStringAcrossLinesAsTheLexerDoes() {
+    // Fed a line at a time, a line that begins inside a string is lexed on from inside
+    // it: `repeat` in a string is no statement, and `if` before the string still awaits its
+    // block. Each answer is the one for the whole text so far.
+    let entries: [([String], Bool)] = [
+      (["echo \"x\n", "repeat 2\"\n"], false),
+      (["echo \"x\n", "else\"\n"], false),
+      (["if \"a\n", "b\" == door.state\n"], true),
+      (["echo \"a\n", "b\" ; repeat 2\n"], true),
+      (["echo \"{ # \n", "}\"\n"], false),
+    ]
+    for (lines, needsMore) in entries {
+      var scanner = EntryScanner()
+      var text: [UInt8] = []
+      for line in lines {
+        scanner.read(line.utf8)
+        text += line.utf8
+      }
+      #expect(scanner.needsMoreInput == needsMore, "\(lines)")
+      #expect(Parser.needsMoreInput(text) == needsMore, "\(lines)")
+    }
+  }
+
+  @Test func entryScannerTakesStringsCommentsAndWordsFromTheLexer() {
+    let more = ["echo \"#\" {\n", "echo \"a\" # \"\nrepeat 2\n", "echo \"\\u{7D}\" {", "log \"\\\\\" {"]
+    for text in more { #expect(Parser.needsMoreInput(Array(text.utf8)), "\(text)") }
+    let complete = ["echo \"{\" # {\n", "echo \"}\" }\n", "door.repeat 2\n", "echo \"repeat\"\n", "echo else_\n"]
+    for text in complete { #expect(!Parser.needsMoreInput(Array(text.utf8)), "\(text)") }
+  }
+
+  /// Every golden script and example, read a line at a time: after each line the scanner
+  /// says what it says of the whole text so far, the lexer's strings and comments being
+  /// one reading however the text is cut into lines.
+  @Test func entryScannerReadsEveryGoldenScriptLineByLineAsAWhole() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    var count = 0
+    for folder in ["Tests/CLITests/Scripts", "examples"] {
+      let enumerator = FileManager.default.enumerator(
+        at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+      while let url = enumerator?.nextObject() as? URL {
+        guard url.pathExtension == "cmd", let data = FileManager.default.contents(atPath: url.path) else { continue }
+        count += 1
+        let bytes = [UInt8](data)
+        var scanner = EntryScanner()
+        var start = 0
+        while start < bytes.count {
+          let end = bytes[start...].firstIndex(of: 10).map { $0 + 1 } ?? bytes.count
+          scanner.read(bytes[start..<end])
+          let whole = Parser.needsMoreInput(Array(bytes[..<end]))
+          #expect(scanner.needsMoreInput == whole, "\(url.lastPathComponent), byte \(end)")
+          if scanner.needsMoreInput != whole { break }
+          start = end
+        }
+      }
+    }
+    #expect(count > 200)
   }
 
   @Test func entryScannerReadsLineByLineInLinearTime() {

@@ -1,5 +1,7 @@
 // Whether an entry read line by line is complete: the REPL's and piped stdin's continuation.
 
+import Synchronization
+
 extension Parser {
   /// Whether `text` ends inside a block or a string, so that a line-by-line reader (the
   /// REPL, piped stdin) should read more before compiling it.
@@ -12,7 +14,7 @@ extension Parser {
 
 /// Says whether input read so far ends inside a `{` block or a string, or in a statement
 /// that is complete but for its block (`repeat 2`, `macro m n`, `if door.locked`, `} else`:
-/// the `{` may come on the next line), reading each byte
+/// the `{` may come on the next line), from the lexer's tokens, each line lexed
 /// once: a line-by-line reader (piped stdin, the REPL) feeds it each line as it arrives
 /// and compiles the entry once it is complete, in time linear in the entry's length
 /// however many lines it has.
@@ -23,18 +25,32 @@ extension Parser {
 /// if !scanner.needsMoreInput { compile(entry); scanner = EntryScanner() }
 /// ```
 ///
-/// It follows the lexer's rules for strings (`"` to the next `"` not escaped by `\`) and
-/// comments (`#` to the end of the line), byte by byte rather than through the `Lexer`, which
-/// reads a whole entry: a line-by-line reader resumes inside a string that spans lines. The
-/// statements that await a block come from their declarations (`hasBlock`), so a new one
-/// needs nothing here.
+/// Strings, comments and words are the `Lexer`'s: a `{` or `"` in a comment or a string,
+/// or a `#` in a string, is what the parser will take it for. A line that begins inside a
+/// string that an earlier line opened is lexed on from inside it
+/// (`Lexer.resumeString()`). The statements that await a block come from their
+/// declarations (`hasBlock`), so a new one needs nothing here. Each `read` is taken to end
+/// at a line's end (a word is not split between two).
 public struct EntryScanner: Sendable {
   private var depth = 0
   private var inString = false
-  private var inComment = false
-  private var escaped = false
-  /// Whether the last line read ended a statement that awaits its block (`repeat 2`).
+  /// Whether a line read ended a statement that awaits its block (`repeat 2`).
   private var awaitingBlock = false
+  /// The top-level statement being read, as far as awaiting a block goes.
+  private var statement = Statement.fresh
+  /// How the top-level tokens of the line read so far end, as far as `else` goes.
+  private var tail = Tail.none
+
+  private enum Statement {
+    /// No token yet.
+    case fresh
+    /// It begins with the keyword of a statement that has a block, not yet opened.
+    case header
+    /// Any other; or none to look at (its block opened, or it awaits one from an earlier line).
+    case other, none
+  }
+
+  private enum Tail { case none, `else`, elseAs, elseAsName }
 
   /// A scanner that has read nothing.
   public init() {}
@@ -42,13 +58,27 @@ public struct EntryScanner: Sendable {
   /// Whether the input read so far ends inside a block or a string, or awaits a block.
   public var needsMoreInput: Bool { inString || depth > 0 || awaitingBlock }
 
-  /// The statements whose block may open on a later line: those that always have one.
-  private static let blockHeaders = Keyword.allCases.filter(\.declaration.hasBlock).map { Array($0.rawValue.utf8) }
-  /// Which bytes begin one of `blockHeaders`: most lines are told apart by their first byte.
-  private static let blockHeaderStarts: [Bool] = (0...255).map { b in blockHeaders.contains { $0.first == b } }
-  private static let elseWord = Array(Keyword.else.rawValue.utf8)
+  /// The keywords it looks for, by symbol (keywords are the first symbols of every
+  /// table): read once a line, so that a token costs no look-up of a global.
+  private struct Keywords {
+    /// Bit `i`: whether keyword symbol `i`'s statement always has a block.
+    let blockHeaders: UInt64
+    let elseSymbol: SymbolTable.ID
+    let asSymbol: SymbolTable.ID
 
-  /// Reads more of the entry.
+    static let shared = Keywords(
+      blockHeaders: Keyword.ordered.enumerated().reduce(0) {
+        $0 | ($1.element.declaration.hasBlock ? 1 << $1.offset : 0)
+      },
+      elseSymbol: SymbolTable.ID(Keyword.ordered.firstIndex(of: .else)!),
+      asSymbol: SymbolTable.ID(Keyword.ordered.firstIndex(of: .as)!))
+
+    func isBlockHeader(_ symbol: SymbolTable.ID) -> Bool {
+      symbol >= 0 && symbol < 64 && blockHeaders >> symbol & 1 != 0
+    }
+  }
+
+  /// Reads more of the entry: a line, or the lines that have come.
   public mutating func read(_ bytes: some Sequence<UInt8>) {
     // The loop over contiguous bytes, compiled once here: the generic loop is not
     // specialised for callers in other modules, and cost 4,000 instructions a line there.
@@ -58,93 +88,88 @@ public struct EntryScanner: Sendable {
   }
 
   private mutating func read(buffer: UnsafeBufferPointer<UInt8>) {
-    // Where the last top-level statement of the line begins (-1: on an earlier line, or
-    // its block has opened), and where a top-level comment begins (-1: none): looked at
-    // only at the end of a line, so a byte costs no more than before.
-    var statement = awaitingBlock ? -1 : 0
-    var comment = -1
-    for i in buffer.indices {
-      let b = buffer[i]
-      if inComment {
-        guard b == 10 else { continue }
-        inComment = false
-      } else if inString {
-        if escaped {
-          escaped = false
-        } else if b == UInt8(ascii: "\\") {
-          escaped = true
-        } else if b == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
-      switch b {
-      case UInt8(ascii: "#"):
-        inComment = true
-        if depth == 0 { comment = i }
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "{"):
-        if depth == 0 { (awaitingBlock, statement) = (false, -1) }
+    let symbols = ScanningSymbols.take()
+    defer { ScanningSymbols.giveBack(symbols) }
+    var lexer = Lexer(buffer, source: 0, symbols: symbols)
+    let keywords = Keywords.shared
+    if inString {
+      lexer.resumeString()
+      if lexer.token.isUnterminatedString { return }
+      inString = false
+      if depth == 0 { see(lexer.token, keywords) }
+    }
+    while true {
+      lexer.advance()
+      let token = lexer.token
+      switch token.kind {
+      case .endOfInput:
+        // A read that ends without a line break ends a line all the same.
+        if depth == 0, buffer.last != 10 { endLine() }
+        return
+      case .invalid where token.isUnterminatedString:
+        inString = true
+        return
+      case .leftBrace:
+        if depth == 0 { (awaitingBlock, statement, tail) = (false, .none, .none) }
         depth += 1
-      case UInt8(ascii: "}"): depth -= 1
-      case UInt8(ascii: ";"):
-        if depth == 0 { (awaitingBlock, statement) = (false, i + 1) }
-      case 10:
-        guard depth == 0 else { break }
-        endLine(buffer, statement: statement, end: comment >= 0 ? comment : i)
-        (statement, comment) = (awaitingBlock ? -1 : i + 1, -1)
-      default: break
+      case .rightBrace:
+        depth -= 1
+        if depth == 0 { tail = .none }
+      case .semicolon:
+        if depth == 0 { (awaitingBlock, statement, tail) = (false, .fresh, .none) }
+      case .newline:
+        if depth == 0 { endLine() }
+        // The usual end of a read: no need to ask the lexer for the end of the input.
+        if token.range.end == buffer.count { return }
+      default:
+        if depth == 0 { see(token, keywords) }
       }
     }
-    if depth == 0, !inString, buffer.last != 10 {
-      endLine(buffer, statement: statement, end: comment >= 0 ? comment : buffer.count)
+  }
+
+  /// A top-level token of the statement being read (not `{`, `}`, `;` or a line break).
+  private mutating func see(_ token: Token, _ keywords: Keywords) {
+    let symbol = token.kind == .word ? token.symbol : -1
+    if statement == .fresh { statement = keywords.isBlockHeader(symbol) ? .header : .other }
+    switch (tail, symbol) {
+    case (_, keywords.elseSymbol): tail = .else
+    case (.else, keywords.asSymbol): tail = .elseAs
+    case (.elseAs, _) where symbol >= 0: tail = .elseAsName
+    default: tail = .none
     }
   }
 
-  /// At the end of a top-level line: whether its last statement awaits its block, because
-  /// it begins with a block statement's keyword and has not opened it, or ends with `else`
-  /// (or `else as NAME`). Most lines are told apart by a byte.
-  private mutating func endLine(_ line: UnsafeBufferPointer<UInt8>, statement: Int, end: Int) {
-    var last = end
-    while last > 0, Self.isBlank(line[last - 1]) { last -= 1 }
-    if Self.endsWithElse(line, at: last) || Self.endsWithElseAs(line, at: last) {
-      awaitingBlock = true
-      return
-    }
-    guard statement >= 0 else { return }
-    var start = statement
-    while start < end, Self.isBlank(line[start]) { start += 1 }
-    guard start + 1 < end, Self.blockHeaderStarts[Int(line[start])] else { return }
-    var stop = start
-    while stop < end, Lexer.isWordContinue(line[stop]) { stop += 1 }
-    if Self.blockHeaders.contains(where: { Self.word(line, start, stop, is: $0) }) { awaitingBlock = true }
+  /// At the end of a top-level line: its last statement awaits its block if it begins
+  /// with a block statement's keyword and has not opened it, or if the line ends with
+  /// `else` (or `else as NAME`).
+  private mutating func endLine() {
+    if tail == .else || tail == .elseAsName || statement == .header { awaitingBlock = true }
+    (statement, tail) = (awaitingBlock ? .none : .fresh, .none)
+  }
+}
+
+/// The symbol table an `EntryScanner` lexes with, kept from one read to the next rather
+/// than made for each (a new table numbers every keyword: more than lexing a line costs),
+/// and dropped once it has grown large, so that a long stream of distinct words cannot
+/// make it grow without bound.
+private enum ScanningSymbols {
+  private struct Spare: @unchecked Sendable {
+    // Only ever used by the one reader that took it out.
+    var table: SymbolTable?
+  }
+  private static let spare = Mutex(Spare())
+  private static let maxKept = 4096
+
+  static func take() -> SymbolTable {
+    spare.withLock { spare in
+      defer { spare.table = nil }
+      return Spare(table: spare.table)
+    }.table ?? SymbolTable()
   }
 
-  /// Whether the word `else` ends at `last`.
-  private static func endsWithElse(_ line: UnsafeBufferPointer<UInt8>, at last: Int) -> Bool {
-    last >= 4 && line[last - 1] == UInt8(ascii: "e") && word(line, last - 4, last, is: elseWord)
-      && (last == 4 || !Lexer.isWordContinue(line[last - 5]))
+  static func giveBack(_ table: SymbolTable) {
+    guard table.names.count <= maxKept else { return }
+    let returned = Spare(table: table)
+    spare.withLock { $0 = returned }
   }
-
-  /// Whether `else as NAME` ends at `last` (`try { … } else as e`, its block to come).
-  private static func endsWithElseAs(_ line: UnsafeBufferPointer<UInt8>, at last: Int) -> Bool {
-    var i = last
-    while i > 0, Lexer.isWordContinue(line[i - 1]) { i -= 1 }
-    guard i < last, i >= 2, isBlank(line[i - 1]) else { return false }
-    while i > 0, isBlank(line[i - 1]) { i -= 1 }
-    guard i >= 2, line[i - 1] == UInt8(ascii: "s"), line[i - 2] == UInt8(ascii: "a"),
-      i == 2 || isBlank(line[i - 3])
-    else { return false }
-    i -= 2
-    while i > 0, isBlank(line[i - 1]) { i -= 1 }
-    return endsWithElse(line, at: i)
-  }
-
-  private static func word(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ stop: Int, is word: [UInt8]) -> Bool {
-    guard stop - start == word.count else { return false }
-    for i in 0..<word.count where line[start + i] != word[i] { return false }
-    return true
-  }
-
-  private static func isBlank(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 13 || b == 10 }
 }

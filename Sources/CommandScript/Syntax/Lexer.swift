@@ -31,6 +31,13 @@ struct Token: Sendable {
   /// The value of a decimal token.
   var decimal: Double { Double(bitPattern: UInt64(UInt(bitPattern: integer))) }
 
+  /// The `integer` of the invalid token of a string that runs to the end of the input: a
+  /// reader of partial text (``EntryScanner``, ``CursorContext``) is then inside it.
+  static let unterminatedString = 1
+
+  /// Whether this is a string that runs to the end of the input, unclosed.
+  var isUnterminatedString: Bool { kind == .invalid && integer == Self.unterminatedString }
+
   init(kind: TokenKind, range: SourceRange, integer: Int = 0, symbol: SymbolTable.ID = -1) {
     self.range = range
     self.symbol = symbol
@@ -244,6 +251,14 @@ struct Lexer {
   /// further.
   mutating func stop() {
     token = Token(kind: .endOfInput, range: token.range)
+  }
+
+  /// Reads into `token` the rest of a string whose `"` came before these bytes (a line
+  /// read after one that ended inside the string): to its closing `"`, or, unclosed, to
+  /// the end (``Token/isUnterminatedString``). For readers of partial text, one line at a
+  /// time; `advance()` goes on after it.
+  mutating func resumeString() {
+    token = lexString(start: position, line: Int(line32), column: column(at: position))
   }
 
   /// The next token; `.endOfInput` forever once the input is exhausted.

@@ -190,7 +190,7 @@ extension Lexer {
       at: SourceRange(source: source, start: start, end: start + 1, line: startLine, column: column))
     problem.notes.append(("the string starts here and runs to the end of the input", nil))
     report(problem)
-    return Token(kind: .invalid, range: r)
+    return Token(kind: .invalid, range: r, integer: Token.unterminatedString)
   }
 
   /// `${NAME}` or `$(` in a string, at the `$`. `${NAME}` is kept as written (a parameter

@@ -13,18 +13,22 @@ extension Session {
   /// Candidates start with `word`, are sorted, and a receiver at the start of a statement
   /// ends in `.`. None inside a string or a comment.
   public func completions(of word: String, after prefix: String) -> [String] {
-    let bytes = Array(prefix.utf8)
-    let context = bytes.withUnsafeBufferPointer { CompletionContext(scanning: $0) }
+    let context = CursorContext(before: prefix)
     guard !context.endsInStringOrComment else { return [] }
     var seen = Set<String>()
     return candidates(in: context).filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
   }
 
-  private func candidates(in context: CompletionContext) -> [String] {
+  /// The statements of the REPL (`record`, `end`, `macros`), as the language declares
+  /// them: words it reserves, which the command line performs rather than the session.
+  public static let replStatements: [String] = Keyword.allCases.filter { $0.declaration.placement == .repl }.map(
+    \.rawValue)
+
+  private func candidates(in context: CursorContext) -> [String] {
     candidates(for: context.statement[...], in: context)
   }
 
-  private func candidates(for tokens: ArraySlice<CompletionContext.Piece>, in context: CompletionContext) -> [String] {
+  private func candidates(for tokens: ArraySlice<CursorContext.Piece>, in context: CursorContext) -> [String] {
     let state = checkerState
     let parameters = context.macroParameters.map { "$" + $0 }
     guard let head = tokens.first else {
@@ -34,7 +38,7 @@ extension Session {
         + state.macroByName.keys + state.instances.map { $0.name + "." }
     }
     // Inside `( … )` (`echo (`, `move up (`): an expression, completed as a condition.
-    if let open = CompletionContext.unclosedParenthesis(in: tokens) {
+    if let open = CursorContext.unclosedParenthesis(in: tokens) {
       return conditionCandidates(tokens[(open + 1)...], parameters: parameters)
     }
     guard case .word(let first) = head else { return [] }
@@ -96,7 +100,7 @@ extension Session {
   /// In a condition: a receiver's queries after `receiver.`; where an operand starts (at
   /// the start, or after `not`, `and`, `or` or a comparison), a query's receiver, `not` or
   /// a parameter.
-  private func conditionCandidates(_ tokens: ArraySlice<CompletionContext.Piece>, parameters: [String]) -> [String] {
+  private func conditionCandidates(_ tokens: ArraySlice<CursorContext.Piece>, parameters: [String]) -> [String] {
     let state = checkerState
     if tokens.count >= 2, tokens.last == .dot, case .word(let receiver) = tokens[tokens.endIndex - 2] {
       guard let instance = state.instanceIndex(receiver) else { return [] }
@@ -133,97 +137,6 @@ extension Session {
     // A macro's receiver parameter (`secure gar` → `garage`).
     case .receiver: checkerState.instanceNames
     case .any, .integer, .decimal, .string: []
-    }
-  }
-}
-
-/// Where the cursor stands in an entry being typed: the tokens of the statement it is in,
-/// how deeply blocks are open, and the parameters of the macro whose body is open.
-private struct CompletionContext {
-  enum Piece: Equatable {
-    case word(String)
-    case dot
-    /// An integer, a string or a `$parameter`.
-    case otherArgument
-    case invalid
-    case openParenthesis, closeParenthesis
-    /// `==`, `+` and the other operators that are not words.
-    case `operator`
-
-    var isArgument: Bool {
-      switch self {
-      case .word, .otherArgument, .openParenthesis, .closeParenthesis, .operator: return true
-      case .dot, .invalid: return false
-      }
-    }
-  }
-
-  /// Where the last `(` of `tokens` that no `)` closes is, if any.
-  static func unclosedParenthesis(in tokens: ArraySlice<Piece>) -> Int? {
-    var closed = 0
-    for i in tokens.indices.reversed() {
-      switch tokens[i] {
-      case .closeParenthesis: closed += 1
-      case .openParenthesis:
-        if closed == 0 { return i }
-        closed -= 1
-      default: break
-      }
-    }
-    return nil
-  }
-
-  private(set) var statement: [Piece] = []
-  /// For each open `{`, the parameters of the macro whose body it is in (none outside macros).
-  private var open: [[String]] = []
-
-  /// Whether the text ends inside a string or a comment, where nothing is completed.
-  private(set) var endsInStringOrComment = false
-
-  var depth: Int { open.count }
-  var macroParameters: [String] { open.last ?? [] }
-
-  init(scanning bytes: UnsafeBufferPointer<UInt8>) {
-    var lexer = Lexer(bytes, source: 0, symbols: SymbolTable())
-    var end = 0
-    while true {
-      let token = lexer.next()
-      defer { end = token.range.end }
-      switch token.kind {
-      case .endOfInput:
-        // A line break is a token, so a `#` after the last token starts a comment that
-        // runs to the end; a string that runs to the end is an invalid token.
-        endsInStringOrComment = bytes[end..<bytes.count].contains(UInt8(ascii: "#"))
-        return
-      case .invalid where bytes[token.range.start] == UInt8(ascii: "\"") && token.range.end == bytes.count:
-        endsInStringOrComment = true
-        return
-      case .semicolon, .newline:
-        statement = []
-      case .leftBrace:
-        var parameters = macroParameters
-        if statement.first == .word(Keyword.macro.rawValue) {
-          parameters = statement.dropFirst(2).compactMap { if case .word(let w) = $0 { w } else { nil } }
-        } else if let named = statement.firstIndex(of: .word(Keyword.as.rawValue)).map({ $0 + 1 }),
-          named < statement.count, case .word(let name) = statement[named]
-        {
-          // `repeat 3 as i {`, `} else as e {`: `$i` and `$e` inside.
-          parameters.append(name)
-        }
-        open.append(parameters)
-        statement = []
-      case .rightBrace:
-        _ = open.popLast()
-        statement = []
-      case .word: statement.append(.word(lexer.text(of: token.range)))
-      case .dot: statement.append(.dot)
-      case .integer, .decimal, .duration, .string, .parameter: statement.append(.otherArgument)
-      case .leftParen: statement.append(.openParenthesis)
-      case .rightParen: statement.append(.closeParenthesis)
-      case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .percent:
-        statement.append(.operator)
-      case .invalid: statement.append(.invalid)
-      }
     }
   }
 }

@@ -62,44 +62,38 @@ struct Document {
     return !".;{}()".utf8.contains(bytes[first])
   }
 
-  /// Whether only blanks, `;` or `{` come between the start of the line (or the last `;`
-  /// or `{`) and `offset`: a statement starts there.
-  func startsStatement(_ offset: Int) -> Bool {
-    var i = offset
-    while i > 0 {
-      let b = bytes[i - 1]
-      if b == 10 || b == UInt8(ascii: ";") || b == UInt8(ascii: "{") || b == UInt8(ascii: "}") { return true }
-      if b != 32 && b != 9 { return false }
-      i -= 1
+  /// Whether the lexeme at `index` starts a statement: nothing but comments before it,
+  /// or a `;` or brace, or a line break (the lexemes are the lexer's, so a `;` in a string
+  /// or a comment is none).
+  func startsStatement(_ index: Int, in lexemes: [ScriptOutline.Lexeme]) -> Bool {
+    guard let previous = lexemes[..<index].last(where: { $0.kind != .comment }) else { return true }
+    if previous.kind == .punctuation, previous.bytes.count == 1, "{};".utf8.contains(bytes[previous.bytes.lowerBound]) {
+      return true
     }
-    return true
+    return line(ofByte: max(previous.bytes.lowerBound, previous.bytes.upperBound - 1))
+      < line(ofByte: lexemes[index].bytes.lowerBound)
   }
 
-  /// The command (`paint`, `door.lock`, a macro) that the statement around `offset` on its
-  /// line starts with, and how many arguments come between it and `offset`.
+  /// What the lexer says about the text before `offset`.
+  func context(before offset: Int) -> CursorContext {
+    CursorContext(before: String(decoding: bytes[..<min(max(0, offset), bytes.count)], as: UTF8.self))
+  }
+
+  /// The command (`paint`, `door.lock`, a macro) that the statement around `offset`
+  /// starts with, and how many arguments come between it and `offset`.
   func commandBefore(_ offset: Int) -> (String, Int)? {
-    let line = line(ofByte: offset)
-    var start = min(offset, bytes.count)
-    while start > lineStarts[line],
-      ![UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}")].contains(bytes[start - 1])
-    {
-      start -= 1
-    }
-    let words = String(decoding: bytes[start..<min(offset, bytes.count)], as: UTF8.self)
-      .split(whereSeparator: { $0 == " " || $0 == "\t" })
-    guard let first = words.first else { return nil }
-    let typing = offset > 0 && offset <= bytes.count && bytes[offset - 1] != 32
-    return (String(first), words.count - 1 - (typing ? 1 : 0))
+    context(before: offset).command
   }
 
   /// The path in `source "PATH"` when `offset` is on that statement's string.
   func sourcedPath(at offset: Int) -> String? {
-    let text = lineText(line(ofByte: offset))
-    let keyword = Array("source \"".utf8)
-    guard let at = (0...max(0, text.count - keyword.count)).first(where: { text[$0...].starts(with: keyword) }),
-      let close = text[(at + keyword.count)...].firstIndex(of: UInt8(ascii: "\""))
+    let lexemes = ScriptOutline(file).lexemes
+    guard let index = lexemes.firstIndex(where: { $0.bytes.contains(offset) }), lexemes[index].kind == .string,
+      index > 0, lexemes[index - 1].kind == .keyword, lexemes[index - 1].text == "source"
     else { return nil }
-    return String(decoding: text[(at + keyword.count)..<close], as: UTF8.self)
+    let string = lexemes[index].bytes
+    return String(
+      decoding: bytes[(string.lowerBound + 1)..<max(string.lowerBound + 1, string.upperBound - 1)], as: UTF8.self)
   }
 
   private func lineText(_ line: Int) -> [UInt8] {
@@ -145,54 +139,58 @@ struct Document {
     ["start": ["line": .int(0), "character": .int(0)], "end": ["line": .int(lineStarts.count), "character": .int(0)]]
   }
 
-  private static func isNameByte(_ b: UInt8) -> Bool {
-    (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || b == 95 || b == 36
-  }
-
-  /// The word (or `$parameter`) at `offset` and its range, if any.
+  /// The word (or `$parameter`) at `offset` and its range, if any: a token of the lexer's,
+  /// so none in a string or a comment.
   func word(at offset: Int) -> (String, StateValue)? {
-    span(at: offset, including: Self.isNameByte)
+    let lexemes = ScriptOutline(file).lexemes
+    guard let index = nameLexeme(at: offset, in: lexemes) else { return nil }
+    return span(lexemes[index].bytes)
   }
 
   /// The word or `receiver.member` at `offset`: what `help` is asked about.
   func topic(at offset: Int) -> (String, StateValue)? {
-    span(at: offset) { Self.isNameByte($0) || $0 == UInt8(ascii: ".") }
+    let lexemes = ScriptOutline(file).lexemes
+    guard let index = nameLexeme(at: offset, in: lexemes) else { return nil }
+    // Names and dots that touch, either side.
+    func joins(_ i: Int) -> Bool { lexemes[i].kind == .word || lexemes[i].kind == .keyword || isDot(lexemes[i].bytes) }
+    var (first, last) = (index, index)
+    while first > 0, joins(first - 1), lexemes[first - 1].bytes.upperBound == lexemes[first].bytes.lowerBound {
+      first -= 1
+    }
+    while last + 1 < lexemes.count, joins(last + 1),
+      lexemes[last + 1].bytes.lowerBound == lexemes[last].bytes.upperBound
+    {
+      last += 1
+    }
+    return span(lexemes[first].bytes.lowerBound..<lexemes[last].bytes.upperBound)
   }
 
-  private func span(at offset: Int, including: (UInt8) -> Bool) -> (String, StateValue)? {
-    var start = min(offset, bytes.count)
-    var end = start
-    while start > 0, including(bytes[start - 1]) { start -= 1 }
-    while end < bytes.count, including(bytes[end]) { end += 1 }
+  /// The word, keyword or parameter lexeme that `offset` is in, or just after.
+  private func nameLexeme(at offset: Int, in lexemes: [ScriptOutline.Lexeme]) -> Int? {
+    let names = lexemes.indices.filter {
+      [.word, .keyword, .parameter].contains(lexemes[$0].kind) && lexemes[$0].bytes.lowerBound <= offset
+        && offset <= lexemes[$0].bytes.upperBound
+    }
+    return names.last { lexemes[$0].bytes.contains(offset) } ?? names.last
+  }
+
+  private func span(_ bytes: Range<Int>) -> (String, StateValue)? {
+    let (start, end) = (bytes.lowerBound, bytes.upperBound)
     guard start < end else { return nil }
-    let text = String(decoding: bytes[start..<end], as: UTF8.self)
+    let text = String(decoding: self.bytes[start..<end], as: UTF8.self)
     let line = (lineStarts.lastIndex { $0 <= start } ?? 0)
-    let column = String(decoding: bytes[lineStarts[line]..<start], as: UTF8.self).unicodeScalars.count + 1
+    let column = String(decoding: self.bytes[lineStarts[line]..<start], as: UTF8.self).unicodeScalars.count + 1
     let location = SourceLocation(file: "", line: line + 1, column: column, length: text.unicodeScalars.count)
     return (text, range(of: location))
   }
 
-  /// For completion: the partial word before `offset`, and the text before it from the
-  /// line where the outermost block around it opens (so that a macro's `$parameters` are
-  /// known in its body), or from the start of its line.
-  func wordAndLineBefore(_ offset: Int) -> (word: String, before: String) {
-    var start = min(offset, bytes.count)
-    while start > 0, Self.isNameByte(bytes[start - 1]) { start -= 1 }
-    var first = line(ofByte: start)
-    var depth = 0
-    for line in (0..<first).reversed() {
-      for b in lineText(line) {
-        if b == UInt8(ascii: "{") { depth += 1 } else if b == UInt8(ascii: "}") { depth -= 1 }
-      }
-      if depth > 0 {
-        first = line
-        depth = 0
-      }
-    }
-    return (
-      String(decoding: bytes[start..<min(offset, bytes.count)], as: UTF8.self),
-      String(decoding: bytes[lineStarts[first]..<start], as: UTF8.self)
-    )
+  /// For completion: the partial word before `offset`, and the document's text before it.
+  /// (The whole text, so that the blocks open at the cursor and a macro's `$parameters`
+  /// are known.)
+  func wordAndTextBefore(_ offset: Int) -> (word: String, before: String) {
+    let end = min(max(0, offset), bytes.count)
+    let word = context(before: end).word
+    return (word, String(decoding: bytes[..<(end - word.utf8.count)], as: UTF8.self))
   }
 }
 extension String {

@@ -99,7 +99,7 @@ extension LanguageServer {
 
   func completion(_ document: Document, at offset: Int?) -> StateValue {
     guard let offset else { return .array([]) }
-    let (word, before) = document.wordAndLineBefore(offset)
+    let (word, before) = document.wordAndTextBefore(offset)
     let session = session(for: document, before: document.line(ofByte: offset))
     let names = Names(registry, ScriptOutline(document.file))
     let items = session.completions(of: word, after: before).map { candidate -> StateValue in
@@ -213,7 +213,7 @@ extension LanguageServer {
           type = "function"
         } else if previous.map({ document.isDot($0.bytes) }) == true {
           type = names.queries.contains(lexeme.text) && !names.verbs.contains(lexeme.text) ? "property" : "method"
-        } else if names.verbs.contains(lexeme.text) && document.startsStatement(lexeme.bytes.lowerBound) {
+        } else if names.verbs.contains(lexeme.text) && document.startsStatement(index, in: outline.lexemes) {
           type = "method"
         } else {
           type = "enumMember"

@@ -50,6 +50,18 @@ struct PluginTests {
     #expect(result.stdoutLines.last?.hasPrefix("plugin `lawless`: ") == true, "\(result)")
   }
 
+  @Test("`plugin check` holds a plugin's batches to what the same calls do one by one")
+  func theCheckFindsBadBatches() throws {
+    let lawless = "python3 \(Self.faults.appendingPathComponent("lawless.py").path) batch"
+    let result = try CLI.run(["plugin", "check", "--calls", "40", lawless], timeout: 60)
+    #expect(result.status == 1, "\(result)")
+    #expect(
+      result.stdoutLines.contains(
+        "violation: a `batch` of `execute`s of `counter` did not give the state the same calls one by one gave"),
+      "\(result)")
+    #expect(result.stdout.contains("batch {\"calls\": [[\"execute\", \"counter\", \"inc\", [[]"), "\(result)")
+  }
+
   @Test("a plugin that misdeclares fails `plugin check` at its declarations")
   func theCheckFindsBadDeclarations() throws {
     let faulty = "python3 \(Self.faults.appendingPathComponent("faulty.py").path) unknown-kind"

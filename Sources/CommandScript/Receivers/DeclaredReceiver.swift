@@ -98,9 +98,41 @@ public protocol DeclaredReceiver: AnyObject {
   /// The state, for `show`.
   var state: StateValue { get }
   /// Confirms the commands run so far, for a receiver that sends them on in batches and
-  /// answers them later: it throws the first failure among them. The session settles
-  /// before a statement, an undo or a redo is done; a failure rolls the statement back.
+  /// answers them later: it throws the first failure among them, naming the command it is
+  /// of (``CommandFailure/earlierCommand``) when it can. The session settles before a
+  /// statement, an undo or a redo is done; a failure rolls the statement back. A command
+  /// may also throw an earlier command's failure found while it runs.
   func settle() throws(CommandFailure)
+}
+
+/// The command of a declared receiver that a failure found later is about (see
+/// ``DeclaredReceiver/settle()``): the session locates the error at it, as it does the
+/// failure of a command that fails as it runs.
+public struct EarlierCommand: Equatable, Sendable {
+  /// The receiver that ran it.
+  public var receiver: ObjectIdentifier
+  /// How many commands the receiver ran after it in the statement (0: it was the latest).
+  public var commandsAfter: Int
+
+  /// The command of `receiver` followed by `commandsAfter` others of it.
+  public init(of receiver: any DeclaredReceiver, commandsAfter: Int) {
+    self.receiver = ObjectIdentifier(receiver)
+    self.commandsAfter = commandsAfter
+  }
+
+  /// The same, from the receiver's identity.
+  public init(receiver: ObjectIdentifier, commandsAfter: Int) {
+    self.receiver = receiver
+    self.commandsAfter = commandsAfter
+  }
+}
+
+extension CommandFailure {
+  /// A failure that says `message`, of the earlier command `command`.
+  public init(_ message: String, at command: EarlierCommand?) {
+    self.init(message)
+    earlierCommand = command
+  }
 }
 
 extension DeclaredReceiver {
@@ -158,5 +190,38 @@ extension ReceiverInstance {
       view: { nil }, picture: { _ in nil },
       notUndoable: verbs.map { $0.isUndoable ? nil : $0.name }, verbNames: verbs.map(\.name))
     settle = { () throws(CommandFailure) in try receiver.settle() }
+  }
+}
+
+/// The latest commands run on receivers that confirm them later (``DeclaredReceiver/settle()``),
+/// each with its instance and range, so that a failure found then is located at its
+/// command. A ring: the oldest are forgotten, their batches answered long before.
+struct DeferredCommands {
+  private var entries: ContiguousArray<(instance: Int32, range: SourceRange)> = []
+  private var next = 0
+  /// Enough for two full batches of a plugin (`PluginBatch.size`) and more.
+  static let capacity = 1 << 15
+
+  mutating func note(instance: Int32, range: SourceRange) {
+    if entries.count < Self.capacity {
+      entries.append((instance, range))
+    } else {
+      entries[next] = (instance, range)
+    }
+    next = (next + 1) & (Self.capacity - 1)
+  }
+
+  /// The range of `command`, if it is still kept; `isOf` tells whether an instance is
+  /// the command's receiver.
+  func range(of command: EarlierCommand, isOf: (Int32) -> Bool) -> SourceRange? {
+    var left = command.commandsAfter
+    var i = next
+    for _ in 0..<entries.count {
+      i = (i - 1) & (Self.capacity - 1)
+      guard isOf(entries[i].instance) else { continue }
+      if left == 0 { return entries[i].range }
+      left -= 1
+    }
+    return nil
   }
 }

@@ -84,6 +84,9 @@ extension ReceiverBase {
 public struct CommandFailure: Error, Equatable, Sendable {
   /// What went wrong, for the error message (the session prefixes the instance name).
   public var message: String
+  /// For a failure found after its command ran (``DeclaredReceiver/settle()``), which
+  /// command it was: the error is located there.
+  public var earlierCommand: EarlierCommand?
   /// A failure that says `message`.
   public init(_ message: String) { self.message = message }
 }

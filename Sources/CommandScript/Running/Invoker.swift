@@ -82,6 +82,10 @@ final class Invoker {
   /// The instances whose commands may be confirmed later than they run (a plugin's, sent
   /// in batches): each is settled before a statement, a redo or an undo is done.
   private var deferring: [ReceiverInstance] = []
+  /// Whether there are any: then the ranges of their latest commands are kept, to locate a
+  /// failure found when they settle.
+  @exclusivity(unchecked) private var defers = false
+  @exclusivity(unchecked) private var deferredCommands = DeferredCommands()
 
   /// Adds the instances that `new` statements of a compiled input declared; they exist
   /// once their `new` runs.
@@ -92,6 +96,7 @@ final class Invoker {
     someRecordMayNotFit = someRecordMayNotFit || new.contains(where: \.recordsMayNotFit)
     someVerbIsNotUndoable = someVerbIsNotUndoable || new.contains { $0.notUndoable.contains { $0 != nil } }
     deferring += new.filter { $0.settle != nil }
+    defers = !deferring.isEmpty
   }
 
   /// Confirms what deferring instances were sent so far; the first failure is thrown.
@@ -108,6 +113,7 @@ final class Invoker {
     someVerbIsNotUndoable = instances.contains { $0.notUndoable.contains { $0 != nil } }
     someRecordMayNotFit = instances.contains(where: \.recordsMayNotFit)
     deferring = instances.filter { $0.settle != nil }
+    defers = !deferring.isEmpty
   }
 
   // MARK: Running statements
@@ -141,7 +147,7 @@ final class Invoker {
         try execute(op, frame: [], request: request)
       }
       if !deferring.isEmpty {
-        do { try settle() } catch { throw RunFailure(message: error.message, range: range) }
+        do { try settle() } catch { throw RunFailure(message: error.message, range: located(error) ?? range) }
       }
     } catch {
       var failure = error
@@ -346,7 +352,9 @@ final class Invoker {
   /// says which one was locked. Out of line: it keeps the message's building out of the
   /// code every command runs through.
   @inline(never) private static func named(_ failure: CommandFailure, of instance: ReceiverInstance) -> CommandFailure {
-    CommandFailure("\(instance.name): \(failure.message)")
+    // An earlier command's failure is not this instance's.
+    guard failure.earlierCommand == nil else { return failure }
+    return CommandFailure("\(instance.name): \(failure.message)")
   }
 
   /// Runs one command and records it. The range is needed only if it fails.
@@ -359,15 +367,30 @@ final class Invoker {
     do {
       try performFast(id)
     } catch {
-      throw Self.failure(error, at: range())
+      throw failure(error, at: range())
     }
     history.record(id)
+    if defers { noteDeferred(id, at: range()) }
+  }
+
+  /// Keeps the range of command `id` if its instance confirms commands later.
+  @inline(never) private func noteDeferred(_ id: Int32, at range: SourceRange) {
+    let instance = commands.heads[Int(id)].instance
+    if instances[Int(instance)].settle != nil { deferredCommands.note(instance: instance, range: range) }
+  }
+
+  /// Where the earlier command a failure is of ran, if it names one that is still known.
+  private func located(_ failure: CommandFailure) -> SourceRange? {
+    guard let command = failure.earlierCommand else { return nil }
+    return deferredCommands.range(of: command) { ObjectIdentifier(instances[Int($0)].object) == command.receiver }
   }
 
   /// A command's failure as the statement's. A command that stopped to wait for a result
   /// stops the statement as an interruption does, so that no `try` takes it for a failure.
-  @inline(never) private static func failure(_ error: CommandFailure, at range: SourceRange) -> RunFailure {
-    RunFailure(message: error.message, range: range, stopsEverything: AwaitedResults.current?.isWaiting ?? false)
+  @inline(never) private func failure(_ error: CommandFailure, at range: SourceRange) -> RunFailure {
+    RunFailure(
+      message: error.message, range: located(error) ?? range,
+      stopsEverything: AwaitedResults.current?.isWaiting ?? false)
   }
 
   /// Counts a loop turn or a macro call against the step limit, and stops on Ctrl-C.

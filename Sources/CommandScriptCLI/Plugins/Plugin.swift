@@ -35,6 +35,10 @@ final class Plugin {
   /// Whether it ever ended with a fault (a script then exits with status 1).
   var hasFailed: Bool { fault != nil }
   private var nextID = 0
+  /// The command the latest failed batch is located at (see `flush`), until taken.
+  private var failedCommand: EarlierCommand?
+  /// The call an error answer to a batch named (`"data": {"call": N}`).
+  private var failedCall: Int?
 
   /// The protocol version this tool speaks.
   static let protocolVersion = 1
@@ -113,6 +117,7 @@ final class Plugin {
   /// Calls `method` and returns its result (a JSON object); the commands sent ahead are
   /// answered first.
   func call(_ method: String, _ params: StateValue) throws(PluginCallFailure) -> StateValue {
+    failedCommand = nil
     try flush()
     return try exchange(method, params: Array(params.json.utf8))
   }
@@ -120,18 +125,23 @@ final class Plugin {
   /// Sends what is waiting in the batch, if anything, and keeps the undo records it
   /// answers with.
   func flush() throws(PluginCallFailure) {
+    failedCommand = nil
     guard let batch, batch.count > 0 else { return }
     let result: StateValue
+    failedCall = nil
     do { result = try exchange("batch", params: batch.message()) } catch {
-      // Its calls died with it: what needs them fails saying so.
+      // Its calls died with it: what needs them fails saying so, located at the call the
+      // plugin named, or else at the first (the first whose answer was lost).
+      failedCommand = batch.command(ofCall: failedCall ?? 0)
       batch.answered([])
       throw error
     }
-    guard case .array(let results)? = result["results"], results.count == batch.count else {
+    guard case .array(let records)? = result["records"], records.count == batch.executes else {
+      failedCommand = batch.command(ofCall: 0)
       batch.answered([])
-      throw failed("answered `batch` without one result for each of its \(batch.count) calls")
+      throw failed("answered `batch` without one record for each of its \(batch.executes) `execute`s")
     }
-    batch.answered(results)
+    batch.answered(records)
   }
 
   /// Sends `method` with `params` (JSON text) and returns its result.
@@ -164,13 +174,22 @@ final class Plugin {
         throw failed("answered `\(method)` with an error without a `message`")
       }
       // In a batch, every call was declared never to fail: a refusal breaks the protocol.
-      if method == "batch" { throw failed("refused a batch of calls declared never to fail: \(text)") }
+      if method == "batch" {
+        if case .int(let call)? = error["data"]?["call"] { failedCall = call }
+        throw failed("refused a batch of calls declared never to fail: \(text)")
+      }
       throw .refused(text)
     }
     guard let result = reply["result"], case .object = result else {
       throw failed("answered `\(method)` without a `result` object")
     }
     return result
+  }
+
+  /// The command the batch that just failed is located at, if any; once.
+  func takeFailedCommand() -> EarlierCommand? {
+    defer { failedCommand = nil }
+    return failedCommand
   }
 
   /// Ends the plugin after a fault: says so once, and returns the call's failure.

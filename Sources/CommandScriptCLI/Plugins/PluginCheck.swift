@@ -19,7 +19,8 @@ struct PluginCommand: ToolSubcommand {
         as it was; `execute; undo; execute` (a redo) gives the state `execute` gave; a \
         failed command and a query change nothing; arguments of every declared kind, \
         bounds included, are taken, and answers are of their declared kinds; undoing \
-        every command gives back the first state; declarations are well-formed. Prints \
+        every command gives back the first state; a batch does what its calls do one by \
+        one; declarations are well-formed. Prints \
         each broken law once, with the calls that show it.
 
         Exit status: 0 nothing found; 1 a law is broken, or the plugin did not start or \

@@ -40,6 +40,7 @@ struct PluginLaws {
       }
       for instance in instances where !plugin.hasFailed {
         checkInstance(instance, of: type, calls: max(1, calls / max(1, plugin.types.count)))
+        if plugin.batch != nil, !plugin.hasFailed { checkBatch(instance, of: type) }
       }
     }
     if violations == 0 {
@@ -119,6 +120,77 @@ struct PluginLaws {
     if let final = state(instance), final != initial {
       trail = ["... (every command above undone, last first)"]
       violation("undoing every command did not give back the first state of `\(instance)`")
+    }
+  }
+
+  /// A batch of `execute`s must give the state the same calls give one by one, and a batch
+  /// of their `undo`s, last first, the state before them (PLUGINS.md, "Batches").
+  private mutating func checkBatch(_ instance: String, of type: ReceiverDeclaration) {
+    guard let batch = plugin.batch, let flags = plugin.infallible[type.name] else { return }
+    let verbs = type.verbs.indices.filter { flags[$0] && type.verbs[$0].isUndoable }
+    guard !verbs.isEmpty else { return }
+    trail = []
+    guard let before = state(instance) else { return }
+    // Some calls in a row of one verb (a run), some not.
+    var calls: [(verb: Int, arguments: [StateValue])] = []
+    for _ in 0..<6 {
+      let verb = calls.last.map { random.below(2) == 0 ? $0.verb : verbs[random.below(verbs.count)] }
+      let chosen = verb ?? verbs[random.below(verbs.count)]
+      calls.append((chosen, type.verbs[chosen].parameters.map { value(of: $0.kind) }))
+    }
+    func params(_ verb: Int, _ arguments: [StateValue]) -> [String: StateValue] {
+      ["instance": .string(instance), "verb": .string(type.verbs[verb].name), "arguments": .array(arguments)]
+    }
+    var records: [StateValue] = []
+    for (verb, arguments) in calls {
+      guard let result = call("execute", params(verb, arguments)) else { return }
+      records.append(result["undo"] ?? .null)
+    }
+    guard let expected = state(instance) else { return }
+    for ((verb, arguments), record) in zip(calls, records).reversed() {
+      var undo = params(verb, arguments)
+      undo["undo"] = record
+      guard call("undo", undo) != nil else { return }
+    }
+    // If that did not give `before` back, the laws above have said so.
+    guard let undone = state(instance), undone == before else { return }
+    let owner = ObjectIdentifier(plugin)
+    func head(_ kind: String, _ verb: Int) -> [UInt8] {
+      let names = "\(StateValue.string(instance).json), \(StateValue.string(type.verbs[verb].name).json)"
+      return Array("[\"\(kind)\", \(names), [".utf8)
+    }
+    let tickets = calls.map { verb, arguments in
+      batch.execute(owner, verb, head: head("execute", verb)) { $0 += StateValue.array(arguments).json.utf8 }
+    }
+    guard flushBatch(batch) else { return }
+    let answered = tickets.map { batch.record(of: $0) }
+    trail.append("  → records \(StateValue.array(answered).json)")
+    guard let executed = state(instance) else { return }
+    if executed != expected {
+      violation("a `batch` of `execute`s of `\(instance)` did not give the state the same calls one by one gave")
+      return
+    }
+    for ((verb, arguments), record) in zip(calls, answered).reversed() {
+      batch.undo(
+        owner, verb, head: head("undo", verb), { $0 += StateValue.array(arguments).json.utf8 }, record: record)
+    }
+    guard flushBatch(batch), let after = state(instance) else { return }
+    if after != before {
+      violation("a `batch` of the `undo`s of `\(instance)`'s `execute`s did not give back the state before them")
+    }
+  }
+
+  /// Sends the batch, written down; false (and a violation) if it failed.
+  private mutating func flushBatch(_ batch: PluginBatch) -> Bool {
+    trail.append("batch " + String(decoding: batch.message(), as: UTF8.self))
+    do {
+      try plugin.flush()
+      return true
+    } catch {
+      switch error {
+      case .refused(let message), .fault(let message): violation("`batch` failed: \(message)")
+      }
+      return false
     }
   }
 

@@ -29,7 +29,7 @@ final class PluginReceiver: DeclaredReceiver {
     return .array(list)
   }
 
-  /// For each verb, the start of its calls as a batch writes them:
+  /// For each verb, the start of a batch's runs of its calls:
   /// `["execute", "lamp", "paint", [` and `["undo", "lamp", "paint", [`.
   private lazy var heads: [(execute: [UInt8], undo: [UInt8])] = type.verbs.map {
     let rest = ", \(StateValue.string(name).json), \(StateValue.string($0.name).json), ["
@@ -42,21 +42,25 @@ final class PluginReceiver: DeclaredReceiver {
       return set.words.map { Array(StateValue.string($0).json.utf8) }
     }
   }
+  /// For each verb, whether its commands go in batches: its plugin takes them, and the verb
+  /// is undoable and declared never to fail.
+  private lazy var batched: [Bool] = type.verbs.indices.map {
+    plugin.batch != nil && type.verbs[$0].isUndoable && plugin.infallible[type.name]?[$0] == true
+  }
 
-  /// Writes a batch's call of `verb` with `arguments` to `out` (an undo with its
-  /// `record`), without making a value of it first.
-  private func writeCall(_ verb: Int, _ arguments: Arguments, undoing record: StateValue?, to out: inout [UInt8]) {
-    out += record == nil ? heads[verb].execute : heads[verb].undo
+  /// Writes the arguments of a batch's call of `verb` to `out` (`[ARGUMENTS]`), without
+  /// making a value of them first.
+  private func writeArguments(_ verb: Int, _ arguments: Arguments, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "["))
     for i in 0..<arguments.count {
-      if i > 0 { out += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+      if i > 0 { out.append(UInt8(ascii: ",")) }
       switch arguments.value(i) {
-      case .integer(let n): out += String(n).utf8
+      case .integer(let n): JSONBytes.appendInteger(n, to: &out)
       case .word(let w): out += quotedWords[verb][i][w]
-      case let value: out += PluginDeclarations.json(value, of: type.verbs[verb].parameters[i].kind).json.utf8
+      case let value:
+        JSONBytes.append(PluginDeclarations.json(value, of: type.verbs[verb].parameters[i].kind), to: &out)
       }
     }
-    out.append(UInt8(ascii: "]"))
-    if let record { out += ", \(record.json)".utf8 }
     out.append(UInt8(ascii: "]"))
   }
 
@@ -65,8 +69,13 @@ final class PluginReceiver: DeclaredReceiver {
       try announce()
       return try plugin.call(method, .object(params))
     } catch {
-      throw error.commandFailure
+      throw failure(error)
     }
+  }
+
+  /// The failure of a call: located at the batched command it is of, if a batch failed.
+  private func failure(_ error: PluginCallFailure) -> CommandFailure {
+    CommandFailure(error.commandFailure.message, at: plugin.takeFailedCommand())
   }
 
   /// Tells the plugin of an instance `new` made, before its first request.
@@ -76,17 +85,13 @@ final class PluginReceiver: DeclaredReceiver {
     announced = true
   }
 
-  /// The batch that `verb`'s commands go into, if its plugin takes batches and the verb
-  /// is declared never to fail.
-  private func batch(for verb: Int) -> PluginBatch? {
-    guard let batch = plugin.batch, type.verbs[verb].isUndoable, plugin.infallible[type.name]?[verb] == true else {
-      return nil
-    }
-    return batch
+  /// The batch that `verb`'s commands go into, if any (see `batched`).
+  @inline(__always) private func batch(for verb: Int) -> PluginBatch? {
+    batched[verb] ? plugin.batch : nil
   }
 
   func settle() throws(CommandFailure) {
-    do { try plugin.flush() } catch { throw error.commandFailure }
+    do { try plugin.flush() } catch { throw failure(error) }
   }
 
   func execute(_ verb: Int, _ arguments: Arguments) throws(CommandFailure) -> StateValue {
@@ -100,9 +105,12 @@ final class PluginReceiver: DeclaredReceiver {
         try announce()
         if batch.isFull { try plugin.flush() }
       } catch {
-        throw error.commandFailure
+        throw failure(error)
       }
-      return .int(batch.execute { writeCall(verb, arguments, undoing: nil, to: &$0) })
+      let ticket = batch.execute(ObjectIdentifier(self), verb, head: heads[verb].execute) {
+        writeArguments(verb, arguments, to: &$0)
+      }
+      return .int(ticket)
     }
     let result = try call(
       "execute",
@@ -136,7 +144,9 @@ final class PluginReceiver: DeclaredReceiver {
         return
       }
       let record = batch.record(of: ticket)
-      batch.undo { writeCall(verb, arguments, undoing: record, to: &$0) }
+      batch.undo(
+        ObjectIdentifier(self), verb, head: heads[verb].undo, { writeArguments(verb, arguments, to: &$0) },
+        record: record)
       return
     }
     do {

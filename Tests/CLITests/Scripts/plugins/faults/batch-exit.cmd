@@ -1,5 +1,6 @@
 # Commands sent in a batch are confirmed at the end of their statement: a plugin that dies
-# there fails the statement, which is rolled back whole.
+# there fails the statement, which is rolled back whole; the error is located at the first
+# command whose answer was lost.
 # args: --on-error continue --plugin 'python3 faulty.py batch-exit'
 lamp.on
 { lamp.dim 20; gadget.set 1; gadget.set 2 }
@@ -7,6 +8,6 @@ show lamp
 gadget.set 3
 # stdout: lamp: on=yes level=100 colour=white
 # stderr: cmdscript: plugin `faulty` exited with status 4 during `batch`; statements that use it fail from now on
-# stderr: 5:1: error: plugin `faulty` exited with status 4 during `batch`
-# stderr: 7:1: error: plugin `faulty` is not running: it exited with status 4 during `batch`
+# stderr: 6:16: error: plugin `faulty` exited with status 4 during `batch`
+# stderr: 8:1: error: plugin `faulty` is not running: it exited with status 4 during `batch`
 # exit: 1

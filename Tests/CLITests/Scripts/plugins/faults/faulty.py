@@ -2,7 +2,8 @@
 """A plugin that misbehaves on purpose, for the fault tests: `python3 faulty.py MODE`.
 Its `gadget` works until `gadget.fault` runs, which then does what MODE says; the modes
 `unknown-kind`, `bad-version` and `no-types` misdeclare at `initialize` instead; with
-`batch-exit`, `set` is sent in batches, and the plugin exits at the first one."""
+`batch-exit`, `set` is sent in batches, and the plugin exits at the first one; with
+`batch-refuse`, `set` is sent in batches, and `set 13` is refused, naming its call."""
 import json, os, signal, sys, time
 
 mode = sys.argv[1]
@@ -11,7 +12,7 @@ value = 0
 def types():
     kind = "colour" if mode == "unknown-kind" else "integer"
     return [{"name": "gadget", "summary": "a gadget that fails on `fault`",
-             "verbs": [{"name": "set", "summary": "set the value", "infallible": mode == "batch-exit",
+             "verbs": [{"name": "set", "summary": "set the value", "infallible": mode.startswith("batch"),
                         "parameters": [{"name": "n", "kind": kind}]},
                        {"name": "fault", "summary": "misbehave", "parameters": []},
                        {"name": "slow", "summary": "add 100, slowly", "parameters": []},
@@ -29,10 +30,29 @@ for line in sys.stdin:
             reply(message, {"protocolVersion": 1, "name": "faulty"})
         else:
             reply(message, {"protocolVersion": 2 if mode == "bad-version" else 1, "name": "faulty",
-                            "batch": mode == "batch-exit",
+                            "batch": mode.startswith("batch"),
                             "types": types(), "instances": [{"name": "gadget", "type": "gadget"}]})
-    elif method == "batch":
+    elif method == "batch" and mode == "batch-exit":
         sys.exit(4)
+    elif method == "batch":
+        records, index = [], 0
+        for kind, name, verb, arguments, *before in p["calls"]:
+            for i, args in enumerate(arguments):
+                if kind == "execute" and args == [13]:
+                    print(json.dumps({"jsonrpc": "2.0", "id": message["id"], "error": {
+                        "code": 1, "message": "13 is unlucky", "data": {"call": index}}}), flush=True)
+                    break
+                if kind == "execute":
+                    records.append(value)
+                    value = args[0]
+                else:
+                    value = before[0][i]
+                index += 1
+            else:
+                continue
+            break
+        else:
+            reply(message, {"records": records})
     elif method == "execute" and p["verb"] == "fault":
         if mode == "exit":
             sys.exit(3)

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """A plugin that speaks the protocol but breaks the receiver laws, for `plugin check`:
 undoing `inc` takes off two, asking `peek` changes the state, `colour` answers a number
-where it declares a word, and `stamp` is not the same when redone."""
+where it declares a word, and `stamp` is not the same when redone. With the argument
+`batch`, `inc` keeps the laws one call at a time but is sent in batches, where it adds two."""
 import json, sys
+
+batched = sys.argv[1:] == ["batch"]
 
 state = {"n": 0, "peeks": 0, "stamp": 0}
 calls = 0
@@ -20,7 +23,8 @@ for line in sys.stdin:
     result = {}
     if method == "initialize":
         result = {"protocolVersion": 1, "name": "lawless", "types": TYPES,
-                  "instances": [{"name": "counter", "type": "counter"}]}
+                  "instances": [{"name": "counter", "type": "counter"}], "batch": batched}
+        TYPES[0]["verbs"][0]["infallible"] = batched
     elif method == "execute":
         if p["verb"] == "inc":
             state["n"] += 1
@@ -29,7 +33,16 @@ for line in sys.stdin:
         result = {"undo": None}
     elif method == "undo":
         if p["verb"] == "inc":
-            state["n"] -= 2
+            state["n"] -= 1 if batched else 2
+    elif method == "batch":
+        records = []
+        for kind, name, verb, arguments, *before in p["calls"]:
+            if kind == "execute":
+                state["n"] += 2 * len(arguments)
+                records += [None] * len(arguments)
+            else:
+                state["n"] -= len(arguments)
+        result = {"records": records}
     elif method == "query":
         state["peeks"] += 1
         result = {"value": state["n"] if p["query"] == "peek" else 7}

@@ -73,7 +73,7 @@ extension Keyword {
         usage: "source \"file\"", summary: "check and run a script here; its macros stay", placement: .topLevel)
     case .export:
       StatementDeclaration(
-        usage: "export \"file\"", summary: "write the undo steps as a script", placement: .topLevel)
+        usage: "export [tree] \"file\"", summary: "write the undo steps (or tree) as a script", placement: .topLevel)
     case .if:
       StatementDeclaration(
         usage: "if cond { ... } [else ...]", summary: "run a block if the condition holds",

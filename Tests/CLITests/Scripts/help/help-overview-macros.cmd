@@ -52,7 +52,7 @@ help
 # stdout:   discard                         empty the queue
 # stdout:   batch n | off                   run the queue whenever n statements wait
 # stdout:   source "file"                   check and run a script here; its macros stay
-# stdout:   export "file"                   write the undo steps as a script
+# stdout:   export [tree] "file"            write the undo steps (or tree) as a script
 # stdout: Macros:
 # stdout:   wave
 # stdout:   zig n

@@ -129,6 +129,7 @@ struct ChangeInfo: Encodable {
     case .done: kind = "done"
     case .undone: kind = "undone"
     case .redone: kind = "redone"
+    case .moved: kind = "moved"
     }
     actionName = change.actionName
     receivers = change.receivers

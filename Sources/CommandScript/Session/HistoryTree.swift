@@ -195,9 +195,12 @@ extension Session {
       )
     }
     if let stopped = report.stopped { warn("`\(keyword)` stopped: \(stopped.message)") }
+    if hasChangeObservers, !report.undone.isEmpty || !report.redone.isEmpty {
+      tell(moveChange(report.move, undone: report.undone, redone: report.redone))
+    }
     if reportsEffects, let after = report.arrivedAfter {
       let place = after == 0 ? "the state before every step" : "step \(after)"
-      onOutput(.report("went to \(place): undid \(report.undone), redid \(report.redone)"))
+      onOutput(.report("went to \(place): undid \(report.undone.count), redid \(report.redone.count)"))
     }
   }
 }

@@ -70,7 +70,7 @@ import Testing
   }
 
   @Test func theTreeSurvivesSIGKILLAtRandomMoments() throws {
-    let rounds = 60
+    let rounds = 50
     var random = SplitMix64(seed: 0x27_4B11)
     var acknowledgedInAll = 0
     for round in 0..<rounds {
@@ -80,8 +80,8 @@ import Testing
         let out = folder.appendingPathComponent("out")
         let program = Self.program(seed: random.next(), count: 150)
         try Data((program.joined(separator: "\n") + "\n").utf8).write(to: input)
-        // A slow producer (a line every few milliseconds), killed 20 to 400 ms in.
-        let delay = 20 + Int(random.next() % 380)
+        // A slow producer (a line every few milliseconds), killed 20 to 250 ms in.
+        let delay = 20 + Int(random.next() % 230)
         let script = """
           while IFS= read -r line; do printf '%s\\n' "$line"; sleep 0.002; done < "$3" \
             | "$0" --session "$1" --on-error continue > "$2" 2>/dev/null &

@@ -84,6 +84,9 @@ final class Driver {
   func attach(_ journal: Journal) {
     self.journal = journal
     session.journal = journal
+    // Steps are stamped with the time their statement was journaled at, as a resume
+    // stamps them from the journal's `#= time` records.
+    session.clock = { [unowned journal] in journal.stamp }
     journalMark = journal.end
     // Group commit: what was journaled since the last write of output is made durable
     // with one sync, before that output.

@@ -25,27 +25,11 @@ enum HistoryDrawing {
     }
   }
 
-  /// The tree drawn in the order made: each step's newest child goes on below it in the
-  /// same column, its other children step aside to the right (`├─`), so that a long line
-  /// of steps never drifts. `@` is the current state, `*` a step it stands on, `o` an
-  /// undone one; then the number, the statement and the time the step was made.
+  /// The tree drawn in the order made (``HistoryTree/rows``). `@` is the current state,
+  /// `*` a step it stands on, `o` an undone one; then the number, the statement and the
+  /// time the step was made.
   static func picture(of tree: HistoryTree) -> [String] {
-    var rows: [(prefix: String, node: HistoryTree.Node)] = []
-    func draw(_ first: Int, lead: String, rest: String) {
-      var number: Int? = first
-      var prefix = lead
-      while let n = number, let node = tree.node(n) {
-        rows.append((prefix, node))
-        prefix = rest
-        let children = node.children.sorted()
-        for child in children.dropLast() { draw(child, lead: rest + "├─", rest: rest + "│ ") }
-        number = children.last
-      }
-    }
-    let roots = tree.rootChildren.sorted()
-    for (i, root) in roots.enumerated() {
-      i == roots.count - 1 ? draw(root, lead: "", rest: "") : draw(root, lead: "├─", rest: "│ ")
-    }
+    let rows = tree.rows
     let labels = rows.map { row -> String in
       let mark = row.node.number == tree.current ? "@" : tree.isApplied(row.node.number) ? "*" : "o"
       return "\(row.prefix)\(mark) \(row.node.number)  \(row.node.statement)"

@@ -9,7 +9,9 @@ import CommandScript
 /// `--session FILE`: every top-level statement that took effect (undo, redo and macro
 /// definitions included, rolled-back statements not; the statements of a sourced file
 /// themselves, never the `source`), as its source text, and the settings that change what
-/// statements do. A journal is a script: replaying it entry by entry restores the
+/// statements do. Before a statement made in another second than the last one
+/// journaled, a `#= time` record: the session's clock reads ``stamp``, so each undo step
+/// keeps the time that a resume gives it again. A journal is a script: replaying it entry by entry restores the
 /// receivers, the undo and redo stacks and the macros exactly.
 ///
 /// The bytes are ``JournalFormat``'s (grammar.md, "Session journals"); this is the file:
@@ -46,6 +48,11 @@ final class Journal: StatementJournal {
   var recordFailed = false
   /// Whether records were written that are not durable yet.
   var hasUnsyncedRecords: Bool { unsynced }
+  /// The time the statement recorded last was made at (seconds since 1970): the session's
+  /// clock while this journal is attached, so a step's time is the one journaled.
+  private(set) var stamp = Int(time(nil))
+  /// The time of the last `#= time` record in the file, if it is known to be there.
+  var journaledTime: Int?
 
   private init(path: String, descriptor: Int32) {
     self.path = path
@@ -183,17 +190,29 @@ final class Journal: StatementJournal {
   }
 
   func record(_ text: String) throws(RecordFailure) {
+    let now = Int(time(nil))
+    if now != journaledTime {
+      try append(JournalFormat.entry(time: now))
+      lastRecord = nil
+      journaledTime = now
+    }
+    stamp = now
     try append(JournalFormat.entry(statement: text))
   }
 
   func withdrawLast() {
     guard let lastRecord else { return }
+    let time = journaledTime
     cut(to: lastRecord.mark)
+    // The time record before the statement stays.
+    journaledTime = time
   }
 
   func keepFailed(leaving commands: [String], replays: Bool) {
     guard let lastRecord else { return }
+    let time = journaledTime
     cut(to: lastRecord.mark)
+    journaledTime = time
     let entry =
       replays ? JournalFormat.entry(failedStatement: lastRecord.entry) : JournalFormat.entry(notReverted: commands)
     // Not kept if it cannot be written: the resume then lacks only what was not reverted.
@@ -205,6 +224,8 @@ final class Journal: StatementJournal {
   func cut(to mark: Mark) {
     guard mark.offset < end.offset else { return }
     _ = ftruncate(descriptor, mark.offset)
+    // A time record may have gone with what was cut.
+    journaledTime = nil
     end = mark
     if durable.offset > mark.offset { durable = mark }
     lastRecord = nil
@@ -227,6 +248,7 @@ final class Journal: StatementJournal {
       let reason = String(cString: strerror(errno))
       _ = ftruncate(descriptor, durable.offset)
       end = durable
+      journaledTime = nil
       return reason
     }
     durable = end

@@ -102,11 +102,15 @@ extension Driver {
         batchEntries.append(entry)
         if batch.count == StreamEntries.batchSize, let failure = replayBatch() { return failure }
         continue
-      case .historyLimit, .failedStatement, .notReverted:
+      case .historyLimit, .failedStatement, .notReverted, .time:
         if let failure = replayBatch() { return failure }
       }
       switch entry.kind {
       case .statement: break
+      case .time(let time):
+        // The steps from here on were made at `time`.
+        session.clock = { time }
+        journal.journaledTime = time
       case .historyLimit(let limit): session.historyLimit = limit
       case .failedStatement:
         // It failed when it ran, and its rollback left commands in effect: run again, it

@@ -90,8 +90,23 @@ struct Snapshot: Encodable {
     var undone: Bool
   }
 
+  /// One line of the history tree as the page draws it (``HistoryTree/rows``): a click
+  /// on it goes there (`goto N`).
+  struct TreeRow: Encodable {
+    var prefix: String
+    var number: Int
+    var statement: String
+    /// `current` (the state is right after it), `applied` (the state stands on it) or
+    /// `undone`.
+    var mark: String
+  }
+
   var receivers: [Receiver] = []
   var history: [Step] = []
+  /// The whole undo tree, drawn.
+  var tree: [TreeRow] = []
+  /// The current step's number (0: before every step).
+  var current = 0
   var undoTitle = "Undo"
   var redoTitle = "Redo"
   var canUndo = false
@@ -129,6 +144,7 @@ struct ChangeInfo: Encodable {
     case .done: kind = "done"
     case .undone: kind = "undone"
     case .redone: kind = "redone"
+    case .moved: kind = "moved"
     }
     actionName = change.actionName
     receivers = change.receivers

@@ -164,6 +164,13 @@ final class SessionHost: @unchecked Sendable {
     snapshot.history = session.history.map {
       Snapshot.Step(number: $0.number, statement: $0.statement, undone: $0.undone)
     }
+    let tree = session.historyTree
+    snapshot.tree = tree.rows.map { row in
+      let number = row.node.number
+      let mark = number == tree.current ? "current" : tree.isApplied(number) ? "applied" : "undone"
+      return Snapshot.TreeRow(prefix: row.prefix, number: number, statement: row.node.statement, mark: mark)
+    }
+    snapshot.current = tree.current
     snapshot.undoTitle = session.undoMenuItemTitle
     snapshot.redoTitle = session.redoMenuItemTitle
     snapshot.canUndo = session.undoCount > 0

@@ -76,7 +76,11 @@ extension WebAssets {
       #history { margin: 0; padding-left: 0; list-style: none; max-height: 12rem; overflow-y: auto; font-family: ui-monospace, monospace; font-size: 0.85rem; }
       #history li { padding: 0.05rem 0.2rem; }
       #history .number { color: var(--faint); display: inline-block; min-width: 2rem; }
-      #history li.undone { color: var(--faint); text-decoration: line-through; }
+      #history li.undone { color: var(--faint); }
+      #history li { cursor: pointer; white-space: pre; }
+      #history li:hover { background: var(--hover, rgba(127, 127, 127, 0.15)); }
+      #history li.current { font-weight: bold; }
+      #history .branch { color: var(--faint); }
       #log {
         font-family: ui-monospace, monospace; font-size: 0.85rem; height: 18rem; overflow-y: auto;
         background: #1f1f1f; color: #ddd; border-radius: 5px; padding: 0.4rem 0.5rem; white-space: pre-wrap;

@@ -307,10 +307,18 @@ extension WebAssets {
         redo.textContent = snapshot.redoTitle;
         undo.disabled = !snapshot.canUndo;
         redo.disabled = !snapshot.canRedo;
+        // The whole tree, as `history` draws it on a terminal: each branch beside the step it
+        // left, `@` the current state, `*` a step it stands on, `o` an undone one. A click on a
+        // step goes there (`goto N`).
         const list = $('history');
-        list.replaceChildren(...snapshot.history.map((step) => element('li', { class: step.undone ? 'undone' : null },
-          element('span', { class: 'number', text: String(step.number) }), step.statement)));
-        list.scrollTop = list.scrollHeight;
+        const marks = { current: '@', applied: '*', undone: 'o' };
+        list.replaceChildren(...snapshot.tree.map((row) => element('li', {
+          class: [row.mark === 'undone' ? 'undone' : null, row.mark === 'current' ? 'current' : null].filter(Boolean).join(' ') || null,
+          'data-number': String(row.number), title: `goto ${row.number}`, onclick: () => run(`goto ${row.number}`),
+        }, element('span', { class: 'branch', text: row.prefix + marks[row.mark] + ' ' }),
+        element('span', { class: 'number', text: String(row.number) }), row.statement)));
+        const current = list.querySelector('li.current');
+        if (current) current.scrollIntoView({ block: 'nearest' }); else list.scrollTop = list.scrollHeight;
         for (const item of document.querySelectorAll('[data-edit]')) {
           const isUndo = item.dataset.edit === 'undo';
           item.textContent = isUndo ? snapshot.undoTitle : snapshot.redoTitle;

@@ -196,6 +196,27 @@ def test_undo_and_redo_from_keys_and_buttons(serve, browser):
     assert log_entries(page).count("> undo") == 3 and log_entries(page).count("> redo") == 3
 
 
+def test_the_history_is_the_tree_and_a_click_goes_there(serve, browser):
+    server = serve()
+    page = open_page(browser, server)
+    for statement in ["move up", "move up", "undo", "move left"]:
+        type_entry(page, statement)
+        wait_for_log(page, "> " + statement)
+    # Step 2, undone, stays on the branch beside step 3; the current state is marked.
+    page.wait_for_function("document.querySelectorAll('#history li').length === 3")
+    rows = page.locator("#history li").all_inner_texts()
+    assert rows == ["* 1move up", "├─o 2move up", "@ 3move left"], rows
+    assert page.locator("#history li.current").get_attribute("data-number") == "3"
+    assert page.locator('#history li[data-number="2"]').get_attribute("class") == "undone"
+    # A click on a step goes there, as `goto 2` typed would.
+    page.locator('#history li[data-number="2"]').click()
+    wait_for_log(page, "> goto 2")
+    page.wait_for_function("document.querySelector('#history li.current')?.dataset.number === '2'")
+    assert description(page, "shape").inner_text().startswith("at (0, 2)")
+    assert page.locator('#history li[data-number="3"]').get_attribute("class") == "undone"
+    screenshot(page, "history-tree")
+
+
 def test_two_pages_stay_in_step(serve, browser):
     server = serve()
     first = open_page(browser, server)

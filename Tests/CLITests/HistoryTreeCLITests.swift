@@ -109,5 +109,29 @@ import Testing
     let tree = try Self.treeWithoutTimes(live)
     #expect(tree.contains(#""seq_cur":3"#) && tree.contains(#""seq_last":4"#), "\(tree)")
     #expect(try Self.treeWithoutTimes(resumed) == tree)
+    // The journal keeps each step's time: the resumed tree is the same, times included.
+    #expect(resumed.stdoutLines.last == live.stdoutLines.last, "\(resumed)\n\(live)")
+  }
+
+  /// A journal whose steps were made minutes apart (`#= time` records written as a
+  /// session would): `earlier 90s`, journaled, lands at the same step after a resume,
+  /// because the steps keep the times they were made at.
+  @Test func aTimeMoveLandsWhereItDidLive() throws {
+    try withJournal(
+      JournalFormat.file([
+        "#= time 1000000", "move up", "#= time 1000060", "move up", "#= time 1000120", "move up",
+        "#= time 1000180", "earlier 90s",
+      ])
+    ) { journal in
+      let resumed = try runSession(journal, "history\nshow shape\n", ["--json"])
+      #expect(resumed.status == 0, "\(resumed)")
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(resumed.stdoutLines.first!.utf8)) as? [String: Any])
+      // The step made nearest 90 seconds before the current state's time (1000121) is step
+      // 2 (1000060); `earlier` by time stops before it: after step 1.
+      #expect(object["seq_cur"] as? Int == 1, "\(resumed)")
+      let entries = try #require(object["entries"] as? [[String: Any]])
+      #expect(entries.map { $0["time"] as? Int } == [1_000_000, 1_000_060, 1_000_120], "\(resumed)")
+    }
   }
 }

@@ -83,8 +83,27 @@ func runSession(_ journal: URL, _ input: String, _ extra: [String] = [], in fold
   try CLI.run(["--session", journal.path] + extra, stdin: Array(input.utf8), in: folder)
 }
 
+/// The text of the file at `url`; a journal's without its `#= time` records (which say
+/// when, different at every run), its chain made again from its salt. A journal that does
+/// not verify is left as it is.
 func text(_ url: URL) throws -> String {
-  String(decoding: try Data(contentsOf: url), as: UTF8.self)
+  let raw = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+  let header = "#~ cmdscript session 3 "
+  guard raw.hasPrefix(header), raw.contains("\n#= time "), let firstBreak = raw.firstIndex(of: "\n"),
+    let salt = UInt32(raw[raw.index(raw.startIndex, offsetBy: header.count)..<firstBreak], radix: 16)
+  else { return raw }
+  var entries: [String] = []
+  var body = ""
+  for line in raw[raw.index(after: firstBreak)...].split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+    if line.hasPrefix("#~ ") {
+      entries.append(body)
+      body = ""
+    } else {
+      body += line + "\n"
+    }
+  }
+  guard body.isEmpty, JournalFormat.file(entries, salt: salt) == raw else { return raw }
+  return JournalFormat.file(entries.filter { !$0.hasPrefix("#= time ") }, salt: salt)
 }
 
 /// `--session FILE` on piped standard input: the journal holds exactly the statements that

@@ -38,11 +38,13 @@ import Testing
       try s.run(SourceFile(name: "t", text: statement))
       tick()
     }
-    var changes: [Change.Kind] = []
-    let observation = s.observeChanges { changes.append($0.kind) }
+    var changes: [Change] = []
+    let observation = s.observeChanges { changes.append($0) }
     try s.goto(2)
     #expect(s.state(of: "shape") == Session(registry: .builtins).stateAfter("move up; move up"))
-    #expect(changes == [.undone, .redone])
+    // One change for the move, which says what it undid and redid.
+    #expect(
+      changes == [Change(movedBy: "goto 2", undoneSteps: [3], redoneSteps: [2], receivers: ["shape"])])
     try s.earlier(1)
     #expect(s.historyTree.current == 1)
     try s.later(5)
@@ -53,6 +55,9 @@ import Testing
     #expect(s.historyTree.current == 1 && s.historyTree.curhead == 2)
     try s.later(seconds: 3600)
     #expect(s.historyTree.current == 3)
+    try s.goto(0)
+    #expect(changes.count == 6 && changes.allSatisfy { $0.kind == .moved })
+    #expect(changes.last?.undoneSteps == [3, 1] && changes.last?.redoneSteps == [])
     withExtendedLifetime(observation) {}
   }
 

@@ -255,7 +255,7 @@ struct Checker {
     case .run: return .directive(.runQueue)
     case .pending: return .directive(.listQueue)
     case .discard: return .directive(.discardQueue)
-    case .source(let index), .export(let index):
+    case .source(let index), .export(let index, _):
       let path = ScriptString.plain(tree.strings[Int(index)])
       guard state.allowsFiles else {
         fail(
@@ -263,7 +263,8 @@ struct Checker {
           at: range)
         return nil
       }
-      return .directive(statement.isSource ? .source(path: path, range: range) : .export(path: path, range: range))
+      if case .export(_, let tree) = statement.kind { return .directive(.export(path: path, range: range, tree: tree)) }
+      return .directive(.source(path: path, range: range))
     case .batch(let size):
       switch size {
       case .word(let word) where text(word) == "off": return .directive(.batch(size: nil))

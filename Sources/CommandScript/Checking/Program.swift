@@ -229,8 +229,8 @@ enum Directive: Sendable {
   case source(path: String, range: SourceRange)
   /// A sourced file's statements, each run as its own top-level statement.
   case sourced([CompiledStatement])
-  /// `export "FILE"`.
-  case export(path: String, range: SourceRange)
+  /// `export "FILE"`; `export tree "FILE"` when `tree`.
+  case export(path: String, range: SourceRange, tree: Bool)
 }
 
 /// A macro as the checker compiled it.

@@ -24,15 +24,33 @@ struct Exporter {
     self.commands = commands
   }
 
-  /// The script for the undo steps, oldest first: each step's op, and the commands it ran.
-  mutating func script(of steps: [(op: Op, ran: ArraySlice<Int32>, name: String?)]) -> String {
-    let usedBySteps = steps.map { decides($0.op) ? [] : macrosCalled(by: $0.op) }
+  /// A line of the script: an undo step (its op, the commands it ran, its name), or a
+  /// move through the tree (`export tree`).
+  enum Item {
+    case step(op: Op, ran: ArraySlice<Int32>, name: String?)
+    case goto(Int)
+  }
+
+  /// The script for the undo steps, oldest first (with `tree`, the steps and moves that
+  /// make the whole tree again, in order).
+  mutating func script(of items: [Item], tree: Bool = false) -> String {
+    let usedBySteps = items.map { item -> Set<Int> in
+      guard case .step(let op, _, _) = item, !decides(op) else { return [] }
+      return macrosCalled(by: op)
+    }
     nameMacros(Set(usedBySteps.joined()).sorted())
     var lines = [
-      "# Written by `export`: run on fresh receivers, it reaches the state the session had."
+      tree
+        ? "# Written by `export tree`: run on fresh receivers, it makes the session's undo tree again, every branch, and ends where the session was."
+        : "# Written by `export`: run on fresh receivers, it reaches the state the session had."
     ]
     var defined = Set<Int>()
-    for (step, used) in zip(steps, usedBySteps) {
+    for (item, used) in zip(items, usedBySteps) {
+      guard case .step(let op, let ran, let name) = item else {
+        if case .goto(let n) = item { lines.append("goto \(n)") }
+        continue
+      }
+      let step = (op: op, ran: ran, name: name)
       // A named step stays a named transaction, so that its undo title survives.
       let named = step.name.map { "transaction \(ScriptString.literal($0)) " } ?? ""
       let kept = step.ran.filter { !outlivesSession(command: $0) }

@@ -71,6 +71,12 @@ public enum JournalFormat {
     case notReverted([String])
     /// `#= history-limit N` (or `none`): the history limit from here on.
     case historyLimit(Int?)
+    /// `#= time T`: the statements from here on were made at T (seconds since 1970), the
+    /// time their undo steps are stamped with. Written before a statement whenever the
+    /// second has changed, so that a resume stamps every step as it was and a move by
+    /// time (`earlier 30s`) lands where it did. Journals written before it have none:
+    /// their steps are stamped at the resume.
+    case time(Int)
   }
 
   /// What the file holds.
@@ -184,6 +190,9 @@ public enum JournalFormat {
     guard body.firstIndex(of: 10) == body.count - 1 else { return nil }
     let words = String(decoding: body.dropLast(), as: UTF8.self).split(separator: " ").map(String.init)
     switch (words.count, words.dropFirst().first) {
+    case (3, "time"):
+      guard let time = Int(words[2]), time >= 0 else { return nil }
+      return Entry(bytes: body, line: line, kind: .time(time))
     case (3, "history-limit"):
       if words[2] == "none" { return Entry(bytes: body, line: line, kind: .historyLimit(nil)) }
       guard let limit = Int(words[2]), limit >= 0 else { return nil }
@@ -296,6 +305,9 @@ public enum JournalFormat {
   public static func entry(historyLimit limit: Int?) -> [UInt8] {
     Array("#= history-limit \(limit.map(String.init) ?? "none")\n".utf8)
   }
+
+  /// The entry of a time: the steps from here on were made at `time` (seconds since 1970).
+  public static func entry(time: Int) -> [UInt8] { Array("#= time \(time)\n".utf8) }
 
   /// The entry of a statement (its entry) that failed, leaving commands in effect.
   public static func entry(failedStatement entry: [UInt8]) -> [UInt8] { failedMark + entry }

@@ -17,8 +17,9 @@ protocol TimelineHost: AnyObject {
   /// A run stopped before the statement at `range`: if it is a `new`, takes back what was
   /// defined from it on and returns true.
   func takeBackDefinitions(from range: SourceRange) -> Bool
-  /// The script that, run on fresh receivers, makes `steps` again (`export`).
-  func script(of steps: [Timeline.ExportedStep]) -> String
+  /// The script that, run on fresh receivers, makes `steps` again (`export`), or with
+  /// `tree`, runs them and the `goto`s between them (`export tree`).
+  func script(of items: [Exporter.Item], tree: Bool) -> String
 }
 
 /// Runs checked statements: owns the invoker (the receivers and the undo history) and the
@@ -71,9 +72,6 @@ final class Timeline {
     /// A move through the tree (`goto`, `earlier`, `later`), which reports for itself.
     case move
   }
-
-  /// An undo step as `export` writes it: its op, the commands it ran, its name.
-  typealias ExportedStep = (op: Op, ran: ArraySlice<Int32>, name: String?)
 
   let invoker: Invoker
   let interruption: Interruption
@@ -368,8 +366,8 @@ final class Timeline {
     case .sourced(let statements):
       // Each statement of a sourced file is its own top-level statement and undo step.
       for sourced in statements { try runStatement(sourced) }
-    case .export(let path, let range):
-      try export(to: path, at: range)
+    case .export(let path, let range, let tree):
+      try export(to: path, at: range, tree: tree)
     case .move(let move, let range):
       try self.move(move, at: range)
     case .source:
@@ -414,9 +412,10 @@ final class Timeline {
     }
   }
 
-  /// Writes the undo stack as a script, atomically. Fails (writing nothing) when the
-  /// history limit has dropped steps, since the file could not reproduce the state then.
-  private func export(to path: String, at range: SourceRange) throws(RunFailure) {
+  /// Writes the undo stack (or with `tree`, the whole tree: HistoryRebuild.swift) as a
+  /// script, atomically. Fails (writing nothing) when the history limit has dropped steps,
+  /// since the file could not reproduce the state then.
+  private func export(to path: String, at range: SourceRange, tree: Bool) throws(RunFailure) {
     guard let fileAccess else {
       throw RunFailure(message: "`export` is not allowed: this session may not touch files", range: range)
     }
@@ -428,19 +427,27 @@ final class Timeline {
           "cannot export: the history limit dropped \(dropped), so no script could reproduce the state; nothing was written",
         range: range)
     }
-    let steps = history.currentPath.map { i in
-      (
+    func step(_ i: Int) -> Exporter.Item {
+      .step(
         op: history.steps[i].op, ran: history.commands[history.start(of: i)..<history.nodes[i].end],
-        name: history.steps[i].name
-      )
+        name: history.steps[i].name)
     }
-    let script = host?.script(of: steps) ?? ""
+    let items: [Exporter.Item] =
+      tree
+      ? history.rebuildPlan().items.map {
+        switch $0 {
+        case .step(let i): step(i)
+        case .goto(let n): .goto(n)
+        }
+      } : history.currentPath.map(step)
+    let steps = tree ? history.nodes.count : items.count
+    let script = host?.script(of: items, tree: tree) ?? ""
     do {
       try fileAccess.writeAtomically(Array(script.utf8), to: path)
     } catch {
       throw RunFailure(message: "cannot write `\(path)`: \(error.reason); nothing was written", range: range)
     }
-    host?.present(.exported(steps: steps.count, path: path))
+    host?.present(.exported(steps: steps, path: path))
   }
 
   /// Runs every pending statement in order, each atomic and its own undo step. One that

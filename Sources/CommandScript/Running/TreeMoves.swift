@@ -9,9 +9,9 @@ struct TreeMoveReport {
   /// The number of the step the state is after now (0: before every kept step), or nil
   /// when the move did not go anywhere.
   var arrivedAfter: Int?
-  /// How many steps it undid and redid.
-  var undone = 0
-  var redone = 0
+  /// The steps it undid and redid (storage indices), in order.
+  var undone: [Int] = []
+  var redone: [Int] = []
   /// Commands declared not undoable among the steps it undid, each once.
   var notReverted: [String] = []
   /// Why it stopped short (a redo that failed), if it did.
@@ -40,15 +40,11 @@ extension Timeline {
       host?.present(.moved(report))
       return
     }
+    // One event for the whole move, which the session tells as one change.
     let moved = invoker.move(to: destination)
-    for node in moved.undone {
-      host?.present(
-        .undone(step: node, statement: invoker.history.steps[node].statement, notReverted: [], cause: .move))
-    }
-    for node in moved.redone { host?.present(.redone(step: node)) }
     let current = invoker.history.current
     report.arrivedAfter = current < 0 ? 0 : invoker.history.nodes[current].number
-    (report.undone, report.redone) = (moved.undone.count, moved.redone.count)
+    (report.undone, report.redone) = (moved.undone, moved.redone)
     report.notReverted = moved.notUndone
     report.stopped = moved.failure
     host?.present(.moved(report))

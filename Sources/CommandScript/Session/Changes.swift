@@ -13,6 +13,10 @@ public struct Change: Sendable, Hashable {
     case undone
     /// `redo` did it again.
     case redone
+    /// `goto`, `earlier` or `later` (or ``Session/goto(_:)`` and the like) moved through
+    /// the tree: one change for the whole move, however many steps it undid and redid
+    /// (``undoneSteps``, ``redoneSteps``), so that a UI redraws once.
+    case moved
   }
 
   /// Whether the step was done, undone or redone.
@@ -22,12 +26,23 @@ public struct Change: Sendable, Hashable {
   public var actionName: String
   /// The receiver instances whose commands ran, each once, in the order they first ran.
   public var receivers: [String]
+  /// For a move: the numbers of the steps it undid, in order (the current one first).
+  public var undoneSteps: [Int] = []
+  /// For a move: the numbers of the steps it redid, in order.
+  public var redoneSteps: [Int] = []
 
   /// A change of `kind` to the step named `actionName`, on `receivers`.
   public init(kind: Kind, actionName: String, receivers: [String]) {
     self.kind = kind
     self.actionName = actionName
     self.receivers = receivers
+  }
+
+  /// A move through the tree, `actionName` being its statement (`goto 3`), that undid
+  /// `undoneSteps` and redid `redoneSteps` (step numbers), on `receivers`.
+  public init(movedBy actionName: String, undoneSteps: [Int], redoneSteps: [Int], receivers: [String]) {
+    self.init(kind: .moved, actionName: actionName, receivers: receivers)
+    (self.undoneSteps, self.redoneSteps) = (undoneSteps, redoneSteps)
   }
 }
 
@@ -109,6 +124,21 @@ extension Session {
       return localizedActionName(checkerState.macros[call.macro].name)
     }
     return localizedActionName(canonicalText(of: statement))
+  }
+
+  /// The one change of a move through the tree that undid the steps at storage indices
+  /// `undone` and redid `redone`.
+  func moveChange(_ move: TreeMove, undone: [Int], redone: [Int]) -> Change {
+    var receivers: [String] = []
+    for index in undone + redone {
+      for name in timeline.instances(ofStep: index).map(instanceName) where !receivers.contains(name) {
+        receivers.append(name)
+      }
+    }
+    let number = { (index: Int) in self.timeline.invoker.history.nodes[index].number }
+    return Change(
+      movedBy: localizedActionName(move.canonical), undoneSteps: undone.map(number), redoneSteps: redone.map(number),
+      receivers: receivers)
   }
 
   /// The change that step `index` made, undone or redone, for ``onChange``.

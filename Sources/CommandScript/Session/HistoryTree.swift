@@ -105,6 +105,38 @@ public struct HistoryTree: Equatable, Sendable {
     }
     return entries
   }
+
+  /// One line of the tree as drawn: the lines that lead to the step (`├─`, `│ `) and the
+  /// step.
+  public struct Row: Equatable, Sendable {
+    /// What stands before the step's mark: `├─` where a branch steps aside, `│ ` for
+    /// each branch it is beside.
+    public var prefix: String
+    public var node: Node
+  }
+
+  /// The tree drawn in the order made, as `history` and the served page draw it: each
+  /// step's newest child goes on below it in the same column, its other children step
+  /// aside to the right (`├─`), so that a long line of steps never drifts.
+  public var rows: [Row] {
+    var rows: [Row] = []
+    func draw(_ first: Int, lead: String, rest: String) {
+      var number: Int? = first
+      var prefix = lead
+      while let n = number, let node = node(n) {
+        rows.append(Row(prefix: prefix, node: node))
+        prefix = rest
+        let children = node.children.sorted()
+        for child in children.dropLast() { draw(child, lead: rest + "├─", rest: rest + "│ ") }
+        number = children.last
+      }
+    }
+    let roots = rootChildren.sorted()
+    for (i, root) in roots.enumerated() {
+      i == roots.count - 1 ? draw(root, lead: "", rest: "") : draw(root, lead: "├─", rest: "│ ")
+    }
+    return rows
+  }
 }
 
 extension Session {
@@ -195,9 +227,12 @@ extension Session {
       )
     }
     if let stopped = report.stopped { warn("`\(keyword)` stopped: \(stopped.message)") }
+    if hasChangeObservers, !report.undone.isEmpty || !report.redone.isEmpty {
+      tell(moveChange(report.move, undone: report.undone, redone: report.redone))
+    }
     if reportsEffects, let after = report.arrivedAfter {
       let place = after == 0 ? "the state before every step" : "step \(after)"
-      onOutput(.report("went to \(place): undid \(report.undone), redid \(report.redone)"))
+      onOutput(.report("went to \(place): undid \(report.undone.count), redid \(report.redone.count)"))
     }
   }
 }

@@ -114,10 +114,10 @@ extension Session: TimelineHost {
     }
   }
 
-  /// The script that makes `steps` again, for `export`.
-  func script(of steps: [Timeline.ExportedStep]) -> String {
+  /// The script that makes `items` again, for `export` and `export tree`.
+  func script(of items: [Exporter.Item], tree: Bool) -> String {
     var exporter = Exporter(state: checkerState, commands: commands)
-    return exporter.script(of: steps)
+    return exporter.script(of: items, tree: tree)
   }
 
   private func report(_ text: String) { onOutput(.report(text)) }

@@ -170,8 +170,9 @@ struct Statement: Sendable, BitwiseCopyable {
     /// `source "FILE"`: check and run another script here. The file name is
     /// `strings[index]` of the tree.
     case source(index: Int32)
-    /// `export "FILE"`: write the undo stack as a script.
-    case export(index: Int32)
+    /// `export "FILE"`: write the undo stack as a script; `export tree "FILE"`, a script
+    /// that rebuilds the whole undo tree.
+    case export(index: Int32, tree: Bool)
     /// `if CONDITION { … } else { … }`: the condition is `expressions[condition]`; an
     /// `else if` is an `otherwise` body of one `if` statement; no `else` is an empty body.
     case `if`(condition: Int32, then: NodeRange, otherwise: NodeRange)
@@ -410,7 +411,8 @@ extension SyntaxTree {
     case .discard: return "discard"
     case .batch(let size): return "batch \(canonical(size))"
     case .source(let index): return "source \(ScriptString.canonical(strings[Int(index)]))"
-    case .export(let index): return "export \(ScriptString.canonical(strings[Int(index)]))"
+    case .export(let index, let tree):
+      return "export \(tree ? "tree " : "")\(ScriptString.canonical(strings[Int(index)]))"
     case .if(let condition, let then, let otherwise):
       let head = "if \(canonical(expression: condition)) \(block(then))"
       guard otherwise.count > 0 else { return head }

@@ -95,7 +95,7 @@ extension Keyword {
         example: "source \"lib/shapes.cmd\"")
     case .export:
       StatementDeclaration(
-        usage: "export \"file\"", summary: "write the undo steps as a script", placement: .topLevel,
+        usage: "export [tree] \"file\"", summary: "write the undo steps (or tree) as a script", placement: .topLevel,
         example: "export \"session.cmd\"")
     case .if:
       StatementDeclaration(

@@ -373,16 +373,20 @@ extension Parser {
     return Statement(.source(index: path), range: range)
   }
 
-  /// `export "FILE"`.
+  /// `export "FILE"` or `export tree "FILE"` (`tree` is a word only there).
   @inline(never) private mutating func parseExport(start: SourceRange) -> Statement? {
-    guard let (path, range) = parseFileName(after: .export, start: start) else { return nil }
-    return Statement(.export(index: path), range: range)
+    advance()
+    let tree = token.kind == .word && lexer.symbols[token.symbol] == "tree"
+    guard let (path, range) = parseFileName(after: .export, start: start, advancing: tree) else { return nil }
+    return Statement(.export(index: path, tree: tree), range: range)
   }
 
   /// The file name in double quotes after `keyword`: its index in the tree's strings and
   /// the statement's range.
-  private mutating func parseFileName(after keyword: Keyword, start: SourceRange) -> (Int32, SourceRange)? {
-    advance()
+  private mutating func parseFileName(
+    after keyword: Keyword, start: SourceRange, advancing: Bool = true
+  ) -> (Int32, SourceRange)? {
+    if advancing { advance() }
     guard token.kind == .string else {
       if token.kind != .invalid {
         let found = token

@@ -69,6 +69,8 @@ import Testing
     #expect(complete("queue pa") == ["paint"])
     #expect(complete("queue shape.paint b") == ["black", "blue"])
     #expect(complete("batch ") == ["off"])
+    #expect(complete("export ") == ["tree"])
+    #expect(complete("export t") == ["tree"])
   }
 
   @Test func aConditionStartsWithAReceiverOrNot() {

@@ -52,11 +52,12 @@ extension Session {
       case .help: return Help.topics(state: state)
       case .new: return state.types.map(\.name)
       case .batch: return ["off"]
+      case .export: return ["tree"]
       case .repeat: return parameters
       case .if, .while, .assert: return conditionCandidates(tokens.dropFirst(), parameters: parameters)
       // Listed rather than a `default:`, so that a new keyword is a decision here too.
       case .undo, .redo, .goto, .earlier, .later, .history, .macro, .transaction, .queue, .run, .pending, .discard,
-        .source, .export,
+        .source,
         .record, .end, .macros, .try, .echo, .else, .as, .and, .or, .not, .true, .false:
         return []
       }

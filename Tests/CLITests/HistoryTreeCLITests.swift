@@ -78,21 +78,9 @@ import Testing
 /// The journal keeps the tree: a resume replays the statements, moves included, and comes
 /// back with every branch, every number and the current position.
 @Suite struct HistoryTreeJournalTests {
-  /// `history --json` of a session with the times left out (a resume stamps steps anew).
+  /// `history --json` of a session, its last line, with the times left out.
   private static func treeWithoutTimes(_ result: CLI.Result) throws -> String {
-    let line = try #require(result.stdoutLines.last)
-    var object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-    object["time_cur"] = nil
-    func strip(_ entries: [[String: Any]]) -> [[String: Any]] {
-      entries.map { entry in
-        var entry = entry
-        entry["time"] = nil
-        if let alt = entry["alt"] as? [[String: Any]] { entry["alt"] = strip(alt) }
-        return entry
-      }
-    }
-    object["entries"] = strip(object["entries"] as? [[String: Any]] ?? [])
-    return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    try historyWithoutTimes(json: try #require(result.stdoutLines.last))
   }
 
   @Test func aResumeRestoresEveryBranchNumberAndThePosition() throws {
@@ -134,4 +122,21 @@ import Testing
       #expect(entries.map { $0["time"] as? Int } == [1_000_000, 1_000_060, 1_000_120], "\(resumed)")
     }
   }
+}
+
+/// A line of `history --json` with the times left out, its keys sorted: what a clean run
+/// of the same statements prints too.
+func historyWithoutTimes(json line: String) throws -> String {
+  var object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+  object["time_cur"] = nil
+  func strip(_ entries: [[String: Any]]) -> [[String: Any]] {
+    entries.map { entry in
+      var entry = entry
+      entry["time"] = nil
+      if let alt = entry["alt"] as? [[String: Any]] { entry["alt"] = strip(alt) }
+      return entry
+    }
+  }
+  object["entries"] = strip(object["entries"] as? [[String: Any]] ?? [])
+  return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
 }

@@ -53,20 +53,7 @@ import Testing
   private static func picture(_ result: CLI.Result) throws -> String {
     let lines = result.stdoutLines
     let json = try #require(lines.first { $0.hasPrefix("{") }, "\(result)")
-    var object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-    object["time_cur"] = nil
-    func strip(_ entries: [[String: Any]]) -> [[String: Any]] {
-      entries.map { entry in
-        var entry = entry
-        entry["time"] = nil
-        if let alt = entry["alt"] as? [[String: Any]] { entry["alt"] = strip(alt) }
-        return entry
-      }
-    }
-    object["entries"] = strip(object["entries"] as? [[String: Any]] ?? [])
-    let tree = String(
-      decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
-    return ([tree] + lines.drop { $0 != json }.dropFirst()).joined(separator: "\n")
+    return ([try historyWithoutTimes(json: json)] + lines.drop { $0 != json }.dropFirst()).joined(separator: "\n")
   }
 
   @Test func theTreeSurvivesSIGKILLAtRandomMoments() throws {

@@ -392,15 +392,16 @@ def interrupt():
     # Ctrl-C during a long statement: acknowledged at once, from another thread, while the
     # main thread undoes what the statement did; a second Ctrl-C says why it goes on; the
     # error is located at the statement, the same place however far it had come.
-    enter(child, "repeat 100000000 { move up }")
-    # Not a wait for output: the statement runs a while, so that there is much to roll back.
-    time.sleep(2.0)
+    enter(child, "repeat 1000000000 { move up }")
+    # Not a wait for output: the statement runs a while, so that there is much to roll back
+    # (the release build runs about 50 million commands a second: the billion outlasts it).
+    time.sleep(0.5)
     start = time.monotonic()
     child.sendcontrol("c")
     expect(child, re.compile(r"interrupted after (\d+) commands; rolling back…\r\n"), "the acknowledgement")
     acknowledged = time.monotonic() - start
     commands = int(child.match.group(1))
-    MEASURED["Ctrl-C to its acknowledgement during `repeat 100000000 { move up }`"] = (
+    MEASURED["Ctrl-C to its acknowledgement during `repeat 1000000000 { move up }`"] = (
         f"{acknowledged * 1000:.0f} ms ({commands} commands to roll back)")
     if acknowledged > 1.0:
         fail(f"Ctrl-C took {acknowledged:.2f} s to be acknowledged", child)
@@ -413,12 +414,12 @@ def interrupt():
     shown = child.before
     prompt(child, "after interrupting a statement")
     latency = time.monotonic() - start
-    MEASURED["Ctrl-C to prompt during `repeat 100000000 { move up }`"] = f"{latency * 1000:.0f} ms"
+    MEASURED["Ctrl-C to prompt during `repeat 1000000000 { move up }`"] = f"{latency * 1000:.0f} ms"
     if latency - acknowledged > 1.5 and "rolling back: " not in shown + second:
         fail(f"a rollback of {latency:.2f} s showed no progress", child)
     run(child, "show shape", "shape: at (0, 1), blue")
     # However soon the Ctrl-C, the error is at the statement.
-    enter(child, "repeat 100000000 { move up }")
+    enter(child, "repeat 1000000000 { move up }")
     child.sendcontrol("c")
     expect(child, "<stdin>:1:1: error: interrupted", "the error of a statement interrupted at once, at the statement")
     prompt(child, "after interrupting a statement at once")

@@ -52,6 +52,10 @@ private func replay(_ entries: [JournalFormat.Entry], files: MemoryFileAccess) -
       session.historyLimit = limit
       continue
     case .notReverted: continue
+    case .time(let time):
+      // The steps from here on were made at `time`, as a resume stamps them.
+      session.clock = { time }
+      continue
     case .statement: failed = false
     case .failedStatement: failed = true
     }

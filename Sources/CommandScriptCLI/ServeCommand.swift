@@ -105,10 +105,7 @@ struct ServeCommand: ToolSubcommand {
       valueName: "command"))
   var plugins: [String] = []
 
-  @Option(
-    help: ArgumentHelp(
-      "Seconds a plugin may take to answer one request (default 10); one that takes longer is stopped, and the statement fails, rolled back.",
-      valueName: "seconds"))
+  @Option(help: PluginSetUp.timeoutHelp)
   var pluginTimeout: Double?
 
   func validate() throws {

@@ -1,28 +1,17 @@
 import Foundation
 import Testing
 
+@testable import CommandScriptCLI
+
 /// The undo tree survives SIGKILL at any moment: a session (`--session`) of statements,
 /// `undo`, `redo`, `goto`, `earlier` and `later` piped in slowly is killed at a random
 /// moment, many times; after each resume every acknowledged statement is in the journal,
 /// and the tree and the receivers are those of a clean run of the statements it holds.
 @Suite struct HistoryTreeKillTests {
-  /// SplitMix64: a seeded generator, so that a failing round can be run again.
-  struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// A reproducible program whose every statement runs (a move with nowhere to go only
   /// warns), each followed by `echo N`, whose answer acknowledges it.
   private static func program(seed: UInt64, count: Int) -> [String] {
-    var random = SplitMix64(seed: seed)
+    var random = SplitMix(seed: seed)
     var made = 0
     var lines: [String] = []
     for n in 1...count {
@@ -58,7 +47,7 @@ import Testing
 
   @Test func theTreeSurvivesSIGKILLAtRandomMoments() throws {
     let rounds = 50
-    var random = SplitMix64(seed: 0x27_4B11)
+    var random = SplitMix(seed: 0x27_4B11)
     var acknowledgedInAll = 0
     for round in 0..<rounds {
       try withJournal { journal in

@@ -274,7 +274,8 @@ private final class Unusable: DeclaredReceiver {
   var state: StateValue { .null }
 }
 
-/// A small seeded generator, so that a check is repeated exactly with the same `--seed`.
+/// A small seeded generator (SplitMix64), so that a check is repeated exactly with the same
+/// `--seed` (and a test's round with its seed).
 struct SplitMix {
   private var state: UInt64
   init(seed: UInt64) { state = seed }

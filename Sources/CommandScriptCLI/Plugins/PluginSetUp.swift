@@ -13,6 +13,10 @@ import ArgumentParser
 enum PluginSetUp {
   /// The default of `--plugin-timeout`, in seconds.
   static let defaultTimeout = 10.0
+  /// `--plugin-timeout`'s help, for each subcommand that starts plugins.
+  static let timeoutHelp = ArgumentHelp(
+    "Seconds a plugin may take to answer one request (default 10); one that takes longer is stopped, and the statement fails, rolled back.",
+    valueName: "seconds")
 
   /// `--plugin-timeout`'s rule, for every subcommand that takes it: a number of seconds
   /// above 0.

@@ -96,7 +96,7 @@ extension Checker {
     let values = operands.compactMap { if case .constant(let v) = $0 { v } else { nil } }
     guard values.count == operands.count else {
       return .parameterizedCommand(
-        ParameterizedCommand(instance: instance, verb: verb, operands: operands, range: range))
+        MemberCall(instance: instance, member: verb, arguments: operands, range: range))
     }
     let id = commands.intern(ResolvedCommand(instance: Int32(instance), verb: Int32(verb), arguments: values))
     return .command(id: id, range: range)

@@ -331,7 +331,7 @@ extension Checker {
     return Typed(
       expression: operands.isEmpty
         ? .attribute(instance: Int32(instance), query: Int32(query), range: range)
-        : .query(QueryCall(instance: instance, query: query, arguments: operands, range: range)),
+        : .query(MemberCall(instance: instance, member: query, arguments: operands, range: range)),
       kind: .known(kind), range: range)
   }
 }

@@ -324,7 +324,7 @@ private struct WordNaming {
     switch op {
     case .command, .commands, .show, .help: return op
     case .parameterizedCommand(var command):
-      command.operands = command.operands.map(rewrite)
+      command.arguments = command.arguments.map(rewrite)
       return .parameterizedCommand(command)
     case .sequence(let ops): return .sequence(rewrite(ops))
     case .repeat(let count, let body, let range):

@@ -51,14 +51,17 @@ enum Operand: Sendable {
   indirect case computed(Expression, accepts: Constraint, range: SourceRange)
 }
 
-/// A receiver command some of whose arguments are macro parameters, so that it is resolved
-/// to a command-table entry only when it runs. (A command whose arguments are all
-/// constants is just its entry: ``Op/command(id:range:)``.)
-struct ParameterizedCommand: Sendable {
+/// A verb or a query of one receiver instance, with where each of its arguments comes from:
+/// a command some of whose arguments are macro parameters or `( … )` (resolved to a
+/// command-table entry only when it runs; a command whose arguments are all constants is
+/// just its entry, ``Op/command(id:range:)``), or a query an expression asks with arguments
+/// (one without is ``Expression/attribute(instance:query:range:)``).
+struct MemberCall: Sendable {
   var instance: Int
-  var verb: Int
+  /// The verb's index in the instance's type, for a command; the query's, for a query.
+  var member: Int
   /// Where each argument comes from.
-  var operands: [Operand]
+  var arguments: [Operand]
   var range: SourceRange
 }
 
@@ -86,7 +89,7 @@ enum Op: Sendable {
   /// invoker's command table.
   case command(id: Int32, range: SourceRange)
   /// A command inside a macro that takes some arguments from the macro's parameters.
-  indirect case parameterizedCommand(ParameterizedCommand)
+  indirect case parameterizedCommand(MemberCall)
   case commands(CommandRun)
   case sequence([Op])
   indirect case `repeat`(count: Operand, body: [Op], range: SourceRange)
@@ -169,7 +172,7 @@ indirect enum Expression: Sendable {
   case constant(Answer)
   /// A macro parameter, by slot.
   case parameter(Int)
-  case query(QueryCall)
+  case query(MemberCall)
   /// A query without arguments (`shape.x`, `door.locked`): plain values, so evaluating one
   /// retains nothing for the call.
   case attribute(instance: Int32, query: Int32, range: SourceRange)
@@ -196,14 +199,6 @@ indirect enum Expression: Sendable {
   /// `+` with a string on either side: each side's value as text (a word as the word, of
   /// the kind given), joined; `range` is the `+` expression's.
   case joined(Expression, ValueKind, Expression, ValueKind, range: SourceRange)
-}
-
-/// A query as an expression asks it.
-struct QueryCall: Sendable {
-  var instance: Int
-  var query: Int
-  var arguments: [Operand]
-  var range: SourceRange
 }
 
 /// What the session does itself, at the top level only: its history, its queue, its files

@@ -88,7 +88,7 @@ struct Exporter {
       case .sequence(let ops), .repeat(_, let ops, _): pending += ops
       case .parameterizedCommand(let command):
         // A `( … )` argument decides the value the command gets.
-        if command.operands.contains(where: { if case .computed = $0 { true } else { false } }) { return true }
+        if command.arguments.contains(where: { if case .computed = $0 { true } else { false } }) { return true }
       case .command, .commands, .show, .help, .echo: break
       }
     }
@@ -151,8 +151,8 @@ struct Exporter {
     case .command(let id, _): return text(command: id)
     case .parameterizedCommand(let command):
       let type = state.types[state.instances[command.instance].type]
-      let verb = type.verbs[command.verb]
-      var pairs = Array(zip(command.operands, verb.parameters))
+      let verb = type.verbs[command.member]
+      var pairs = Array(zip(command.arguments, verb.parameters))
       Self.dropDefaults(&pairs)
       let arguments = pairs.map { text($0.0, as: Constraint($0.1.kind), names: names) }
       return ([state.instances[command.instance].name + "." + verb.name] + arguments).joined(separator: " ")
@@ -202,13 +202,13 @@ struct Exporter {
     case .parameter(let slot), .wordText(let slot, _): return "$" + names[slot]
     case .query(let call):
       let instance = state.instances[call.instance]
-      let declaration = state.types[instance.type].queries[call.query]
+      let declaration = state.types[instance.type].queries[call.member]
       let arguments = zip(call.arguments, declaration.parameters).map {
         text($0.0, as: Constraint($0.1.kind), names: names)
       }
       return ([instance.name + "." + declaration.name] + arguments).joined(separator: " ")
     case .attribute(let instance, let query, let range):
-      let call = QueryCall(instance: Int(instance), query: Int(query), arguments: [], range: range)
+      let call = MemberCall(instance: Int(instance), member: Int(query), arguments: [], range: range)
       return text(.query(call), as: kind, names: names)
     case .not(let inner): return "not " + operand(inner)
     case .and(let l, let r): return operand(l) + " and " + operand(r)
@@ -239,7 +239,7 @@ struct Exporter {
   private func kind(of expression: Expression) -> ValueKind? {
     let (instance, query): (Int, Int)
     switch expression {
-    case .query(let call): (instance, query) = (call.instance, call.query)
+    case .query(let call): (instance, query) = (call.instance, call.member)
     case .attribute(let i, let q, _): (instance, query) = (Int(i), Int(q))
     default: return nil
     }

@@ -20,7 +20,7 @@ extension Invoker {
       }
     case .query(let call):
       let arguments = Arguments(try call.arguments.map { (operand) throws(RunFailure) in try value(operand, frame) })
-      return try ask(call.instance, call.query, arguments, at: call.range)
+      return try ask(call.instance, call.member, arguments, at: call.range)
     case .attribute(let instance, let query, let range):
       return try ask(Int(instance), Int(query), Self.noArguments, at: range)
     case .not(let inner): return .boolean(!(try isTrue(inner, frame: frame)))

@@ -416,8 +416,8 @@ final class Invoker {
     case .parameterizedCommand(let command):
       let id = commands.intern(
         ResolvedCommand(
-          instance: Int32(command.instance), verb: Int32(command.verb),
-          arguments: try command.operands.map { (operand) throws(RunFailure) in try value(operand, frame) }))
+          instance: Int32(command.instance), verb: Int32(command.member),
+          arguments: try command.arguments.map { (operand) throws(RunFailure) in try value(operand, frame) }))
       try executeCommand(id, range: command.range)
     case .commands(let run):
       for i in run.ids.indices { try executeCommand(run.ids[i], range: run.ranges[i]) }

@@ -59,39 +59,24 @@ struct IrreversibleCommands {
 
     mutating func visit(_ ops: [Op]) {
       for op in ops {
-        switch op {
-        case .command(_, let range): command(at: range)
-        case .parameterizedCommand(let command): self.command(at: command.range)
-        case .commands(let run): for range in run.ranges { command(at: range) }
-        case .sequence(let body): visit(body)
-        case .repeat(let count, let body, _):
-          let before = pendings
-          visit(body)
-          // The body's next turn runs after its last command.
-          if pendings != before, pending != nil, !Self.runsAtMostOnce(count) { settlePending() }
-        case .call(let call):
-          let macro = state.macros[call.macro]
-          if macro.runsCommands { settlePending() }
-          if var end = macro.irreversibleEnd {
-            end.name = call.range
-            end.macro = Int32(truncatingIfNeeded: call.macro)
-            setPending(end)
+        op.forEachPart { part in
+          switch part {
+          case .command(let range, _): command(at: range)
+          case .call(let call):
+            let macro = state.macros[call.macro]
+            if macro.runsCommands { settlePending() }
+            if var end = macro.irreversibleEnd {
+              end.name = call.range
+              end.macro = Int32(truncatingIfNeeded: call.macro)
+              setPending(end)
+            }
+          case .block(let body, let repeats):
+            let before = pendings
+            visit(body)
+            // The body's next turn runs after its last command.
+            if repeats, pendings != before, pending != nil { settlePending() }
+          case .decision: break
           }
-        case .conditional(let c):
-          visit(c.then)
-          visit(c.otherwise)
-        case .countedLoop(let loop):
-          let before = pendings
-          visit(loop.body)
-          if pendings != before, pending != nil, !Self.runsAtMostOnce(loop.count) { settlePending() }
-        case .loop(let loop):
-          let before = pendings
-          visit(loop.body)
-          if pendings != before, pending != nil { settlePending() }
-        case .attempt(let a):
-          visit(a.body)
-          visit(a.otherwise ?? [])
-        case .show, .help, .assertion, .echo: break
         }
       }
     }
@@ -125,11 +110,6 @@ struct IrreversibleCommands {
           "\(subject) cannot be undone: if a command after it fails, the rollback leaves it in effect",
           at: entry.name, severity: .warning))
     }
-
-    private static func runsAtMostOnce(_ count: Operand) -> Bool {
-      if case .constant(.integer(let n)) = count { return n <= 1 }
-      return false
-    }
   }
 }
 
@@ -138,16 +118,17 @@ extension Macro {
   /// `macros` being the macros they may call.
   static func runCommands(_ ops: [Op], macros: [Macro]) -> Bool {
     ops.contains { op in
-      switch op {
-      case .command, .parameterizedCommand, .commands: return true
-      case .sequence(let body), .repeat(_, let body, _): return runCommands(body, macros: macros)
-      case .call(let call): return macros[call.macro].runsCommands
-      case .conditional(let c): return runCommands(c.then + c.otherwise, macros: macros)
-      case .loop(let loop): return runCommands(loop.body, macros: macros)
-      case .countedLoop(let loop): return runCommands(loop.body, macros: macros)
-      case .attempt(let a): return runCommands(a.body + (a.otherwise ?? []), macros: macros)
-      case .show, .help, .assertion, .echo: return false
+      var runs = false
+      op.forEachPart { part in
+        guard !runs else { return }
+        switch part {
+        case .command: runs = true
+        case .call(let call): runs = macros[call.macro].runsCommands
+        case .block(let body, _): runs = runCommands(body, macros: macros)
+        case .decision: break
+        }
       }
+      return runs
     }
   }
 }

@@ -296,15 +296,15 @@ extension Checker {
   /// contains. Bounded: blocks nest at most `Parser.maxDepth` deep, and a call counts
   /// its macro's depth, worked out once at its definition.
   func levels(of op: Op) -> Int {
-    switch op {
-    case .sequence(let ops), .repeat(_, let ops, _): return 1 + ops.reduce(0) { max($0, levels(of: $1)) }
-    case .call(let call): return 1 + state.macros[call.macro].depth
-    case .conditional(let c): return 1 + (c.then + c.otherwise).reduce(0) { max($0, levels(of: $1)) }
-    case .loop(let loop): return 1 + loop.body.reduce(0) { max($0, levels(of: $1)) }
-    case .countedLoop(let loop): return 1 + loop.body.reduce(0) { max($0, levels(of: $1)) }
-    case .attempt(let a): return 1 + (a.body + (a.otherwise ?? [])).reduce(0) { max($0, levels(of: $1)) }
-    case .command, .parameterizedCommand, .commands, .show, .help, .assertion, .echo: return 1
+    var deepest = 0
+    op.forEachPart { part in
+      switch part {
+      case .block(let ops, _): deepest = ops.reduce(deepest) { max($0, levels(of: $1)) }
+      case .call(let call): deepest = max(deepest, state.macros[call.macro].depth)
+      case .command, .decision: break
+      }
     }
+    return 1 + deepest
   }
 }
 

@@ -105,6 +105,65 @@ enum Op: Sendable {
   indirect case echo(Echo)
 }
 
+extension Op {
+  /// What an op holds, as the analyses of ops see it (``Op/forEachPart(_:)``).
+  enum Part {
+    /// A receiver command the op runs itself, where it is; `computesArguments`: some of its
+    /// arguments are `( … )`, evaluated as it runs.
+    case command(SourceRange, computesArguments: Bool)
+    /// A macro call. The body it runs is the macro's (``Macro/body``): an analysis that
+    /// follows calls reaches it through `call.macro`.
+    case call(CallOp)
+    /// A block of ops, in the order they run; `repeats`: it may run more than once.
+    case block([Op], repeats: Bool)
+    /// The op decides as it runs what runs in it: a condition (`if`, `while`, `assert`), a
+    /// failure caught (`try`), a turn's number (`repeat … as`).
+    case decision
+  }
+
+  /// Calls `visit` with each part of the op, in the order they run: the one walk over an
+  /// op's children. The analyses of ops (a macro's depth and whether it runs commands, the
+  /// commands that cannot be undone, the macros and decisions `export` follows) all go
+  /// through it, so that a new case is decided here and in the interpreters that give each
+  /// case its meaning (`Invoker.execute`, `FlatCode.emit`, `Exporter.text`,
+  /// `WordNaming.rewrite`), and nowhere else. `OpWalkTests` holds every case to it.
+  func forEachPart(_ visit: (Part) throws -> Void) rethrows {
+    switch self {
+    case .command(_, let range): try visit(.command(range, computesArguments: false))
+    case .parameterizedCommand(let command):
+      let computes = command.arguments.contains { if case .computed = $0 { true } else { false } }
+      try visit(.command(command.range, computesArguments: computes))
+    case .commands(let run): for range in run.ranges { try visit(.command(range, computesArguments: false)) }
+    case .sequence(let ops): try visit(.block(ops, repeats: false))
+    case .repeat(let count, let body, _): try visit(.block(body, repeats: !Self.runsAtMostOnce(count)))
+    case .call(let call): try visit(.call(call))
+    // Questions and outputs hold no command; expressions call no macro.
+    case .show, .help, .echo: break
+    case .countedLoop(let loop):
+      try visit(.decision)
+      try visit(.block(loop.body, repeats: !Self.runsAtMostOnce(loop.count)))
+    case .conditional(let c):
+      try visit(.decision)
+      try visit(.block(c.then, repeats: false))
+      try visit(.block(c.otherwise, repeats: false))
+    case .loop(let loop):
+      try visit(.decision)
+      try visit(.block(loop.body, repeats: true))
+    case .attempt(let a):
+      try visit(.decision)
+      try visit(.block(a.body, repeats: false))
+      if let otherwise = a.otherwise { try visit(.block(otherwise, repeats: false)) }
+    case .assertion: try visit(.decision)
+    }
+  }
+
+  /// Whether a loop of `count` turns runs its body at most once, known from its text.
+  private static func runsAtMostOnce(_ count: Operand) -> Bool {
+    if case .constant(.integer(let n)) = count { return n <= 1 }
+    return false
+  }
+}
+
 /// `if`: the branches as ops (an `else if` is an `otherwise` of one conditional). A class,
 /// so that running one retains one reference, not each of its parts.
 final class Conditional: Sendable {

@@ -76,23 +76,23 @@ struct Exporter {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Whether `op`, or a macro it calls, decides what runs.
+  /// Whether `op`, or a macro it calls, decides what runs; a `( … )` argument decides the
+  /// value its command gets.
   private func decides(_ op: Op) -> Bool {
     var seen = Set<Int>()
     var pending = [op]
-    while let next = pending.popLast() {
-      switch next {
-      case .conditional, .loop, .countedLoop, .attempt, .assertion: return true
-      case .call(let call):
-        if seen.insert(call.macro).inserted { pending += state.macros[call.macro].body }
-      case .sequence(let ops), .repeat(_, let ops, _): pending += ops
-      case .parameterizedCommand(let command):
-        // A `( … )` argument decides the value the command gets.
-        if command.arguments.contains(where: { if case .computed = $0 { true } else { false } }) { return true }
-      case .command, .commands, .show, .help, .echo: break
+    var decided = false
+    while !decided, let next = pending.popLast() {
+      next.forEachPart { part in
+        switch part {
+        case .decision, .command(_, computesArguments: true): decided = true
+        case .call(let call): if seen.insert(call.macro).inserted { pending += state.macros[call.macro].body }
+        case .block(let ops, _): pending += ops
+        case .command: break
+        }
       }
     }
-    return false
+    return decided
   }
 
   /// The macros `op` calls, directly or through other macros. A work list rather than
@@ -101,17 +101,12 @@ struct Exporter {
     var used = Set<Int>()
     var pending = [op]
     while let next = pending.popLast() {
-      switch next {
-      case .call(let call):
-        if used.insert(call.macro).inserted { pending += state.macros[call.macro].body }
-      case .sequence(let ops), .repeat(_, let ops, _): pending += ops
-      case .conditional(let c): pending += c.then + c.otherwise
-      case .loop(let loop): pending += loop.body
-      case .countedLoop(let loop): pending += loop.body
-      case .attempt(let a): pending += a.body + (a.otherwise ?? [])
-      case .command, .parameterizedCommand, .commands: break
-      // Questions and outputs change nothing; expressions call no macro.
-      case .show, .help, .assertion, .echo: break
+      next.forEachPart { part in
+        switch part {
+        case .call(let call): if used.insert(call.macro).inserted { pending += state.macros[call.macro].body }
+        case .block(let ops, _): pending += ops
+        case .command, .decision: break
+        }
       }
     }
     return used

@@ -104,7 +104,9 @@ final class FlatCode {
     case .repeat, .loop: return true
     case .sequence(let ops): return ops.contains(where: hasLoop)
     case .conditional(let c): return c.then.contains(where: hasLoop) || c.otherwise.contains(where: hasLoop)
-    default: return false
+    // Commands, and the ops run as slow ones, whose insides flat code does not compile.
+    case .command, .parameterizedCommand, .commands, .call, .show, .help, .countedLoop, .attempt, .assertion, .echo:
+      return false
     }
   }
 
@@ -150,7 +152,7 @@ final class FlatCode {
         emit(c.otherwise, depth: depth)
         building[Int(skip)].b = here
       }
-    default:
+    case .repeat, .parameterizedCommand, .call, .show, .help, .countedLoop, .attempt, .assertion, .echo:
       append(Instruction(code: .slow, a: Int32(slowOps.count)))
       slowOps.append(op)
     }

@@ -350,7 +350,7 @@ extension SyntaxTree {
   /// An argument as written, in canonical form.
   func canonical(_ argument: ArgumentNode) -> String {
     switch argument {
-    case .integer(let n, _): return String(n)
+    case .integer(let n, _): return ScriptString.integer(n)
     case .decimal(let x, _): return ScriptString.decimal(x)
     case .word(let w): return symbols[w.symbol]
     case .string(let index, _): return ScriptString.canonical(strings[Int(index)])
@@ -363,7 +363,7 @@ extension SyntaxTree {
   /// author's parentheses kept.
   func canonical(expression index: Int32) -> String {
     switch expressions[Int(index)] {
-    case .integer(let n, _): return String(n)
+    case .integer(let n, _): return ScriptString.integer(n)
     case .decimal(let x, _): return ScriptString.decimal(x)
     case .word(let w): return symbols[w.symbol]
     case .string(let i, _): return ScriptString.canonical(strings[Int(i)])

@@ -83,3 +83,36 @@ import Testing
     }
   }
 }
+
+/// "undid …", `history`, undo titles and `pending` name a statement by its canonical form,
+/// recorded when it was compiled, never by parsing it again.
+@Suite struct StatementTitleTests {
+  @Test func statementsWrittenCanonicallyRecordNothing() throws {
+    let session = Session(registry: testRegistry())
+    try session.run(SourceFile(name: "t", text: "move up; move left 9; door.open; bump -1\nshape.move up"))
+    #expect(session.statementTitles.isEmpty)
+    #expect(session.history.map(\.statement) == ["move up", "move left 9", "door.open", "bump -1", "shape.move up"])
+  }
+
+  @Test func otherStatementsAreNamedInCanonicalForm() throws {
+    let r = Recorder()
+    r.session.reportsEffects = true
+    r.run("move  up # a comment\nmove left 09\nrepeat 2 {\n  paint red\n}\ntransaction \"Tint\" { paint  blue }")
+    r.run("queue move\tdown")
+    #expect(r.session.pendingStatements == ["move down"])
+    #expect(r.session.undoActionName == "Tint")
+    #expect(
+      r.session.history.map(\.statement) == [
+        "move up", "move left 9", "repeat 2 { paint red }", "transaction \"Tint\" { paint blue }",
+      ])
+    r.outputs = []
+    r.run("discard; undo 4")
+    #expect(
+      r.outputs.last
+        == .report(
+          "undid 4 steps: `transaction \"Tint\" { paint blue }`, `repeat 2 { paint red }`, `move left 9`, `move up`"
+        ))
+    // Only the statements not written canonically hold a title (`queue S` and its `S`).
+    #expect(r.session.statementTitles.count == 6)
+  }
+}

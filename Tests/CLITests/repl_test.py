@@ -448,7 +448,7 @@ def dumb_terminal():
 def repl_command_endings():
     """A REPL command ends at `;` or `#`, like a statement: `macros; show shape` lists the
     macros, then runs `show shape`; `macros # list` ignores the comment; an error after a
-    `;` keeps the columns of the line."""
+    `;` keeps the columns of the line; a `;` in a string is the string's."""
     child = started("REPL command endings", home="endings")
     run(child, "macro hop { move up }")
     run(child, "macros; show shape", "macro hop { move up }", "shape: at (0, 0)")
@@ -465,6 +465,9 @@ def repl_command_endings():
     expect(child, "record twice> ", "the recording prompt after `record twice; hop; hop`")
     run(child, "end # done", "defined macro `twice` (2 statements)")
     run(child, "twice; show shape", "shape: at (0, 4)")
+    # A `;` in a string is the string's: the whole string is the (wrong) name, and nothing
+    # after it is left open.
+    run(child, 'record "a;b"', 'cannot record `"a;b"`: a macro name must be a word')
     finish(child, "REPL command endings")
 
 

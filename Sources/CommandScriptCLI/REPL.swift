@@ -343,13 +343,17 @@ final class REPL {
 
     /// The REPL command `line` starts with, if any, and the rest of the line after the `;`
     /// that ends it, with what the command took replaced by blanks so that columns in
-    /// diagnostics stay those of the line (empty after a `#` comment).
+    /// diagnostics stay those of the line (empty after a `#` comment). Where the command
+    /// ends is the lexer's answer, so a `;` or `#` in a string is the string's.
     static func split(_ line: String) -> (Command, rest: String)? {
-      let end = line.firstIndex(where: { $0 == ";" || $0 == "#" }) ?? line.endIndex
-      guard let command = Command(String(line[..<end])) else { return nil }
-      guard end < line.endIndex, line[end] == ";" else { return (command, "") }
-      let taken = line[...end].unicodeScalars.count
-      return (command, String(repeating: " ", count: taken) + line[line.index(after: end)...])
+      let bytes = Array(line.utf8)
+      let (end, semicolon) = EntryScanner.firstStatement(of: bytes)
+      guard let command = Command(String(decoding: bytes[..<end], as: UTF8.self)) else { return nil }
+      guard let semicolon else { return (command, "") }
+      let taken = String(decoding: bytes[...semicolon], as: UTF8.self).unicodeScalars.count
+      return (
+        command, String(repeating: " ", count: taken) + String(decoding: bytes[(semicolon + 1)...], as: UTF8.self)
+      )
     }
 
     init?(_ line: String) {

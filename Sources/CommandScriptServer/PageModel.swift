@@ -61,11 +61,10 @@ struct Declarations: Encodable {
     case .boolean: info.kind = "boolean"
     }
     switch parameter.defaultValue {
-    case .integer(let n)?: info.defaultValue = String(n)
-    case .decimal(let x)?: info.defaultValue = String(x)
-    case .word(let index)?: info.defaultValue = info.words?[index]
+    // As the statement the page sends writes it (a string is quoted by the page).
     case .string(let s)?: info.defaultValue = s
-    case .boolean(let b)?: info.defaultValue = b ? "true" : "false"
+    case .decimal(let x)? where !x.isFinite: info.defaultValue = String(x)
+    case let value?: info.defaultValue = ScriptString.argument(value, words: info.words)
     case nil: break
     }
     return info

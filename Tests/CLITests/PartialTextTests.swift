@@ -26,6 +26,26 @@ import Testing
     }
   }
 
+  @Test func aREPLStatementEndsWhereTheLexerSaysNotAtASemicolonOrHashInAString() {
+    /// The command `line` starts with, and the rest with the blanks for what it took.
+    func split(_ line: String) -> (REPL.Command, blanks: Int, rest: String)? {
+      REPL.Command.split(line).map { command, rest in
+        let blanks = rest.prefix { $0 == " " }.count
+        return (command, blanks, String(rest.dropFirst(blanks)))
+      }
+    }
+    let usage = REPL.Command.usage("usage: macros, or macros save")
+    #expect(split("macros; show")! == (.macros, 8, "show"))
+    #expect(split("end # done; or not")! == (.end, 0, ""))
+    #expect(split("move up; record x") == nil)
+    // A `;` or `#` in a string is the string's: the command takes the whole string.
+    #expect(split(#"record "a;b""#)! == (.record(#""a;b""#), 0, ""))
+    #expect(split(#"macros "a;b"; show"#)! == (usage, 14, "show"))
+    #expect(split(#"macros save "x#y.cmd"; show"#)! == (usage, 23, "show"))
+    // The blanks that stand for what the command took count scalars, as columns do.
+    #expect(split("end ;é;show")! == (.end, 5, "é;show"))
+  }
+
   // MARK: Editor server
 
   func document(_ text: String) -> Document {

@@ -77,6 +77,14 @@ def spawn(args=(), no_color=True, home="home", command=None, term="dumb", dimens
     return child
 
 
+def started(step, args=(), **options):
+    """Starts cmdscript as `spawn` does and waits for its first prompt (`step` names the
+    run in a failure)."""
+    child = spawn(args, **options)
+    prompt(child, f"first ({step})")
+    return child
+
+
 def fail(step, child):
     before = child.before if isinstance(child.before, str) else ""
     raise Failure(f"{step}\n--- screen text before the failure:\n{before!r}")
@@ -127,16 +135,21 @@ def run(child, line, *expected):
     prompt(child, f"after `{line}`")
 
 
-def finish(child, step):
-    """Ctrl-D on an empty line: the REPL must end with status 0."""
-    child.sendcontrol("d")
+def ended(child, step, how):
+    """The REPL must end, after `how`, with status 0."""
     try:
         child.expect(pexpect.EOF, timeout=TIMEOUT)
     except pexpect.TIMEOUT:
-        fail(f"{step}: Ctrl-D should end the session", child)
+        fail(f"{step}: {how} should end the session", child)
     child.close()
     if child.exitstatus != 0:
-        fail(f"{step}: exit status after Ctrl-D: {child.exitstatus} (signal {child.signalstatus}), expected 0", child)
+        fail(f"{step}: exit status after {how}: {child.exitstatus} (signal {child.signalstatus}), expected 0", child)
+
+
+def finish(child, step):
+    """Ctrl-D on an empty line: the REPL must end with status 0."""
+    child.sendcontrol("d")
+    ended(child, step, "Ctrl-D")
 
 
 # MARK: Scenarios
@@ -210,8 +223,7 @@ def no_color():
     """NO_COLOR: no colour escape codes at all; errors located on the entry's own
     line numbers; Ctrl-D at `...>` drops the unfinished entry with a note and returns to
     `cmd>` (nothing of it runs); Ctrl-D there exits 0."""
-    child = spawn(no_color=True)
-    prompt(child, "first (NO_COLOR)")
+    child = started("NO_COLOR", no_color=True)
     run(child, "show door", "door: closed, unlocked")
     run(child, "door.opne", "<stdin>:1:6: error: `door` has no verb `opne` (did you mean `open`?)")
     run(child, "help", "Receivers", "REPL commands", "record NAME")
@@ -244,8 +256,7 @@ def no_color():
 def narrow_help():
     """On a terminal 60 columns wide, `help` (the REPL's commands included) and
     `help shape.move` break their lines to fit it."""
-    child = spawn(dimensions=(40, 60))
-    prompt(child, "first (60 columns)")
+    child = started("60 columns", dimensions=(40, 60))
     for line in ("help", "help shape.move"):
         enter(child, line)
         prompt(child, f"after `{line}`")
@@ -258,8 +269,7 @@ def narrow_help():
 
 def completion():
     """Tab completes a verb, Tab Tab lists a receiver's verbs and a parameter's words."""
-    child = spawn()
-    prompt(child, "first (completion)")
+    child = started("completion")
     press(child, "pai\t", "paint ")
     press(child, "r\t", "red ")
     accept(child, "the completed line")
@@ -292,8 +302,7 @@ def file_completion():
     for name, text in [("lib.cmd", "move up 3\n"), ("list.cmd", "show door\n")]:
         with open(os.path.join(files, name), "w") as f:
             f.write(text)
-    child = spawn(home="completing")
-    prompt(child, "first (file completion)")
+    child = started("file completion", home="completing")
     press(child, f'source "{files}/lib.c\t', 'lib.cmd" ')
     accept(child, "the completed `source`")
     run(child, "show shape", "shape: at (0, 3), blue")
@@ -328,8 +337,7 @@ def history():
     """Lines are saved in $XDG_STATE_HOME/cmdscript/history; Up recalls them in the next
     session. A multi-line entry is one history item: Up recalls the whole block, in the
     same session and the next (psql's and sqlite3's habit)."""
-    child = spawn(home="history")
-    prompt(child, "first (history, first run)")
+    child = started("history, first run", home="history")
     run(child, "move left 2")
     run(child, "paint green")
     enter(child, "repeat 2 {")
@@ -346,8 +354,7 @@ def history():
     if saved[-7:] != ["move left 2", "paint green", "repeat 2 {", "  move up", "}", "show shape", ""]:
         fail(f"the history file {path} holds {saved!r}", child)
 
-    child = spawn(home="history")
-    prompt(child, "first (history, second run)")
+    child = started("history, second run", home="history")
     press(child, "\x1b[A", "show shape")  # Up: the last entry of the first run
     press(child, "\x1b[A", "}")  # the block before it, whole
     press(child, "\x1b[A", "paint green")  # and the line before the block
@@ -379,8 +386,7 @@ def interrupt():
     """Ctrl-C at the prompt drops a half-typed block; Ctrl-C during a long statement is
     acknowledged at once, rolls it back (with its progress, and what a second Ctrl-C says)
     and returns to the prompt."""
-    child = spawn()
-    prompt(child, "first (Ctrl-C)")
+    child = started("Ctrl-C")
     run(child, "move up")
     enter(child, "repeat 3 {")
     expect(child, CONTINUATION, "the continuation prompt before Ctrl-C")
@@ -432,8 +438,7 @@ def interrupt():
 def dumb_terminal():
     """TERM=dumb (Emacs's shell, say) shows escape codes as text: no colour, even with
     NO_COLOR unset."""
-    child = spawn(no_color=False, term="dumb")
-    prompt(child, "first (TERM=dumb)")
+    child = started("TERM=dumb", no_color=False, term="dumb")
     run(child, "paitn blue", "error: unknown command `paitn`")
     finish(child, "TERM=dumb")
     if COLOUR.search(child.transcript.getvalue()):
@@ -443,9 +448,8 @@ def dumb_terminal():
 def repl_command_endings():
     """A REPL command ends at `;` or `#`, like a statement: `macros; show shape` lists the
     macros, then runs `show shape`; `macros # list` ignores the comment; an error after a
-    `;` keeps the columns of the line."""
-    child = spawn(home="endings")
-    prompt(child, "first (REPL command endings)")
+    `;` keeps the columns of the line; a `;` in a string is the string's."""
+    child = started("REPL command endings", home="endings")
     run(child, "macro hop { move up }")
     run(child, "macros; show shape", "macro hop { move up }", "shape: at (0, 0)")
     run(child, "macros # list them", "macro hop { move up }")
@@ -461,6 +465,9 @@ def repl_command_endings():
     expect(child, "record twice> ", "the recording prompt after `record twice; hop; hop`")
     run(child, "end # done", "defined macro `twice` (2 statements)")
     run(child, "twice; show shape", "shape: at (0, 4)")
+    # A `;` in a string is the string's: the whole string is the (wrong) name, and nothing
+    # after it is left open.
+    run(child, 'record "a;b"', 'cannot record `"a;b"`: a macro name must be a word')
     finish(child, "REPL command endings")
 
 
@@ -468,8 +475,7 @@ def repl_command_errors():
     """A REPL command written wrongly is an error that quotes the line typed, with the
     caret under the command: not the statement typed before it (in a fresh REPL, there
     is none)."""
-    child = spawn(["--safe"], home="command_errors")
-    prompt(child, "first (REPL command errors)")
+    child = started("REPL command errors", ["--safe"], home="command_errors")
     for line, message, caret in [
         ("exit 3", "usage: exit (it takes no arguments)", "    ^~~~"),
         ("quit now", "usage: quit (it takes no arguments)", "    ^~~~"),
@@ -489,13 +495,7 @@ def repl_command_errors():
 def leave(child, line, step):
     """Types `line` (`exit` or `quit`): the REPL must end with status 0."""
     enter(child, line)
-    try:
-        child.expect(pexpect.EOF, timeout=TIMEOUT)
-    except pexpect.TIMEOUT:
-        fail(f"{step}: `{line}` should end the session", child)
-    child.close()
-    if child.exitstatus != 0:
-        fail(f"{step}: exit status after `{line}`: {child.exitstatus}, expected 0", child)
+    ended(child, step, f"`{line}`")
 
 
 def starting():
@@ -510,8 +510,7 @@ def starting():
     run(child, "help quit", "quit                leave the REPL")
     leave(child, "exit", "exit")
 
-    child = spawn(["-q"], home="starting")
-    prompt(child, "first (-q)")
+    child = started("-q", ["-q"], home="starting")
     if "cmdscript 0.2.0" in child.before:
         fail("-q should suppress the banner", child)
     run(child, "exit now", "usage: exit (it takes no arguments)")
@@ -554,8 +553,7 @@ def recording():
     """record/end define a macro from what was typed (net of undo); macros lists it;
     macros save appends it to the start-up file, which the next REPL sources unless
     --no-init."""
-    child = spawn(home="recording")
-    prompt(child, "first (recording)")
+    child = started("recording", home="recording")
     enter(child, "record square")
     expect(child, "recording macro `square`", "record starts")
     expect(child, "record square> ", "the recording prompt")
@@ -582,21 +580,18 @@ def recording():
         if f.read() != "macro square {\n  move up 2\n  move right 2\n}\n":
             fail(f"unexpected {init}", child)
 
-    child = spawn(home="recording")
-    prompt(child, "first (start-up file)")
+    child = started("start-up file", home="recording")
     run(child, "square; show shape", "shape: at (2, 2), blue")
     finish(child, "start-up file")
 
-    child = spawn(["--no-init"], home="recording")
-    prompt(child, "first (--no-init)")
+    child = started("--no-init", ["--no-init"], home="recording")
     run(child, "square", "unknown command `square`")
     finish(child, "--no-init")
 
 
 def safe():
     """--safe: the REPL writes no files either: no history file, `macros save` refused."""
-    child = spawn(["--safe"], home="safe")
-    prompt(child, "first (--safe)")
+    child = started("--safe", ["--safe"], home="safe")
     run(child, "macro hop { move up }")
     run(child, "macros save", "error: `macros save` is not allowed: under --safe the REPL writes no files")
     run(child, 'export "out.cmd"', "`export` is not allowed")
@@ -615,8 +610,7 @@ def session():
     # journaled as written (each entry is followed by its `#~` checksum line).
     with open(os.path.join(folder("session", "config", "cmdscript"), "init.cmd"), "w") as f:
         f.write("macro up2\n{ move up 2 }\n")
-    child = spawn(["--session", journal], home="session")
-    prompt(child, "first (--session)")
+    child = started("--session", ["--session", journal], home="session")
     run(child, "macro hop n { move right $n }")
     run(child, "move up; paint red")
     run(child, "hop 3")
@@ -639,8 +633,7 @@ def session():
     if lines != expected:
         fail(f"the journal holds {lines!r}, expected {expected!r}", child)
 
-    child = spawn(["--session", journal], home="session")
-    prompt(child, "first (resumed --session)")
+    child = started("resumed --session", ["--session", journal], home="session")
     run(child, "show", "shape: at (3, 1), red", "door: closed, unlocked")
     enter(child, "history")
     resumed = child_output(child, "history (resumed)")
@@ -654,8 +647,7 @@ def session():
     child.kill(signal.SIGKILL)
     child.close()
 
-    child = spawn(["--session", journal], home="session")
-    prompt(child, "first (resumed twice)")
+    child = started("resumed twice", ["--session", journal], home="session")
     run(child, "show", "shape: at (4, 1), red", "door: open, unlocked")
     finish(child, "resumed twice")
 
@@ -696,8 +688,7 @@ def terminal():
 
     check = "stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '; echo DONE"
     for number in [signal.SIGTERM, signal.SIGHUP]:
-        child = spawn(command=["sh", "-c", f"'{BINARY}'; {check}"], home="terminal")
-        prompt(child, f"first (before {number.name})")
+        child = started(f"before {number.name}", command=["sh", "-c", f"'{BINARY}'; {check}"], home="terminal")
         with open(f"/proc/{child.pid}/task/{child.pid}/children") as f:
             os.kill(int(f.read().split()[0]), number)
         expect(child, "DONE", f"the shell after {number.name}")
@@ -711,8 +702,7 @@ def pictures():
     (the shape bold in its colour, the path in its colour, axes, the last move, the
     winning line highlighted); NO_COLOR gives the same picture in plain characters; a small
     terminal gets a picture that fits it; --pictures never gives the one-line description."""
-    child = spawn(no_color=False, home="pictures", term="xterm")
-    prompt(child, "first (pictures)")
+    child = started("pictures", no_color=False, home="pictures", term="xterm")
     run(child, "move up 2; move right 3; paint red; move down 4; show shape",
         "shape: at (3, -2), red",
         "\x1b[2m. \x1b[0m\x1b[31m*-*-*-* \x1b[0m\x1b[2m.\x1b[0m",
@@ -727,16 +717,14 @@ def pictures():
         "winner: X (diagonal)")
     finish(child, "pictures")
 
-    child = spawn(no_color=True, home="pictures")
-    prompt(child, "first (pictures, NO_COLOR)")
+    child = started("pictures, NO_COLOR", no_color=True, home="pictures")
     run(child, "move up 2; move right 3; show shape",
         "shape: at (3, 2), blue", ". *-*-*-@ .", "--*-------- x", "x -1..4, y -1..3, path: 2 moves")
     finish(child, "pictures (NO_COLOR)")
     if COLOUR.findall(child.transcript.getvalue()):
         fail("NO_COLOR is set, yet the picture has colour codes", child)
 
-    child = spawn(no_color=True, home="pictures", dimensions=(12, 40))
-    prompt(child, "first (pictures, 40×12)")
+    child = started("pictures, 40×12", no_color=True, home="pictures", dimensions=(12, 40))
     run(child, "move right 1000")
     run(child, "move up 37")
     run(child, "show shape", "shape: at (1000, 37), blue", "path: 2 moves")
@@ -746,8 +734,7 @@ def pictures():
     if len(lines) > 10 or any(len(line) > 40 for line in lines):
         fail(f"the picture does not fit 40×12: {lines!r}", child)
 
-    child = spawn(["--pictures", "never"], no_color=True, home="pictures")
-    prompt(child, "first (--pictures never)")
+    child = started("--pictures never", ["--pictures", "never"], no_color=True, home="pictures")
     run(child, "move up; show shape; show door", "shape: at (0, 1), blue\r\ndoor: closed, unlocked")
     finish(child, "--pictures never")
 
@@ -766,8 +753,7 @@ def source_interrupt():
     with open(big, "w") as f:
         f.write(f'export "{marker}"\n' + f"repeat {size} {{ move up }}\n" * moves)
     journal = os.path.join(folder("source_interrupt"), "s.cmdsession")
-    child = spawn(["--session", journal])
-    prompt(child, "first (source)")
+    child = started("source", ["--session", journal])
     enter(child, f'source "{big}"')
     deadline = time.monotonic() + TIMEOUT
     while not os.path.exists(marker) and time.monotonic() < deadline:
@@ -794,8 +780,7 @@ def source_interrupt():
     prompt(child, "after `show shape`")
     child.kill(signal.SIGKILL)
     child.close()
-    child = spawn(["--session", journal])
-    prompt(child, "first (resumed after the source)")
+    child = started("resumed after the source", ["--session", journal])
     run(child, "show shape", shown)
     finish(child, "resumed after the source")
 
@@ -814,8 +799,7 @@ def source_check_interrupt():
     big = os.path.join(folder("source_check_interrupt"), "big.cmd")
     with open(big, "w") as f:
         f.write("move up\n" * 4_000_000)
-    child = spawn()
-    prompt(child, "first (source while checking)")
+    child = started("source while checking")
     enter(child, f'source "{big}"')
     # Reading takes milliseconds, checking 32 MB about two seconds of the processor on the
     # release build: once the REPL has used 0.3 s of it, it is checking.
@@ -854,8 +838,7 @@ def full_disk():
                 f.flush()
             except OSError:
                 pass
-        child = spawn(["--session", journal])
-        prompt(child, "first (full disk)")
+        child = started("full disk", ["--session", journal])
         run(child, "move up; paint red", "not run: the session cannot keep it: No space left on device")
         run(child, "show shape", "shape: at (0, 0), blue")
         os.remove(filler)
@@ -863,8 +846,7 @@ def full_disk():
         run(child, "show shape", "shape: at (-1, 0), blue")
         child.kill(signal.SIGKILL)
         child.close()
-        child = spawn(["--session", journal])
-        prompt(child, "first (resumed after the full disk)")
+        child = started("resumed after the full disk", ["--session", journal])
         run(child, "show shape", "shape: at (-1, 0), blue")
         finish(child, "resumed after the full disk")
     finally:
@@ -880,8 +862,7 @@ def plugins():
     here = os.path.dirname(os.path.abspath(__file__))
     faulty = os.path.join(here, "Scripts", "plugins", "faults", "faulty.py")
     lamp = os.path.join(here, "..", "..", "examples", "plugins", "lamp.py")
-    child = spawn(["--plugin", f"python3 {lamp}", "--plugin", f"python3 {faulty} exit"])
-    prompt(child, "first (plugins)")
+    child = started("plugins", ["--plugin", f"python3 {lamp}", "--plugin", f"python3 {faulty} exit"])
     run(child, "gadget.set 5")
     enter(child, "{ lamp.on; gadget.slow; lamp.off }")
     time.sleep(0.3)

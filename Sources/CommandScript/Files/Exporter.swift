@@ -169,7 +169,7 @@ struct Exporter {
     case .loop(let loop): return "while \(text(loop.condition, names: names)) \(block(loop.body, names: names))"
     case .attempt(let a):
       return "try \(block(a.body, names: names))" + (a.otherwise.map { " else \(block($0, names: names))" } ?? "")
-    case .assertion(let a): return "assert \(text(a.condition, names: names)) \(Lexer.stringLiteral(a.message))"
+    case .assertion(let a): return "assert \(text(a.condition, names: names)) \(ScriptString.literal(a.message))"
     // Questions (`show`, `help`) and outputs (`echo`) change nothing.
     case .show, .help, .echo: return ""
     }
@@ -187,13 +187,9 @@ struct Exporter {
       }
     }
     switch expression {
-    case .constant(.boolean(let b)): return b ? "true" : "false"
-    case .constant(.integer(let n)): return n < 0 ? "(\(n))" : String(n)
-    case .constant(.decimal(let x)): return x.sign == .minus ? "(\(ScriptString.decimal(x)))" : ScriptString.decimal(x)
-    case .constant(.string(let s)): return Lexer.stringLiteral(s)
-    case .constant(.word(let i)):
-      if case .word(let set)? = kind { return set.words[i] }
-      return String(i)
+    case .constant(let value):
+      let words: [String]? = if case .word(let set)? = kind { set.words } else { nil }
+      return ScriptString.operand(value, words: words)
     case .parameter(let slot), .wordText(let slot, _): return "$" + names[slot]
     case .query(let call):
       let instance = state.instances[call.instance]
@@ -219,14 +215,14 @@ struct Exporter {
     // Written as the integer it is: the script converts it again, where a decimal meets it.
     case .decimal(let inner): return text(inner, names: names)
     case .interpolation(let pieces, _):
-      var out = ""
-      for piece in pieces {
-        switch piece {
-        case .constant(.string(let t)): out += ScriptString.literal(t).dropFirst().dropLast()
-        default: out += text(piece, names: names)
-        }
-      }
-      return "\"" + out + "\""
+      return ScriptString.interpolated(
+        pieces.map {
+          switch $0 {
+          case .constant(.string(let t)): .text(t)
+          case .parameter(let slot), .wordText(let slot, _): .parameter(names[slot])
+          default: .text(text($0, names: names))
+          }
+        })
     }
   }
 
@@ -272,14 +268,8 @@ struct Exporter {
   }
 
   private func text(_ value: Value, as constraint: Constraint) -> String {
-    switch (value, constraint) {
-    case (.integer(let n), _): return String(n)
-    case (.decimal(let x), _): return ScriptString.decimal(x)
-    case (.word(let i), .word(let set)): return set.words[i]
-    case (.string(let s), _): return Lexer.stringLiteral(s)
-    case (.boolean(let b), _): return b ? "true" : "false"
-    case (.word(let i), _): return String(i)
-    }
+    let words: [String]? = if case .word(let set) = constraint { set.words } else { nil }
+    return ScriptString.argument(value, words: words)
   }
 
   /// Leaves out trailing arguments that are their parameter's default, as the script

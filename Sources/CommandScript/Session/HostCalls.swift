@@ -103,17 +103,17 @@ extension Session {
     var words = [head]
     for (i, argument) in arguments.enumerated() {
       switch argument {
-      case .integer(let n): words.append(String(n))
+      case .integer(let n): words.append(ScriptString.argument(.integer(n)))
       // Not finite: the word `inf` or `nan`, which the checker rejects where a number goes.
-      case .decimal(let x): words.append(x.isFinite ? ScriptString.decimal(x) : x.isNaN ? "nan" : "inf")
-      case .boolean(let b): words.append(b ? "true" : "false")
+      case .decimal(let x): words.append(x.isFinite ? ScriptString.argument(.decimal(x)) : x.isNaN ? "nan" : "inf")
+      case .boolean(let b): words.append(ScriptString.argument(.boolean(b)))
       case .text(let text):
         // A word where every verb the name may stand for takes one; else a string, which
         // the checker accepts or reports as the wrong kind.
         let takesWords =
           !declarations.isEmpty
           && declarations.allSatisfy { i < $0.parameters.count && $0.parameters[i].kind.takesWords }
-        words.append(takesWords && Lexer.isWord(text) ? text : ScriptString.literal(text))
+        words.append(takesWords && Lexer.isWord(text) ? text : ScriptString.argument(.string(text)))
       }
     }
     return words.joined(separator: " ")

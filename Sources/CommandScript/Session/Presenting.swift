@@ -139,26 +139,17 @@ extension Session: TimelineHost {
     String(decoding: sources[range.source].bytes[range.start..<range.end], as: UTF8.self)
   }
 
-  /// The statement at `range` in canonical one-line form, parsed again from its source
-  /// (so history costs no text per step).
+  /// The statement at `range` in canonical one-line form: its text as written, unless the
+  /// compile half recorded another form for it.
   func canonicalText(of range: SourceRange) -> String {
-    let bytes = Array(sources[range.source].bytes[range.start..<range.end])
-    return Parser.parse(bytes, source: range.source) { parser in
-      parser.nextStatement()?.canonical ?? String(decoding: bytes, as: UTF8.self)
-    }
+    statementTitles[range]?.canonical ?? sourceText(of: range)
   }
 
-  /// The name `transaction "NAME" { … }` gives its undo step, parsed again from its
-  /// source (so that a compiled statement carries no name: checking a million of them
+  /// The name `transaction "NAME" { … }` gives its undo step, as recorded when it was
+  /// compiled (so that a compiled statement carries no name: checking a million of them
   /// would copy it), or nil for any other statement.
   func stepName(of statement: CompiledStatement) -> String? {
-    guard statement.isTransaction else { return nil }
-    let range = statement.range
-    let bytes = Array(sources[range.source].bytes[range.start..<range.end])
-    return Parser.parse(bytes, source: range.source) { parser in
-      guard let parsed = parser.nextStatement(), case .transaction(_, let name?) = parsed.root.kind else { return nil }
-      return ScriptString.plain(parsed.tree.strings[Int(name)])
-    }
+    statement.isTransaction ? statementTitles[statement.range]?.name : nil
   }
 
   /// The name of instance `index`, as the compile half numbers instances.
@@ -166,4 +157,31 @@ extension Session: TimelineHost {
 
   /// The receiver type of instance `index`.
   func type(ofInstance index: Int) -> ReceiverTypeInfo { checkerState.types[checkerState.instances[index].type] }
+}
+
+/// What a statement is called where its text as written does not say it: its canonical
+/// one-line form (`repeat 4 { move right }`) when that is not the text, and the name
+/// `transaction "NAME" { … }` gives its step. Made once, when the statement is compiled to
+/// be kept, from the syntax tree the parser built.
+struct StatementTitle {
+  /// The canonical form, where it differs from the text as written.
+  var canonical: String?
+  /// A transaction's name.
+  var name: String?
+
+  /// Records the title of `statement` of `tree`, whose source is `bytes`, if it has one
+  /// (and, for `queue S`, that of `S`, which waits in the queue under its own range).
+  static func record(
+    _ statement: Statement, in tree: SyntaxTree, bytes: [UInt8], into titles: inout [SourceRange: StatementTitle]
+  ) {
+    if case .queue(let index) = statement.kind {
+      record(tree.statements[Int(index)], in: tree, bytes: bytes, into: &titles)
+    }
+    var title = StatementTitle()
+    let range = statement.range
+    let canonical = tree.canonical(statement)
+    if !canonical.utf8.elementsEqual(bytes[range.start..<range.end]) { title.canonical = canonical }
+    if case .transaction(_, let name?) = statement.kind { title.name = ScriptString.plain(tree.strings[Int(name)]) }
+    if title.canonical != nil || title.name != nil { titles[range] = title }
+  }
 }

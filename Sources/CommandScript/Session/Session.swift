@@ -294,6 +294,19 @@ public final class Session {
   /// `new`s are few; dropped with their source.
   private var marksBeforeNew: [SourceRange: CheckerState.Mark] = [:]
 
+  /// What a statement that may become an undo step (or wait in the queue) is called where
+  /// its text as written does not say it, by the statement's range: recorded at compile time
+  /// from the syntax tree the parser built (``StatementTitle/record(_:in:bytes:into:)``), so that
+  /// "undid …", `history`, undo titles and `pending` never parse a statement again. A
+  /// statement written canonically (nearly every line of a stream) has none; dropped with
+  /// their source.
+  var statementTitles: [SourceRange: StatementTitle] = [:]
+
+  /// Records the title of `statement`, not written canonically (see ``StatementTitle``).
+  @inline(never) private func recordTitle(of statement: Statement, in tree: SyntaxTree, bytes: [UInt8]) {
+    StatementTitle.record(statement, in: tree, bytes: bytes, into: &statementTitles)
+  }
+
   /// A run stopped before the statement at `range`: if it is a `new`, takes back what was
   /// defined from it on (see `Timeline.keepDefinitions`) and returns true.
   func takeBackDefinitions(from range: SourceRange) -> Bool {
@@ -315,6 +328,7 @@ public final class Session {
     for macro in checkerState.macros { kept.insert(macro.range.source) }
     sources.keepOnly(kept)
     marksBeforeNew = marksBeforeNew.filter { kept.contains($0.key.source) }
+    statementTitles = statementTitles.filter { kept.contains($0.key.source) }
     nextSourceSweep = sources.count + max(64, kept.count)
   }
 
@@ -350,7 +364,14 @@ public final class Session {
       while sourcing.isEmpty || !interruption.isRequested, let statement = parser.nextRoot() {
         guard let c = checker.check(statement, in: parser.tree) else { continue }
         guard case .directive(.source(let path, let range)) = c.action else {
-          if keeping { compiled.append(c) }
+          if keeping {
+            // Nearly every statement of a stream is written canonically: it costs a few
+            // comparisons, and no look at the session's titles.
+            if !parser.tree.isWrittenCanonically(statement, in: file.bytes) {
+              recordTitle(of: statement, in: parser.tree, bytes: file.bytes)
+            }
+            compiled.append(c)
+          }
           continue
         }
         let sourcedFile = source(

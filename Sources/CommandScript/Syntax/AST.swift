@@ -350,7 +350,7 @@ extension SyntaxTree {
   /// An argument as written, in canonical form.
   func canonical(_ argument: ArgumentNode) -> String {
     switch argument {
-    case .integer(let n, _): return String(n)
+    case .integer(let n, _): return ScriptString.integer(n)
     case .decimal(let x, _): return ScriptString.decimal(x)
     case .word(let w): return symbols[w.symbol]
     case .string(let index, _): return ScriptString.canonical(strings[Int(index)])
@@ -363,7 +363,7 @@ extension SyntaxTree {
   /// author's parentheses kept.
   func canonical(expression index: Int32) -> String {
     switch expressions[Int(index)] {
-    case .integer(let n, _): return String(n)
+    case .integer(let n, _): return ScriptString.integer(n)
     case .decimal(let x, _): return ScriptString.decimal(x)
     case .word(let w): return symbols[w.symbol]
     case .string(let i, _): return ScriptString.canonical(strings[Int(i)])
@@ -377,6 +377,39 @@ extension SyntaxTree {
       return canonical(expression: left) + " \(op.symbol) " + canonical(expression: right)
     case .group(let inner, _): return "(" + canonical(expression: inner) + ")"
     }
+  }
+
+  /// Whether `statement` is written in `bytes`, its source, exactly in its canonical form,
+  /// answered without writing that form: a command whose arguments are words and plain
+  /// integers, one space apart (`move up`, `door.open`, `move left 9`), which is what nearly
+  /// every line of a stream is. False for anything else, written canonically or not.
+  @inline(__always) func isWrittenCanonically(_ statement: Statement, in bytes: [UInt8]) -> Bool {
+    guard case .invocation(let receiver, let name, let arguments) = statement.kind else { return false }
+    if let receiver, receiver.isParameter || receiver.range.end &+ 1 != name.range.start { return false }
+    var end = name.range.end
+    var i = Int(arguments.first)
+    let last = i &+ Int(arguments.count)
+    while i < last {
+      let range: SourceRange
+      switch self.arguments[i] {
+      case .word(let word): range = word.range
+      case .integer(_, let r) where Self.isPlainInteger(bytes[r.start..<r.end]): range = r
+      default: return false
+      }
+      // One byte between the tokens, which only a space or a tab can be.
+      guard range.start == end &+ 1, bytes[end] == UInt8(ascii: " ") else { return false }
+      end = range.end
+      i &+= 1
+    }
+    return end == statement.range.end
+  }
+
+  /// Whether `digits` is an integer as `String(n)` writes it: no sign but `-`, no leading
+  /// zero, no separators.
+  private static func isPlainInteger(_ written: ArraySlice<UInt8>) -> Bool {
+    let digits = written.first == UInt8(ascii: "-") ? written.dropFirst() : written
+    guard let first = digits.first, first != UInt8(ascii: "0") || written.count == 1 else { return false }
+    return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// A statement of this tree in canonical form on one line.

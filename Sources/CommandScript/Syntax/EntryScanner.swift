@@ -173,3 +173,27 @@ private enum ScanningSymbols {
     spare.withLock { $0 = returned }
   }
 }
+
+extension EntryScanner {
+  /// Where the first statement of `line` ends, as the lexer reads the line (a `;` or `#` in
+  /// a string is the string's): the byte offset just past its last token, and that of the
+  /// `;` that ends it, or nil where a comment or the line's end does. For the REPL's own
+  /// statements, which end at a `;` (`macros; show`) or a comment, as any statement does.
+  public static func firstStatement(of line: [UInt8]) -> (end: Int, semicolon: Int?) {
+    line.withUnsafeBufferPointer { buffer in
+      let symbols = ScanningSymbols.take()
+      defer { ScanningSymbols.giveBack(symbols) }
+      var lexer = Lexer(buffer, source: 0, symbols: symbols)
+      var end = 0
+      while true {
+        lexer.advance()
+        let token = lexer.token
+        switch token.kind {
+        case .semicolon: return (end, token.range.start)
+        case .endOfInput, .newline: return (end, nil)
+        default: end = token.range.end
+        }
+      }
+    }
+  }
+}

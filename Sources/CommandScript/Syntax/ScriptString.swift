@@ -33,6 +33,43 @@ public enum ScriptString {
     return out + "\""
   }
 
+  /// `value` as an argument writes it, reading back as exactly `value`: an integer or a
+  /// decimal as its literal, a word as the member of `words` (its parameter's ``WordSet``)
+  /// it numbers, a string as its literal, a boolean as `true` or `false`. Every value a
+  /// script, `export`, help or a host writes as script text is written here.
+  public static func argument(_ value: Value, words: [String]? = nil) -> String {
+    switch value {
+    case .integer(let n): return integer(n)
+    case .decimal(let x): return decimal(x)
+    case .word(let i):
+      guard let words, words.indices.contains(i) else { return String(i) }
+      return words[i]
+    case .string(let s): return literal(s)
+    case .boolean(let b): return boolean(b)
+    }
+  }
+
+  /// `value`, a constant or a query's answer, as an operand of an expression writes it: as
+  /// ``argument(_:words:)``, with a negative number in parentheses (`x - (-3)`), so that no
+  /// operator next to it changes what it reads as.
+  static func operand(_ value: Answer, words: [String]? = nil) -> String {
+    switch value {
+    case .integer(let n) where n < 0: return "(" + integer(n) + ")"
+    case .decimal(let x) where x.sign == .minus: return "(" + decimal(x) + ")"
+    case .boolean(let b): return boolean(b)
+    case .integer(let n): return integer(n)
+    case .decimal(let x): return decimal(x)
+    case .word(let i): return argument(.word(i), words: words)
+    case .string(let s): return literal(s)
+    }
+  }
+
+  /// `n` as an integer literal (`-3` is one literal, as the lexer reads it).
+  public static func integer(_ n: Int) -> String { String(n) }
+
+  /// `value` as the word `true` or `false`.
+  public static func boolean(_ value: Bool) -> String { value ? "true" : "false" }
+
   /// `value`, a finite number, as a decimal literal that reads back as exactly `value`: the
   /// shortest digits that do, always with a fraction (`2.0`, `0.1`, `1.5e-7`, `1.0e300`).
   public static func decimal(_ value: Double) -> String {
@@ -102,14 +139,19 @@ public enum ScriptString {
   /// `encoded` as written in a script: like ``literal(_:)``, with its `$NAME`s kept.
   static func canonical(_ encoded: String) -> String {
     guard encoded.utf8.contains(UInt8(ascii: "$")) else { return literal(encoded) }
+    return interpolated(pieces(of: encoded))
+  }
+
+  /// A string of `pieces` as written in a script: its text as ``literal(_:)`` writes it,
+  /// each parameter `$NAME`, or `${NAME}` where text that could continue the name follows
+  /// (`"${i}th"`).
+  static func interpolated(_ pieces: [Piece]) -> String {
     var out = ""
-    let all = pieces(of: encoded)
-    for (i, piece) in all.enumerated() {
+    for (i, piece) in pieces.enumerated() {
       switch piece {
       case .text(let t): out += literal(t).dropFirst().dropLast()
       case .parameter(let p):
-        // Braced where text that could continue the name follows: `${i}th`.
-        if i + 1 < all.count, case .text(let t) = all[i + 1], let b = t.utf8.first, Lexer.isWordContinue(b) {
+        if i + 1 < pieces.count, case .text(let t) = pieces[i + 1], let b = t.utf8.first, Lexer.isWordContinue(b) {
           out += "${" + p + "}"
         } else {
           out += "$" + p

@@ -187,23 +187,17 @@ enum Help {
   /// A default value as a script would write it, or nil if it is not a value of `kind`.
   /// (A switch over the kind, with no `default:`, so that a new kind is a decision here.)
   private static func describe(_ value: Value, _ kind: ParameterKind) -> String? {
+    let fits: Bool
     switch kind {
-    case .integer(let range):
-      guard case .integer(let n) = value, range.contains(n) else { return nil }
-      return String(n)
-    case .decimal(let range):
-      guard case .decimal(let x) = value, range.contains(x), x.isFinite else { return nil }
-      return ScriptString.decimal(x)
-    case .word(let set):
-      guard case .word(let i) = value, set.words.indices.contains(i) else { return nil }
-      return set.words[i]
-    case .string:
-      guard case .string(let s) = value else { return nil }
-      return Lexer.stringLiteral(s)
-    case .boolean:
-      guard case .boolean(let b) = value else { return nil }
-      return b ? "true" : "false"
+    case .integer(let range): fits = if case .integer(let n) = value { range.contains(n) } else { false }
+    case .decimal(let range): fits = if case .decimal(let x) = value { range.contains(x) && x.isFinite } else { false }
+    case .word(let set): fits = if case .word(let i) = value { set.words.indices.contains(i) } else { false }
+    case .string: fits = if case .string = value { true } else { false }
+    case .boolean: fits = if case .boolean = value { true } else { false }
     }
+    guard fits else { return nil }
+    let words: [String]? = if case .word(let set) = kind { set.words } else { nil }
+    return ScriptString.argument(value, words: words)
   }
 
   private static func pad(_ s: String, _ width: Int) -> String {

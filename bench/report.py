@@ -108,8 +108,14 @@ def main(out):
     emit(
         f"- `cmdscript`: `scripts/build-release` (`swift build -c release --static-swift-stdlib` and the "
         f"settings the script explains), "
-        f"{int(machine['binary']) / 1e6:.1f} MB, dynamically linked to {machine['linked']}; "
-        f"{machine['foundation']}"
+        f"{int(machine['binary']) / 1e6:.1f} MB"
+        + (
+            f" ({int(machine['loaded']) / 1e6:.1f} MB of it loaded, the rest symbols and debug info; "
+            f"{int(machine['relocations']):,} relocations applied at each start)"
+            if "loaded" in machine and "relocations" in machine
+            else ""
+        )
+        + f", dynamically linked to {machine['linked']}; {machine['foundation']}"
     )
     if "load_start" in machine:
         busiest = max(float(machine["load_start"].split()[0]), float(machine["load_end"].split()[0]))

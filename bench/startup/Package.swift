@@ -3,8 +3,10 @@
 // `startup-probe`, linked with the same libraries (so the same size to load), stops after
 // a chosen stage, so that the cost of each stage of `cmdscript -c ''` can be told apart;
 // `startup-probe-lean` is the same run without ArgumentParser; `hello` and
-// `hello-foundation-essentials` are the floors of any static Swift program. A package of
-// its own so that the main package stays as it is.
+// `hello-foundation-essentials` are the floors of any static Swift program. Each links
+// `Sources/cmdscript/ArgumentVector.swift` (a symbolic link in its folder), as `cmdscript`
+// does, so that none pays the Swift runtime's search for `argv`. A package of its own so
+// that the main package stays as it is.
 import PackageDescription
 
 /// SwiftPM names a package found by path after its directory, which is `main` in one

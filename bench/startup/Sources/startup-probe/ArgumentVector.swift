@@ -1,0 +1,1 @@
+../../../../Sources/cmdscript/ArgumentVector.swift

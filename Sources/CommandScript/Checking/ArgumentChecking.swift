@@ -52,7 +52,13 @@ extension Checker {
   /// if it is an integer or a word that its parameter accepts; nil otherwise.
   @inline(__always) mutating func packedArgument(_ i: Int, of arguments: ArgumentList, slot: Int) -> PackedValue? {
     if i >= arguments.count { return verbTable.parameters[slot].packedDefault }
-    switch arguments[i] {
+    return packed(arguments[i], slot: slot)
+  }
+
+  /// `argument` as ``CommandTable/SmallCommand`` packs it, if it is an integer or a word
+  /// that parameter `slot` accepts; nil otherwise.
+  @inline(__always) mutating func packed(_ argument: ArgumentNode, slot: Int) -> PackedValue? {
+    switch argument {
     case .integer(let n, _):
       guard case .integer? = verbTable.parameters[slot].accepts.value(ofInteger: n) else { return nil }
       return (n, false)
@@ -140,6 +146,7 @@ extension Checker {
     // names of a compilation, look up without it, so that input with millions of
     // distinct words cannot make it that large.
     guard word.symbol < Self.memoizedSymbols else { return lookUp() }
+    if let known = wordIndices.known(for: word.symbol, column: slot) { return known.map { Int($0) } }
     return wordIndices.value(for: word.symbol, column: slot) { lookUp().map { Int32(truncatingIfNeeded: $0) } }
       .map { Int($0) }
   }

@@ -348,6 +348,9 @@ public final class Session {
       parser in
       // A sourced file stops being checked at Ctrl-C (checking 100 MB takes seconds).
       while sourcing.isEmpty || !interruption.isRequested, let statement = parser.nextRoot() {
+        // Checking only: a plain command known to check is not compiled, since nothing
+        // would run it.
+        if !keeping, checker.checksPlainCommand(statement, in: parser.tree) { continue }
         guard let c = checker.check(statement, in: parser.tree) else { continue }
         guard case .directive(.source(let path, let range)) = c.action else {
           if keeping { compiled.append(c) }

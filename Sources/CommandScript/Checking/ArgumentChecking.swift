@@ -58,13 +58,25 @@ extension Checker {
   /// `argument` as ``CommandTable/SmallCommand`` packs it, if it is an integer or a word
   /// that parameter `slot` accepts; nil otherwise.
   @inline(__always) mutating func packed(_ argument: ArgumentNode, slot: Int) -> PackedValue? {
+    if let known = packedIfKnown(argument, slot: slot) { return known }
+    // A word met in this slot for the first time, or one that is not of its set.
+    guard case .word(let word) = argument, verbTable.parameters[slot].isWord, let index = wordIndex(word, slot: slot)
+    else { return nil }
+    return (index, true)
+  }
+
+  /// `packed(_:slot:)` from what is known, without changing anything: nil also for a word
+  /// whose index in the slot's set has not been looked up yet.
+  @inline(__always) func packedIfKnown(_ argument: ArgumentNode, slot: Int) -> PackedValue? {
     switch argument {
     case .integer(let n, _):
       guard case .integer? = verbTable.parameters[slot].accepts.value(ofInteger: n) else { return nil }
       return (n, false)
     case .word(let word):
-      guard verbTable.parameters[slot].isWord, let index = wordIndex(word, slot: slot) else { return nil }
-      return (index, true)
+      guard verbTable.parameters[slot].isWord, let known = wordIndices.known(for: word.symbol, column: slot),
+        let index = known
+      else { return nil }
+      return (Int(index), true)
     case .decimal, .string, .parameter, .expression:
       return nil
     }

@@ -612,13 +612,14 @@ struct Checker {
     plainVerbs[i] = Int32(truncatingIfNeeded: verbTable.firstVerb[type] + verb + 1)
   }
 
-  /// Whether `root`, a top-level statement (never one in a macro body), is a bare command (`move up 3`) whose name the
-  /// general path resolved before, in the same state, and whose arguments are all integers
-  /// and words that their parameters accept (the checks of `compileCommand`, whose packed
-  /// table they read): then `check` would find no problem, and what it would compile only
-  /// running needs. For `--check`, which drops what it compiles. False says only that it is
-  /// not known: `check` then decides, and reports.
-  @inline(__always) mutating func checksPlainCommand(_ root: Statement, in tree: SyntaxTree) -> Bool {
+  /// Whether `root`, a top-level statement (never one in a macro body), is a bare command
+  /// (`move up 3`) whose name the general path resolved before, in the same state, and whose
+  /// arguments are all integers and words that their parameters accept, as far as is known
+  /// (the checks of `compileCommand`, whose packed table and memos they read): then `check`
+  /// would find no problem, and what it would compile only running needs. For `--check`,
+  /// which drops what it compiles. False says only that it is not known: `check` then
+  /// decides, and reports.
+  @inline(__always) func checksPlainCommand(_ root: Statement, in tree: SyntaxTree) -> Bool {
     guard case .invocation(receiver: nil, let name, let arguments) = root.kind,
       name.symbol >= 0, Int(name.symbol) < plainVerbs.count
     else { return false }
@@ -629,7 +630,7 @@ struct Checker {
     let count = Int(arguments.count)
     guard count <= shape.count, count >= shape.required else { return false }
     let first = Int(arguments.first)
-    for i in 0..<count where packed(tree.arguments[first + i], slot: shape.first + i) == nil { return false }
+    for i in 0..<count where packedIfKnown(tree.arguments[first + i], slot: shape.first + i) == nil { return false }
     return true
   }
 }

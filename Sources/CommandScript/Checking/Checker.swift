@@ -108,6 +108,10 @@ struct Checker {
   /// ``checksPlainCommand(_:in:)``), valid while `plainKey` is the current key.
   var plainVerbs: [Int32] = []
   var plainKey = PlainKey()
+  /// Whether what it compiles is dropped (`--check`): only then are plain verbs recorded
+  /// and plain commands checked without compiling them (``checksPlainCommand(_:in:)``), so
+  /// that a compilation that runs what it compiles pays nothing for them.
+  var checksOnly = false
   /// The owners of the verbs that `bareNames` has met, each verb's a range of this: plain
   /// values, read without reference counting.
   var ownersMet: [(type: Int, verb: Int)] = []
@@ -601,6 +605,12 @@ struct Checker {
   /// Only what the general path found is recorded, so the fast path decides nothing of its
   /// own about names.
   @inline(__always) mutating func notePlainVerb(_ name: Name, type: Int, verb: Int) {
+    if checksOnly { recordPlainVerb(name, type: type, verb: verb) }
+  }
+
+  /// Out of line: in `check`, which the stream of a script's statements calls inlined, it
+  /// made the statement's loop too large for that.
+  @inline(never) private mutating func recordPlainVerb(_ name: Name, type: Int, verb: Int) {
     guard scope == nil, macrosInForce == .max, name.symbol >= 0, name.symbol < Self.memoizedSymbols else { return }
     let key = currentPlainKey
     if key != plainKey {

@@ -52,13 +52,41 @@ extension Checker {
   /// if it is an integer or a word that its parameter accepts; nil otherwise.
   @inline(__always) mutating func packedArgument(_ i: Int, of arguments: ArgumentList, slot: Int) -> PackedValue? {
     if i >= arguments.count { return verbTable.parameters[slot].packedDefault }
-    switch arguments[i] {
+    return packed(arguments[i], slot: slot)
+  }
+
+  /// `argument` as ``CommandTable/SmallCommand`` packs it, if it is an integer or a word
+  /// that parameter `slot` accepts; nil otherwise.
+  @inline(__always) mutating func packed(_ argument: ArgumentNode, slot: Int) -> PackedValue? {
+    switch argument {
     case .integer(let n, _):
-      guard case .integer? = verbTable.parameters[slot].accepts.value(ofInteger: n) else { return nil }
-      return (n, false)
+      return packedInteger(n, slot: slot)
     case .word(let word):
       guard verbTable.parameters[slot].isWord, let index = wordIndex(word, slot: slot) else { return nil }
       return (index, true)
+    case .decimal, .string, .parameter, .expression:
+      return nil
+    }
+  }
+
+  /// Integer `n` as ``CommandTable/SmallCommand`` packs it, if parameter `slot` accepts it.
+  @inline(__always) func packedInteger(_ n: Int, slot: Int) -> PackedValue? {
+    guard case .integer? = verbTable.parameters[slot].accepts.value(ofInteger: n) else { return nil }
+    return (n, false)
+  }
+
+  /// `packed(_:slot:)` from what is known, without changing anything: nil also for a word
+  /// whose index in the slot's set has not been looked up yet. (Not a step of `packed`:
+  /// that made `compileCommand` cost 18 instructions more a command.)
+  @inline(__always) func packedIfKnown(_ argument: ArgumentNode, slot: Int) -> PackedValue? {
+    switch argument {
+    case .integer(let n, _):
+      return packedInteger(n, slot: slot)
+    case .word(let word):
+      guard verbTable.parameters[slot].isWord, let known = wordIndices.known(for: word.symbol, column: slot),
+        let index = known
+      else { return nil }
+      return (Int(index), true)
     case .decimal, .string, .parameter, .expression:
       return nil
     }

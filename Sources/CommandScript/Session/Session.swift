@@ -260,6 +260,7 @@ public final class Session {
     if symbols.names.count > Self.maxReusedSymbols { symbols = SymbolTable() }
     var checker = Checker(state: checkerState, commands: commands, symbols: symbols)
     checker.existsNow = { [timeline] in timeline.exists($0) }
+    checker.checksOnly = !keeping
     var problems: [Problem] = []
     var sourcing: [String] = []
     let statements = files.map {
@@ -362,6 +363,10 @@ public final class Session {
       parser in
       // A sourced file stops being checked at Ctrl-C (checking 100 MB takes seconds).
       while sourcing.isEmpty || !interruption.isRequested, let statement = parser.nextRoot() {
+        // Checking only: a plain command known to check is not compiled, since nothing
+        // would run it. (The checker's flag rather than `keeping`: a test of `keeping`
+        // here made the optimizer copy the loop, and then call `check` out of line.)
+        if checker.checksOnly, checker.checksPlainCommand(statement, in: parser.tree) { continue }
         guard let c = checker.check(statement, in: parser.tree) else { continue }
         guard case .directive(.source(let path, let range)) = c.action else {
           if keeping {

@@ -247,10 +247,11 @@ struct Lexer {
   /// (The parser reads tokens here, where they are made, rather than copying each.)
   mutating func advance() { token = scan() }
 
-  /// Makes `token` the end of the input, where it is: a parser that stops early reads no
-  /// further.
+  /// Makes `token` the end of the input, where it is, and every later token the same: a
+  /// parser that stops early reads no further.
   mutating func stop() {
     token = Token(kind: .endOfInput, range: token.range)
+    position = bytes.count
   }
 
   /// Reads into `token` the rest of a string whose `"` came before these bytes (a line

@@ -22,10 +22,11 @@ struct Parser {
   /// being a query's argument.
   var stringEndsCondition = false
   var problems: [Problem] = [] {
-    didSet { problemLimit = Lexer.maxProblems - problems.count }
+    didSet { if problemsBeforeStop == nil { problemLimit = Lexer.maxProblems - problems.count } }
   }
   /// How many problems the lexer may have found before the parser stops: `maxProblems`
-  /// less the parser's own, so that `advance` compares one count with it.
+  /// less the parser's own, so that `advance` compares one count with it; once stopped,
+  /// never reached.
   private var problemLimit = Lexer.maxProblems
   /// Once the lexer and the parser have found `Lexer.maxProblems` problems, the parser
   /// stops: the rest of the input reads as its end. How many of `problems` came before.
@@ -57,7 +58,7 @@ struct Parser {
   }
 
   @inline(__always) mutating func advance() {
-    guard problemsBeforeStop == nil else { return }
+    // Once stopped, the lexer stays at the end of the input: no test of that here.
     lexer.advance()
     if lexer.problemCount >= problemLimit { stop() }
   }
@@ -68,6 +69,7 @@ struct Parser {
     problems.append(
       Problem("too many errors (\(Lexer.maxProblems)): the rest of the input is not checked", at: token.range))
     problemsBeforeStop = problems.count
+    problemLimit = .max
     lexer.stop()
   }
 

@@ -201,6 +201,13 @@ struct SymbolMemo<Value> {
     return value
   }
 
+  /// The answer for `symbol` (and `column`) if it has been computed: a read that, unlike
+  /// ``value(for:column:compute:)``, needs no unique access to the memo.
+  @inline(__always) func known(for symbol: SymbolTable.ID, column: Int = 0) -> Value? {
+    let i = Int(symbol) * columns + column
+    return i < answers.count ? answers[i] : nil
+  }
+
   /// Records the answer for `symbol`, when what it was computed from changes.
   mutating func set(_ symbol: SymbolTable.ID, to value: Value) {
     let i = Int(symbol) * columns

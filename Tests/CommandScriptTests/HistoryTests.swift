@@ -197,6 +197,57 @@ extension History {
     #expect(h.numbers(h.currentPath) == Array(4991...5000))
   }
 
+  /// The nodes kept, by number: parent, children in order, commands and statement.
+  private func shape(_ h: History) -> [Int: (parent: Int, children: [Int], commands: [Int32], statement: Int)] {
+    Dictionary(
+      uniqueKeysWithValues: h.keptNodes.map { i in
+        let parent = h.nodes[i].parent
+        return (
+          h.nodes[i].number,
+          (
+            parent < 0 ? 0 : h.nodes[Int(parent)].number, h.numbers(h.children(of: i)),
+            Array(h.commands[h.start(of: i)..<h.nodes[i].end]), h.steps[i].statement.start
+          )
+        )
+      })
+  }
+
+  /// Removing dropped nodes moves the kept ones, their steps and commands down in place:
+  /// every link, every node's commands and the current and redo nodes stay what they were,
+  /// on a tree with branches dropped whole (leaving gaps among the kept nodes).
+  @Test func compactingKeepsTheTreeAsItWas() {
+    var h = History()
+    h.clock = { 0 }
+    var compactions = 0
+    for i in 1...4000 {
+      h.record(Int32(-i))  // a step of two commands: its number negated, then its number
+      h.make(Int32(i))
+      if i % 7 == 0 {
+        h.didUndo()
+        h.didUndo()
+      } else if i % 11 == 0 {
+        h.didUndo()
+      }
+      let before = shape(h)
+      let (current, redo) = (h.currentNumber, h.redoTarget.map { h.nodes[$0].number })
+      let stored = h.nodes.count
+      guard h.cap(to: 100) != nil else { continue }
+      compactions += 1
+      #expect(h.nodes.count < stored && h.steps.count == h.nodes.count)
+      #expect(h.currentNumber == current && h.redoTarget.map { h.nodes[$0].number } == redo)
+      let after = shape(h)
+      #expect(after.count <= 100 && after.count == h.liveCount)
+      for (number, node) in after {
+        let old = before[number]!
+        #expect(node.commands == [Int32(-number), Int32(number)] && node.commands == old.commands)
+        #expect(node.statement == old.statement)
+        #expect(node.parent == (after[old.parent] == nil ? 0 : old.parent))
+        #expect(node.children == old.children.filter { after[$0] != nil })
+      }
+    }
+    #expect(compactions >= 3)
+  }
+
   @Test func limitZeroKeepsNothing() {
     var h = history([1])
     _ = h.cap(to: 0)

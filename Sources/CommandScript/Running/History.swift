@@ -272,8 +272,12 @@ struct History {
   /// then the node itself, whose children become the root's; otherwise its whole branch
   /// goes. Returns the commands whose undo records the receivers must drop, when a batch
   /// of dropped nodes is actually removed.
-  mutating func cap(to limit: Int) -> ContiguousArray<Int32>? {
-    guard liveCount > limit else { return nil }
+  @inline(__always) mutating func cap(to limit: Int) -> ContiguousArray<Int32>? {
+    // Checked where the invoker commits each statement; the dropping is out of line.
+    liveCount > limit ? drop(over: limit) : nil
+  }
+
+  private mutating func drop(over limit: Int) -> ContiguousArray<Int32>? {
     while liveCount > limit {
       while nodes[oldestKept].isDropped { oldestKept += 1 }
       let oldest = oldestKept
@@ -336,41 +340,77 @@ struct History {
   }
 
   /// Removes the dropped nodes from storage; returns the commands of those whose records
-  /// the receivers hold.
+  /// the receivers hold. The kept nodes, their steps and commands move down in place, so
+  /// that the buffers keep their capacity (new ones would grow again, copying, as the
+  /// next steps are made) and a step moves without retaining what it holds.
   private mutating func compact() -> ContiguousArray<Int32> {
+    let count = nodes.count
+    while oldestKept < count && nodes[oldestKept].isDropped { oldestKept += 1 }
+    let oldestKept = oldestKept
     var released = ContiguousArray<Int32>()
-    var newIndex = [Int32](repeating: -1, count: nodes.count)
-    var keptNodes = ContiguousArray<Node>()
-    var keptSteps: [Step] = []
-    var keptCommands = ContiguousArray<Int32>()
-    keptNodes.reserveCapacity(liveCount)
-    keptSteps.reserveCapacity(liveCount)
-    for i in nodes.indices {
-      let range = start(of: i)..<nodes[i].end
-      if nodes[i].isDropped {
-        if nodes[i].holdsRecords { released.append(contentsOf: commands[range]) }
-        continue
+    // Nodes that hold records were dropped as the oldest kept, so they are all below
+    // `oldestKept`: room for their commands reserved once rather than grown by copies.
+    released.reserveCapacity(start(of: oldestKept))
+    var newIndex = ContiguousArray<Int32>(repeating: -1, count: count)
+    // The nodes below `oldestKept` are all dropped: their commands go to `released` in
+    // runs, a node costing a test (most of a batch is here when the limit is small).
+    var runStart = 0
+    for i in 0..<oldestKept where !nodes[i].holdsRecords {
+      released.append(contentsOf: commands[runStart..<start(of: i)])
+      runStart = nodes[i].end
+    }
+    var begin = start(of: oldestKept)
+    released.append(contentsOf: commands[runStart..<begin])
+    var kept = 0
+    var keptEnd = 0
+    // Taken out of `self` (leaving it empty, so they stay uniquely referenced) to be
+    // reached through buffer pointers side by side.
+    var (nodes, steps, commands) = (self.nodes, self.steps, self.commands)
+    (self.nodes, self.steps, self.commands) = ([], [], [])
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      steps.withUnsafeMutableBufferPointer { steps in
+        commands.withUnsafeMutableBufferPointer { commands in
+          for i in oldestKept..<count {
+            let end = nodes[i].end
+            if nodes[i].isDropped {
+              // One by one: a node has a command or a few, fewer than a slice's append
+              // costs to set up.
+              if nodes[i].holdsRecords { for j in begin..<end { released.append(commands[j]) } }
+            } else {
+              newIndex[i] = Int32(kept)
+              if keptEnd != begin {
+                for j in begin..<end { commands[keptEnd + j - begin] = commands[j] }
+              }
+              keptEnd += end - begin
+              if kept != i {
+                nodes[kept] = nodes[i]
+                steps.swapAt(kept, i)
+              }
+              nodes[kept].end = keptEnd
+              kept += 1
+            }
+            begin = end
+          }
+          @inline(__always) func mapped(_ i: Int32) -> Int32 { i < 0 ? -1 : newIndex[Int(i)] }
+          for i in 0..<kept {
+            nodes[i].parent = mapped(nodes[i].parent)
+            nodes[i].firstChild = mapped(nodes[i].firstChild)
+            nodes[i].next = mapped(nodes[i].next)
+            nodes[i].previous = mapped(nodes[i].previous)
+          }
+        }
       }
-      newIndex[i] = Int32(keptNodes.count)
-      keptCommands.append(contentsOf: commands[range])
-      var node = nodes[i]
-      node.end = keptCommands.count
-      keptNodes.append(node)
-      keptSteps.append(steps[i])
     }
-    // The running statement's commands, if any, follow.
-    keptCommands.append(contentsOf: commands[(nodes.last?.end ?? 0)...])
     func mapped(_ i: Int32) -> Int32 { i < 0 ? -1 : newIndex[Int(i)] }
-    for i in keptNodes.indices {
-      keptNodes[i].parent = mapped(keptNodes[i].parent)
-      keptNodes[i].firstChild = mapped(keptNodes[i].firstChild)
-      keptNodes[i].next = mapped(keptNodes[i].next)
-      keptNodes[i].previous = mapped(keptNodes[i].previous)
-    }
     (firstRoot, curhead, newhead) = (mapped(firstRoot), mapped(curhead), mapped(newhead))
-    (nodes, steps, commands) = (keptNodes, keptSteps, keptCommands)
+    // The dropped steps were swapped to the end; the running statement's commands, if
+    // any, follow the kept ones.
+    nodes.removeSubrange(kept...)
+    steps.removeSubrange(kept...)
+    commands.removeSubrange(keptEnd..<begin)
+    (self.nodes, self.steps, self.commands) = (nodes, steps, commands)
     droppedStored = 0
-    oldestKept = 0
+    self.oldestKept = 0
     return released
   }
 }

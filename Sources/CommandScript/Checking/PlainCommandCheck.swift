@@ -1,0 +1,62 @@
+// Plain commands under `--check`: a bare command whose name the general path resolved
+// before, in the same state, is checked by its argument count and kinds alone (what
+// `compileCommand` would check), since what it would compile only running needs.
+
+extension Checker {
+  /// What a bare name's meaning at the top level depends on: the macros (a definition may
+  /// take the name), the `use`d instance and the instances. Within one checker each only
+  /// grows or is set, so equal keys mean equal meanings.
+  struct PlainKey: Equatable {
+    var macros = 0
+    var used = -1
+    var instances = 0
+  }
+
+  var currentPlainKey: PlainKey {
+    PlainKey(macros: state.macros.count, used: state.usedInstance ?? -1, instances: state.instances.count)
+  }
+
+  /// Records that the bare name `name` resolved, at the top level, to `verb` of `type`: its
+  /// index in `verbTable.verbs`, plus one, by symbol, for ``checksPlainCommand(_:in:)``.
+  /// Only what the general path found is recorded, so the fast path decides nothing of its
+  /// own about names.
+  @inline(__always) mutating func notePlainVerb(_ name: Name, type: Int, verb: Int) {
+    if checksOnly { recordPlainVerb(name, type: type, verb: verb) }
+  }
+
+  /// Out of line: in `check`, which the stream of a script's statements calls inlined, it
+  /// made the statement's loop too large for that.
+  @inline(never) private mutating func recordPlainVerb(_ name: Name, type: Int, verb: Int) {
+    guard scope == nil, macrosInForce == .max, name.symbol >= 0, name.symbol < Self.memoizedSymbols else { return }
+    let key = currentPlainKey
+    if key != plainKey {
+      plainVerbs.removeAll(keepingCapacity: true)
+      plainKey = key
+    }
+    let i = Int(name.symbol)
+    if i >= plainVerbs.count { plainVerbs.append(contentsOf: repeatElement(0, count: i + 1 - plainVerbs.count)) }
+    plainVerbs[i] = Int32(truncatingIfNeeded: verbTable.firstVerb[type] + verb + 1)
+  }
+
+  /// Whether `root`, a top-level statement (never one in a macro body), is a bare command
+  /// (`move up 3`) whose name the general path resolved before, in the same state, and whose
+  /// arguments are all integers and words that their parameters accept, as far as is known
+  /// (the checks of `compileCommand`, whose packed table and memos they read): then `check`
+  /// would find no problem, and what it would compile only running needs. For `--check`,
+  /// which drops what it compiles. False says only that it is not known: `check` then
+  /// decides, and reports.
+  @inline(__always) func checksPlainCommand(_ root: Statement, in tree: SyntaxTree) -> Bool {
+    guard case .invocation(receiver: nil, let name, let arguments) = root.kind,
+      name.symbol >= 0, Int(name.symbol) < plainVerbs.count
+    else { return false }
+    let verbIndex = Int(plainVerbs[Int(name.symbol)])
+    // (No macro body is being checked: `root` is a top-level statement.)
+    guard verbIndex != 0, currentPlainKey == plainKey else { return false }
+    let shape = verbTable.verbs[verbIndex - 1]
+    let count = Int(arguments.count)
+    guard count <= shape.count, count >= shape.required else { return false }
+    let first = Int(arguments.first)
+    for i in 0..<count where packedIfKnown(tree.arguments[first + i], slot: shape.first + i) == nil { return false }
+    return true
+  }
+}

@@ -1,5 +1,11 @@
 import CommandScript
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Entries of a stream read so far and not yet run: each a line, plus the lines that
 /// complete an open block or string, with the line it starts on; then the lines of an
 /// entry still open.
@@ -22,7 +28,14 @@ struct StreamEntries {
   /// How many complete entries there are.
   var count: Int { ends.count }
 
-  mutating func append(line: [UInt8]) { bytes += line }
+  /// Appends the reader's next line to the entry being read and feeds it to `scanner`;
+  /// false at the end of the input.
+  mutating func appendLine(from reader: LineReader, scanningWith scanner: inout EntryScanner) -> Bool {
+    let start = bytes.count
+    guard reader.appendLine(to: &bytes) else { return false }
+    bytes.withUnsafeBufferPointer { scanner.read(UnsafeBufferPointer(rebasing: $0[start...])) }
+    return true
+  }
 
   /// The lines appended since the last entry make one; the next starts on `line`.
   mutating func endEntry(nextLine line: Int) {
@@ -69,16 +82,28 @@ struct StreamEntries {
   /// `export` wrote may be). Looked for as words anywhere, which may find more than there
   /// is (in a string, a comment, a longer name) and then costs speed only.
   var mayDependOnEarlierRuns: Bool {
-    bytes.withUnsafeBufferPointer { buffer in
-      let complete = UnsafeBufferPointer(rebasing: buffer[..<(ends.last ?? 0)])
-      return ["new", "source", "export"].contains { Self.contains(Array($0.utf8), in: complete) }
+    bytes.withUnsafeBytes { buffer in
+      let complete = UnsafeRawBufferPointer(rebasing: buffer[..<(ends.last ?? 0)])
+      return Self.words.contains { Self.contains($0.word, in: complete, searchingFor: $0.rare) }
     }
   }
 
-  private static func contains(_ word: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = word.first, word.count <= buffer.count else { return false }
-    for i in 0...(buffer.count - word.count) where buffer[i] == first {
-      if (1..<word.count).allSatisfy({ buffer[i + $0] == word[$0] }) { return true }
+  /// The words, each with the offset of a byte in it that commands rarely have, which is
+  /// the one searched for: `move up` has the `e` of `export` but no `x`.
+  private static let words = [("new", 2), ("source", 4), ("export", 1)].map { (word: Array($0.utf8), rare: $1) }
+
+  /// Whether `word` occurs in `buffer`: its byte at `rare` found by `memchr`, which is
+  /// many times faster than a loop over every byte.
+  private static func contains(_ word: [UInt8], in buffer: UnsafeRawBufferPointer, searchingFor rare: Int) -> Bool {
+    guard let base = buffer.baseAddress, word.count <= buffer.count else { return false }
+    // Where the word would start, for each place its rare byte is found.
+    var start = 0
+    let lastStart = buffer.count - word.count
+    while start <= lastStart {
+      guard let found = memchr(base + start + rare, Int32(word[rare]), lastStart - start + 1) else { return false }
+      start = UnsafeRawPointer(found) - base - rare
+      if word.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, word.count) }) == 0 { return true }
+      start += 1
     }
     return false
   }

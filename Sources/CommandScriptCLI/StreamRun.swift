@@ -28,12 +28,10 @@ extension Driver {
         if status.endsStream(under: errorPolicy) { return status }
         entries.removeAll()
       }
-      guard let bytes = reader.nextLine() else { break }
-      entries.append(line: bytes)
+      guard entries.appendLine(from: reader, scanningWith: &scanner) else { break }
       line += 1
-      scanner.read(bytes)
       if scanner.needsMoreInput { continue }
-      scanner = EntryScanner()
+      scanner.reset()
       entries.endEntry(nextLine: line)
     }
     if !journalFailed, entries.count > 0 {

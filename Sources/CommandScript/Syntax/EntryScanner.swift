@@ -15,14 +15,15 @@ extension Parser {
 /// Says whether input read so far ends inside a `{` block or a string, or in a statement
 /// that is complete but for its block (`repeat 2`, `macro m n`, `if door.locked`, `} else`:
 /// the `{` may come on the next line), from the lexer's tokens, each line lexed
-/// once: a line-by-line reader (piped stdin, the REPL) feeds it each line as it arrives
+/// once (a plain line, one that has no `{`, `}`, `;`, `"` or `else`, only to its first
+/// token, the only one of it that can matter): a line-by-line reader (piped stdin, the REPL) feeds it each line as it arrives
 /// and compiles the entry once it is complete, in time linear in the entry's length
 /// however many lines it has.
 ///
 /// ```swift
 /// var scanner = EntryScanner()
 /// scanner.read(line)
-/// if !scanner.needsMoreInput { compile(entry); scanner = EntryScanner() }
+/// if !scanner.needsMoreInput { compile(entry); scanner.reset() }
 /// ```
 ///
 /// Strings, comments and words are the `Lexer`'s: a `{` or `"` in a comment or a string,
@@ -31,7 +32,12 @@ extension Parser {
 /// (`Lexer.resumeString()`). The statements that await a block come from their
 /// declarations (`hasBlock`), so a new one needs nothing here. Each `read` is taken to end
 /// at a line's end (a word is not split between two).
-public struct EntryScanner: Sendable {
+///
+/// A scanner keeps the symbol table it lexes with from one read to the next, and across
+/// ``reset()``, so that a stream of short lines does not pay for a table, or a global
+/// look-up, per line. (Sendable all the same: a scanner lexes with its table only while
+/// no copy of the scanner shares it, and makes its own otherwise.)
+public struct EntryScanner: @unchecked Sendable {
   private var depth = 0
   private var inString = false
   /// Whether a line read ended a statement that awaits its block (`repeat 2`).
@@ -52,14 +58,28 @@ public struct EntryScanner: Sendable {
 
   private enum Tail { case none, `else`, elseAs, elseAsName }
 
+  /// The symbol table it lexes with; nil until the first read.
+  private var symbols: ScannerSymbols?
+  private let keywords = Keywords.shared
+  /// Whether a plain line (``isPlainLine(_:)``) is lexed only to its first token: false in
+  /// tests that compare the two ways.
+  var lexesPlainLinesToFirstToken = true
+
   /// A scanner that has read nothing.
   public init() {}
+
+  /// Makes this a scanner that has read nothing, as a new one, keeping its symbol table
+  /// (unless it has grown large): the way to start each entry of a stream.
+  public mutating func reset() {
+    (depth, inString, awaitingBlock, statement, tail) = (0, false, false, .fresh, .none)
+    if let held = symbols, held.table.names.count > ScanningSymbols.maxKept { symbols = nil }
+  }
 
   /// Whether the input read so far ends inside a block or a string, or awaits a block.
   public var needsMoreInput: Bool { inString || depth > 0 || awaitingBlock }
 
   /// The keywords it looks for, by symbol (keywords are the first symbols of every
-  /// table): read once a line, so that a token costs no look-up of a global.
+  /// table): read once a scanner, so that a line or a token costs no look-up of a global.
   private struct Keywords {
     /// Bit `i`: whether keyword symbol `i`'s statement always has a block.
     let blockHeaders: UInt64
@@ -79,6 +99,16 @@ public struct EntryScanner: Sendable {
   }
 
   /// Reads more of the entry: a line, or the lines that have come.
+  public mutating func read(_ bytes: [UInt8]) {
+    // Not generic, so that a caller in another module reaches the loop without a call
+    // through `withContiguousStorageIfAvailable`'s thunks (130 instructions a line).
+    bytes.withUnsafeBufferPointer { read(buffer: $0) }
+  }
+
+  /// Reads more of the entry: a line, or the lines that have come.
+  public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) { read(buffer: bytes) }
+
+  /// Reads more of the entry: a line, or the lines that have come.
   public mutating func read(_ bytes: some Sequence<UInt8>) {
     // The loop over contiguous bytes, compiled once here: the generic loop is not
     // specialised for callers in other modules, and cost 4,000 instructions a line there.
@@ -87,11 +117,23 @@ public struct EntryScanner: Sendable {
     copy.withUnsafeBufferPointer { read(buffer: $0) }
   }
 
+  /// The symbol table to lex with: its own, unless a copy of this scanner shares it.
+  private mutating func ownSymbols() -> SymbolTable {
+    if !isKnownUniquelyReferenced(&symbols) { symbols = ScannerSymbols() }
+    return symbols.unsafelyUnwrapped.table
+  }
+
   private mutating func read(buffer: UnsafeBufferPointer<UInt8>) {
-    let symbols = ScanningSymbols.take()
-    defer { ScanningSymbols.giveBack(symbols) }
-    var lexer = Lexer(buffer, source: 0, symbols: symbols)
-    let keywords = Keywords.shared
+    var lexer = Lexer(buffer, source: 0, symbols: ownSymbols())
+    let keywords = keywords
+    if depth == 0, !inString, lexesPlainLinesToFirstToken, Self.isPlainLine(buffer) {
+      // What the loop below does for such a line: of its tokens, only the first can change
+      // what is kept (the statement it begins); the line ends once.
+      lexer.advance()
+      if lexer.token.kind != .newline, lexer.token.kind != .endOfInput { see(lexer.token, keywords) }
+      endLine()
+      return
+    }
     if inString {
       lexer.resumeString()
       if lexer.token.isUnterminatedString { return }
@@ -127,6 +169,38 @@ public struct EntryScanner: Sendable {
     }
   }
 
+  /// Whether `bytes` are one line (a `\n` only as the last byte) in which no token after the
+  /// first can change what the scanner keeps at the top level: no `{`, `}`, `;` or `"`
+  /// (so no string, and no comment that hides one), and no `else`. The Lexer reads such a
+  /// line as words, numbers, operators, parameters and invalid bytes, each of which only
+  /// sets `tail` back to `.none`, as it already is after a line's first token that is not
+  /// `else`.
+  @inline(__always) private static func isPlainLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // The bytes to look at: `\n`, `"`, `;` (below 64); `e`, `{`, `}` (64 to 127).
+    let low: UInt64 = 1 << 10 | 1 << 34 | 1 << 59
+    let high: UInt64 = 1 << (101 - 64) | 1 << (123 - 64) | 1 << (125 - 64)
+    let count = bytes.count
+    var i = 0
+    while i < count {
+      let b = bytes[i]
+      let marked = b < 64 ? low &>> UInt64(b) & 1 : b < 128 ? high &>> UInt64(b & 63) & 1 : 0
+      if marked != 0 {
+        switch b {
+        case 10: if i != count - 1 { return false }
+        case UInt8(ascii: "e"):
+          if i + 3 < count, bytes[i + 1] == UInt8(ascii: "l"), bytes[i + 2] == UInt8(ascii: "s"),
+            bytes[i + 3] == UInt8(ascii: "e")
+          {
+            return false
+          }
+        default: return false
+        }
+      }
+      i += 1
+    }
+    return true
+  }
+
   /// A top-level token of the statement being read (not `{`, `}`, `;` or a line break).
   private mutating func see(_ token: Token, _ keywords: Keywords) {
     let symbol = token.kind == .word ? token.symbol : -1
@@ -148,7 +222,14 @@ public struct EntryScanner: Sendable {
   }
 }
 
-/// The symbol table an `EntryScanner` lexes with, kept from one read to the next rather
+/// A scanner's symbol table, taken from the spare (``ScanningSymbols``) when the scanner
+/// first reads, and given back when the last copy of the scanner is dropped.
+private final class ScannerSymbols {
+  let table = ScanningSymbols.take()
+  deinit { ScanningSymbols.giveBack(table) }
+}
+
+/// The symbol table an `EntryScanner` lexes with, kept from one scanner to the next rather
 /// than made for each (a new table numbers every keyword: more than lexing a line costs),
 /// and dropped once it has grown large, so that a long stream of distinct words cannot
 /// make it grow without bound.
@@ -158,7 +239,7 @@ private enum ScanningSymbols {
     var table: SymbolTable?
   }
   private static let spare = Mutex(Spare())
-  private static let maxKept = 4096
+  static let maxKept = 4096
 
   static func take() -> SymbolTable {
     spare.withLock { spare in

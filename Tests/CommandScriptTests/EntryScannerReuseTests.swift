@@ -1,0 +1,99 @@
+import Testing
+
+@testable import CommandScript
+
+/// A scanner kept from one entry to the next (``EntryScanner/reset()``), and one that
+/// takes a plain line at its first token, answer as a fresh scanner that lexes every token.
+struct EntryScannerReuseTests {
+  /// Pieces of lines: statements that await a block, blocks, strings, comments, `else` and
+  /// words that contain it, invalid bytes.
+  static let pieces = [
+    "move up", "repeat 2", "if door.locked", "else", "else as e", "} else", "{", "}", "\"", "\"a{\"",
+    "# {", ";", "macro m n", "echo \"x\\\"\"", "elsewhere", "$1", "é", "==", "\t", "try", "as", "n", "e",
+    "lse", "while", "# else", "\\", "\r", "-", "42", "\u{FEFF}",
+  ]
+
+  /// SplitMix64: the same sequence on every run, so that a failure can be replayed.
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static func randomLine(_ random: inout Generator) -> [UInt8] {
+    var line = ""
+    for _ in 0..<Int.random(in: 0...5, using: &random) {
+      line += pieces.randomElement(using: &random)! + (Bool.random(using: &random) ? " " : "")
+    }
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0: break  // a read without a line break
+    case 1: line += "\n" + pieces.randomElement(using: &random)! + "\n"  // two lines in one read
+    default: line += "\n"
+    }
+    return Array(line.utf8)
+  }
+
+  @Test func aReusedScannerAnswersAsAFreshOneThatLexesEveryToken() {
+    var random = Generator(state: 30)
+    var reused = EntryScanner()
+    var everyToken = EntryScanner()
+    everyToken.lexesPlainLinesToFirstToken = false
+    var fresh = EntryScanner()
+    var entry: [UInt8] = []
+    // Whether every read so far ended a line, so that the whole text reads the same.
+    var linesWhole = true
+    for _ in 0..<20_000 {
+      let line = Self.randomLine(&random)
+      entry += line
+      linesWhole = linesWhole && line.last == 10
+      reused.read(line)
+      everyToken.read(line)
+      fresh.read(line)
+      let text = String(decoding: entry, as: UTF8.self)
+      #expect(reused.needsMoreInput == everyToken.needsMoreInput, "\(text)")
+      #expect(fresh.needsMoreInput == everyToken.needsMoreInput, "\(text)")
+      if linesWhole { #expect(Parser.needsMoreInput(entry) == everyToken.needsMoreInput, "\(text)") }
+      if everyToken.needsMoreInput, entry.count < 2000 { continue }
+      reused.reset()
+      everyToken.reset()
+      fresh = EntryScanner()
+      entry = []
+      linesWhole = true
+    }
+  }
+
+  @Test func aCopiedScannerReadsOnItsOwn() {
+    var scanner = EntryScanner()
+    scanner.read(Array("repeat 2\n".utf8))
+    var copy = scanner
+    copy.read(Array("{\n".utf8))
+    scanner.read(Array("{ move up }\n".utf8))
+    #expect(copy.needsMoreInput)
+    #expect(!scanner.needsMoreInput)
+    copy.reset()
+    #expect(!copy.needsMoreInput)
+    copy.read(Array("move up\n".utf8))
+    #expect(!copy.needsMoreInput)
+  }
+
+  @Test func plainLinesAreTheLexersLines() {
+    // Each is taken at its first token; the answer is the one for every token.
+    let lines = [
+      "move up\n", "repeat 2\n", "if door.locked\n", "  # a comment\n", "\n", "", "macro m n # x\n",
+      "door.repeat 2\n", "echo else_\n", "elsewhere\n", "while x == 1\n", "\u{FEFF}repeat 3\n",
+    ]
+    for line in lines {
+      var plain = EntryScanner()
+      var everyToken = EntryScanner()
+      everyToken.lexesPlainLinesToFirstToken = false
+      plain.read(Array(line.utf8))
+      everyToken.read(Array(line.utf8))
+      #expect(plain.needsMoreInput == everyToken.needsMoreInput, "\(line)")
+    }
+  }
+}

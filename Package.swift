@@ -35,8 +35,11 @@ let package = Package(
         "CommandScript", "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // The program's arguments as the C library passes them to its initialisers, in place of
+    // the Swift runtime's search at start-up (see arguments.c).
+    .target(name: "CArguments"),
     .executableTarget(
-      name: "cmdscript", dependencies: ["CommandScriptCLI", "CommandScriptReceivers"]),
+      name: "cmdscript", dependencies: ["CommandScriptCLI", "CommandScriptReceivers", "CArguments"]),
     // A session as an @Observable model, for SwiftUI (apart, so the CLI does not link
     // Observation).
     .target(name: "CommandScriptObservation", dependencies: ["CommandScript"]),

@@ -4,9 +4,9 @@
 // a chosen stage, so that the cost of each stage of `cmdscript -c ''` can be told apart;
 // `startup-probe-lean` is the same run without ArgumentParser; `hello` and
 // `hello-foundation-essentials` are the floors of any static Swift program. Each links
-// `Sources/cmdscript/ArgumentVector.swift` (a symbolic link in its folder), as `cmdscript`
-// does, so that none pays the Swift runtime's search for `argv`. A package of its own so
-// that the main package stays as it is.
+// the main package's C target `CArguments` (as `ProbeArguments`, a symbolic link: target
+// names are unique in a package graph), as `cmdscript` does, so that none pays the Swift
+// runtime's search for `argv`. A package of its own so that the main package stays as it is.
 import PackageDescription
 
 /// SwiftPM names a package found by path after its directory, which is `main` in one
@@ -26,15 +26,16 @@ let package = Package(
         .product(name: "CommandScript", package: mainPackage),
         .product(name: "CommandScriptCLI", package: mainPackage),
         .product(name: "CommandScriptReceivers", package: mainPackage),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"), "ProbeArguments",
       ]),
     .executableTarget(
       name: "startup-probe-lean",
       dependencies: [
         .product(name: "CommandScript", package: mainPackage),
-        .product(name: "CommandScriptReceivers", package: mainPackage),
+        .product(name: "CommandScriptReceivers", package: mainPackage), "ProbeArguments",
       ]),
-    .executableTarget(name: "hello"),
-    .executableTarget(name: "hello-foundation-essentials"),
+    .executableTarget(name: "hello", dependencies: ["ProbeArguments"]),
+    .executableTarget(name: "hello-foundation-essentials", dependencies: ["ProbeArguments"]),
+    .target(name: "ProbeArguments"),
   ]
 )

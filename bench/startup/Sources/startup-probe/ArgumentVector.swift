@@ -1,1 +1,0 @@
-../../../../Sources/cmdscript/ArgumentVector.swift

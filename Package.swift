@@ -59,7 +59,7 @@ let package = Package(
       exclude: ["Web"]),
     // What `cmdscript serve` runs from beside `cmdscript`, which therefore links no server.
     .executableTarget(
-      name: "cmdscript-serve", dependencies: ["CommandScriptServer", "CommandScriptReceivers"]),
+      name: "cmdscript-serve", dependencies: ["CommandScriptServer", "CommandScriptReceivers", "CArguments"]),
     .testTarget(
       name: "CLITests", dependencies: ["cmdscript", "cmdscript-serve"],
       // Golden scripts, and the tests in Python and Lua that the Swift tests run.

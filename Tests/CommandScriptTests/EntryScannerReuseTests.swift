@@ -13,19 +13,7 @@ struct EntryScannerReuseTests {
     "lse", "while", "# else", "\\", "\r", "-", "42", "\u{FEFF}",
   ]
 
-  /// SplitMix64: the same sequence on every run, so that a failure can be replayed.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
-  static func randomLine(_ random: inout Generator) -> [UInt8] {
+  static func randomLine(_ random: inout SplitMix64) -> [UInt8] {
     var line = ""
     for _ in 0..<Int.random(in: 0...5, using: &random) {
       line += pieces.randomElement(using: &random)! + (Bool.random(using: &random) ? " " : "")
@@ -39,7 +27,7 @@ struct EntryScannerReuseTests {
   }
 
   @Test func aReusedScannerAnswersAsAFreshOneThatLexesEveryToken() {
-    var random = Generator(state: 30)
+    var random = SplitMix64(seed: 30)
     var reused = EntryScanner()
     var everyToken = EntryScanner()
     everyToken.lexesPlainLinesToFirstToken = false

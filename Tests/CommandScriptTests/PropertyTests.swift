@@ -17,7 +17,7 @@ import Testing
 // seed; CMDSCRIPT_PROPERTY_SEED=SEED (and CMDSCRIPT_PROPERTY_COUNT=N) run those again.
 
 /// SplitMix64: small, fast, and the same on every platform and Swift version.
-struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) { state = seed }

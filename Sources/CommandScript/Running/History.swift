@@ -363,6 +363,7 @@ struct History {
     released.append(contentsOf: commands[runStart..<begin])
     var kept = 0
     var keptEnd = 0
+    @inline(__always) func mapped(_ i: Int32) -> Int32 { i < 0 ? -1 : newIndex[Int(i)] }
     // Taken out of `self` (leaving it empty, so they stay uniquely referenced) to be
     // reached through buffer pointers side by side.
     var (nodes, steps, commands) = (self.nodes, self.steps, self.commands)
@@ -391,7 +392,6 @@ struct History {
             }
             begin = end
           }
-          @inline(__always) func mapped(_ i: Int32) -> Int32 { i < 0 ? -1 : newIndex[Int(i)] }
           for i in 0..<kept {
             nodes[i].parent = mapped(nodes[i].parent)
             nodes[i].firstChild = mapped(nodes[i].firstChild)
@@ -401,7 +401,6 @@ struct History {
         }
       }
     }
-    func mapped(_ i: Int32) -> Int32 { i < 0 ? -1 : newIndex[Int(i)] }
     (firstRoot, curhead, newhead) = (mapped(firstRoot), mapped(curhead), mapped(newhead))
     // The dropped steps were swapped to the end; the running statement's commands, if
     // any, follow the kept ones.

@@ -2,8 +2,8 @@ import Testing
 
 @testable import CommandScript
 
-/// A scanner kept from one entry to the next (``EntryScanner/reset()``), and one that
-/// takes a plain line at its first token, answer as a fresh scanner that lexes every token.
+/// A scanner kept from one entry to the next (``EntryScanner/reset()``) answers as a fresh
+/// one.
 struct EntryScannerReuseTests {
   /// Pieces of lines: statements that await a block, blocks, strings, comments, `else` and
   /// words that contain it, invalid bytes.
@@ -26,11 +26,9 @@ struct EntryScannerReuseTests {
     return Array(line.utf8)
   }
 
-  @Test func aReusedScannerAnswersAsAFreshOneThatLexesEveryToken() {
+  @Test func aReusedScannerAnswersAsAFreshOne() {
     var random = SplitMix64(seed: 30)
     var reused = EntryScanner()
-    var everyToken = EntryScanner()
-    everyToken.lexesPlainLinesToFirstToken = false
     var fresh = EntryScanner()
     var entry: [UInt8] = []
     // Whether every read so far ended a line, so that the whole text reads the same.
@@ -40,15 +38,12 @@ struct EntryScannerReuseTests {
       entry += line
       linesWhole = linesWhole && line.last == 10
       reused.read(line)
-      everyToken.read(line)
       fresh.read(line)
       let text = String(decoding: entry, as: UTF8.self)
-      #expect(reused.needsMoreInput == everyToken.needsMoreInput, "\(text)")
-      #expect(fresh.needsMoreInput == everyToken.needsMoreInput, "\(text)")
-      if linesWhole { #expect(Parser.needsMoreInput(entry) == everyToken.needsMoreInput, "\(text)") }
-      if everyToken.needsMoreInput, entry.count < 2000 { continue }
+      #expect(reused.needsMoreInput == fresh.needsMoreInput, "\(text)")
+      if linesWhole { #expect(Parser.needsMoreInput(entry) == fresh.needsMoreInput, "\(text)") }
+      if fresh.needsMoreInput, entry.count < 2000 { continue }
       reused.reset()
-      everyToken.reset()
       fresh = EntryScanner()
       entry = []
       linesWhole = true
@@ -67,21 +62,5 @@ struct EntryScannerReuseTests {
     #expect(!copy.needsMoreInput)
     copy.read(Array("move up\n".utf8))
     #expect(!copy.needsMoreInput)
-  }
-
-  @Test func plainLinesAreTheLexersLines() {
-    // Each is taken at its first token; the answer is the one for every token.
-    let lines = [
-      "move up\n", "repeat 2\n", "if door.locked\n", "  # a comment\n", "\n", "", "macro m n # x\n",
-      "door.repeat 2\n", "echo else_\n", "elsewhere\n", "while x == 1\n", "\u{FEFF}repeat 3\n",
-    ]
-    for line in lines {
-      var plain = EntryScanner()
-      var everyToken = EntryScanner()
-      everyToken.lexesPlainLinesToFirstToken = false
-      plain.read(Array(line.utf8))
-      everyToken.read(Array(line.utf8))
-      #expect(plain.needsMoreInput == everyToken.needsMoreInput, "\(line)")
-    }
   }
 }

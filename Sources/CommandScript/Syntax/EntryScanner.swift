@@ -15,8 +15,7 @@ extension Parser {
 /// Says whether input read so far ends inside a `{` block or a string, or in a statement
 /// that is complete but for its block (`repeat 2`, `macro m n`, `if door.locked`, `} else`:
 /// the `{` may come on the next line), from the lexer's tokens, each line lexed
-/// once (a plain line, one that has no `{`, `}`, `;`, `"` or `else`, only to its first
-/// token, the only one of it that can matter): a line-by-line reader (piped stdin, the REPL) feeds it each line as it arrives
+/// once: a line-by-line reader (piped stdin, the REPL) feeds it each line as it arrives
 /// and compiles the entry once it is complete, in time linear in the entry's length
 /// however many lines it has.
 ///
@@ -61,9 +60,6 @@ public struct EntryScanner: @unchecked Sendable {
   /// The symbol table it lexes with; nil until the first read.
   private var symbols: ScannerSymbols?
   private let keywords = Keywords.shared
-  /// Whether a plain line (``isPlainLine(_:)``) is lexed only to its first token: false in
-  /// tests that compare the two ways.
-  var lexesPlainLinesToFirstToken = true
 
   /// A scanner that has read nothing.
   public init() {}
@@ -126,14 +122,6 @@ public struct EntryScanner: @unchecked Sendable {
   private mutating func read(buffer: UnsafeBufferPointer<UInt8>) {
     var lexer = Lexer(buffer, source: 0, symbols: ownSymbols())
     let keywords = keywords
-    if depth == 0, !inString, lexesPlainLinesToFirstToken, Self.isPlainLine(buffer) {
-      // What the loop below does for such a line: of its tokens, only the first can change
-      // what is kept (the statement it begins); the line ends once.
-      lexer.advance()
-      if lexer.token.kind != .newline, lexer.token.kind != .endOfInput { see(lexer.token, keywords) }
-      endLine()
-      return
-    }
     if inString {
       lexer.resumeString()
       if lexer.token.isUnterminatedString { return }
@@ -167,38 +155,6 @@ public struct EntryScanner: @unchecked Sendable {
         if depth == 0 { see(token, keywords) }
       }
     }
-  }
-
-  /// Whether `bytes` are one line (a `\n` only as the last byte) in which no token after the
-  /// first can change what the scanner keeps at the top level: no `{`, `}`, `;` or `"`
-  /// (so no string, and no comment that hides one), and no `else`. The Lexer reads such a
-  /// line as words, numbers, operators, parameters and invalid bytes, each of which only
-  /// sets `tail` back to `.none`, as it already is after a line's first token that is not
-  /// `else`.
-  @inline(__always) private static func isPlainLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    // The bytes to look at: `\n`, `"`, `;` (below 64); `e`, `{`, `}` (64 to 127).
-    let low: UInt64 = 1 << 10 | 1 << 34 | 1 << 59
-    let high: UInt64 = 1 << (101 - 64) | 1 << (123 - 64) | 1 << (125 - 64)
-    let count = bytes.count
-    var i = 0
-    while i < count {
-      let b = bytes[i]
-      let marked = b < 64 ? low &>> UInt64(b) & 1 : b < 128 ? high &>> UInt64(b & 63) & 1 : 0
-      if marked != 0 {
-        switch b {
-        case 10: if i != count - 1 { return false }
-        case UInt8(ascii: "e"):
-          if i + 3 < count, bytes[i + 1] == UInt8(ascii: "l"), bytes[i + 2] == UInt8(ascii: "s"),
-            bytes[i + 3] == UInt8(ascii: "e")
-          {
-            return false
-          }
-        default: return false
-        }
-      }
-      i += 1
-    }
-    return true
   }
 
   /// A top-level token of the statement being read (not `{`, `}`, `;` or a line break).

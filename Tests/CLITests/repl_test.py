@@ -276,6 +276,33 @@ def narrow_help():
     finish(child, "after help on 60 columns")
 
 
+def wrapped_diagnostics():
+    """On a terminal 60 columns wide, a long diagnostic (the hint for `x = 3`, 157
+    characters) breaks at spaces to fit, its later lines indented under the message's first
+    word, as rustc's notes are; the source line and caret stay as they are."""
+    child = started("wrapped diagnostics", dimensions=(40, 60))
+    enter(child, "x = 3")
+    prompt(child, "after `x = 3`")
+    text = COLOUR.sub("", child.before.replace("\r", ""))
+    lines = [l for l in text.split("\n") if l.strip()]
+    header = next((i for i, l in enumerate(lines) if "error: unexpected `=`" in l), None)
+    if header is None:
+        fail(f"no error for `x = 3`: {lines!r}", child)
+    indent = lines[header].index("unexpected")
+    message = [lines[header][indent:]]
+    for line in lines[header + 1:]:
+        if not line.startswith(" " * indent) or line.startswith(" " * (indent + 1)):
+            break
+        message.append(line[indent:])
+    joined = " ".join(message)
+    expected = ("unexpected `=`: there are no variables: receivers hold the state (ask `shape.x`), and macros "
+                "take parameters (`macro m n { move up $n }`)")
+    wide = [l for l in lines if len(l) > 60]
+    if len(message) < 3 or joined != expected or wide:
+        fail(f"the message should wrap to 60 columns under its start: {lines!r}", child)
+    finish(child, "after a wrapped diagnostic")
+
+
 def completion():
     """Tab completes a verb, Tab Tab lists a receiver's verbs and a parameter's words."""
     child = started("completion")
@@ -643,6 +670,11 @@ def session():
         fail(f"the journal holds {lines!r}, expected {expected!r}", child)
 
     child = started("resumed --session", ["--session", journal], home="session")
+    # It says what it picked up, once, before the first prompt (the start-up file's macro
+    # and the six statements typed that took effect).
+    said = COLOUR.sub("", child.transcript.getvalue())
+    if said.count(f"resumed 7 statements from {journal}\r\n") != 1:
+        fail(f"the resumed session should say `resumed 7 statements from {journal}` once: {said!r}", child)
     run(child, "show", "shape: at (3, 1), red", "door: closed, unlocked")
     enter(child, "history")
     resumed = child_output(child, "history (resumed)")
@@ -656,7 +688,9 @@ def session():
     child.kill(signal.SIGKILL)
     child.close()
 
-    child = started("resumed twice", ["--session", journal], home="session")
+    child = started("resumed twice", ["--session", journal, "-q"], home="session")
+    if "resumed" in child.transcript.getvalue():
+        fail("with -q a resumed session says nothing", child)
     run(child, "show", "shape: at (4, 1), red", "door: open, unlocked")
     finish(child, "resumed twice")
 
@@ -891,7 +925,7 @@ def plugins():
 SCENARIOS = [
     plugins, basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
     terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help, reports,
-    repl_command_errors, history_not_a_file, source_check_interrupt]
+    repl_command_errors, history_not_a_file, source_check_interrupt, wrapped_diagnostics]
 
 
 def main():

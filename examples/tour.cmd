@@ -40,7 +40,9 @@ history
 # stdout: 4  shape.move down 2   (undone)
 # stdout: 5  paint gray   (undone)
 
-# A new statement clears what could be redone.
+# A new statement after `undo` starts a branch: the undone steps stay in the tree
+# (`history` still lists them, and `goto` reaches them), and `redo` now follows the new
+# branch. `(after 3)` says where the new step branches off.
 move left 3
 history
 # stdout: 1  move up
@@ -49,6 +51,18 @@ history
 # stdout: 4  shape.move down 2   (undone)
 # stdout: 5  paint gray   (undone)
 # stdout: 6  move left 3   (after 3)
+show shape
+# stdout: shape: at (0, 1), red
+
+# `goto N` goes to the state after step N, on any branch; `earlier N` and `later N` walk
+# through the states in the order they were made (as Vim's g- and g+), across branches.
+goto 5
+show shape
+# stdout: shape: at (3, -1), grey
+earlier 1
+show shape
+# stdout: shape: at (3, -1), red
+later 2
 show shape
 # stdout: shape: at (0, 1), red
 

@@ -16,6 +16,9 @@ final class Driver {
   var errorPolicy = ErrorPolicy.stop
   /// Whether `--max-steps` counts per entry (the REPL) rather than per run.
   var stepLimitPerEntry = false
+  /// The arguments `$1`, `$2`, … of the stream's chunks (`cmdscript - ARG…`, and a
+  /// journal's `#= arguments` while it is replayed); nil: none.
+  var streamArguments: [String]?
   /// How many statements failed at run time so far.
   private(set) var failedStatements = 0
   /// The number of undo steps when the run started: what `rollback` returns to.
@@ -30,6 +33,7 @@ final class Driver {
   init(registry: ReceiverRegistry, json: Bool, checkOnly: Bool) {
     session = Session(registry: registry)
     var renderer = Renderer(json: json, colour: !json && Console.err.allowsColour)
+    renderer.wrapsDiagnostics = !json
     renderer.drawsHistory = !json && Console.out.isTerminal
     renderer.sourceExcerpt = { [unowned session] file, line, column, width in
       session.sources.excerpt(file: file, line: line, column: column, width: width)
@@ -193,7 +197,7 @@ final class Driver {
 
   /// Compiles and (unless checking only) runs one chunk of a stream or one REPL entry.
   func runChunk(_ bytes: [UInt8], name: String, firstLine: Int) -> ExitStatus {
-    let source = SourceFile(name: name, bytes: bytes, firstLine: firstLine)
+    let source = SourceFile(name: name, bytes: bytes, firstLine: firstLine, arguments: streamArguments)
     let program: Program
     do {
       program = try session.compile(source)

@@ -93,7 +93,6 @@ final class InterruptWatcher: @unchecked Sendable {
   private func follow(since start: Double) {
     var lastShown = start
     while true {
-      let now = monotonicSeconds()
       // Until acknowledged, looks every 5 ms for the rollback to start.
       let again = wait(seconds: acknowledged ? 0.1 : 0.005)
       let done = lock.withLock { _ -> Bool in

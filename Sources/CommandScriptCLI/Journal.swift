@@ -24,6 +24,9 @@ import CommandScript
 /// waiting for more input. A last record cut short (the process died while writing it) is
 /// dropped when the journal is opened again; damage anywhere else stops the resume. A file
 /// that is not a journal is refused untouched. The file is locked while a process uses it.
+/// A new journal is created with its first record (`O_EXCL | O_NOFOLLOW`), so that a run
+/// that journals nothing leaves no file behind, and a symbolic link is never followed to
+/// create its target.
 final class Journal: StatementJournal {
   typealias Entry = JournalFormat.Entry
   typealias Contents = JournalFormat.Contents
@@ -36,7 +39,10 @@ final class Journal: StatementJournal {
   }
 
   let path: String
+  /// -1 until the file exists: a new journal is created with its first record.
   private var descriptor: Int32
+  /// Whether the file was created since the last sync: its folder is synced too.
+  private var created = false
   /// Where the file ends: the next record goes there, chained to its checksum.
   private(set) var end = Mark(offset: 0, chain: 0)
   /// Where the last record starts, and its entry, while it can still be withdrawn.
@@ -53,17 +59,34 @@ final class Journal: StatementJournal {
   private(set) var stamp = Int(time(nil))
   /// The time of the last `#= time` record in the file, if it is known to be there.
   var journaledTime: Int?
+  /// The arguments (`$1`, `$2`, …) of the statements this run records.
+  var arguments: [String] = []
+  /// The arguments of the last `#= arguments` record in the file (none if there is none),
+  /// if known: a record is written before a statement whenever they differ.
+  var journaledArguments: [String]? = []
 
   private init(path: String, descriptor: Int32) {
     self.path = path
     self.descriptor = descriptor
   }
 
-  deinit { close(descriptor) }
+  deinit { if descriptor >= 0 { close(descriptor) } }
 
-  /// Opens (or creates) the journal at `path` and locks it.
+  /// Opens the journal at `path` and locks it; one that does not exist yet is created with
+  /// its first record, where it can be (its folder exists and is writable).
   static func acquire(_ path: String) -> Result<Journal, FileError> {
-    let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    let fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+    if fd < 0, errno == ENOENT {
+      var info = stat()
+      if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+        return .failure(FileError(path: path, reason: "it is a symbolic link to a file that does not exist"))
+      }
+      let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+      guard access(folder, W_OK | X_OK) == 0 else {
+        return .failure(FileError(path: path, reason: String(cString: strerror(errno))))
+      }
+      return .success(Journal(path: path, descriptor: -1))
+    }
     guard fd >= 0 else { return .failure(FileError(path: path, reason: String(cString: strerror(errno)))) }
     // A device, FIFO or socket is no journal: reading one back never ends, writing one
     // can block for ever.
@@ -85,6 +108,8 @@ final class Journal: StatementJournal {
   /// that new records do not follow it; a journal of version 2 is rewritten as version 3;
   /// a file that is not a journal, or is damaged, is left untouched.
   func load() -> Result<Contents, Damage> {
+    // Not created yet: an empty journal.
+    guard descriptor >= 0 else { return JournalFormat.parse([]) }
     // From the start: the descriptor was just opened (writes append whatever its position).
     let content: [UInt8]
     switch FileIO.read(descriptor: descriptor, limit: .max) {
@@ -170,6 +195,7 @@ final class Journal: StatementJournal {
   /// Appends one record; on failure the file is cut back to where it ended, so it never
   /// holds a partial record followed by later ones.
   private func append(_ entry: [UInt8]) throws(RecordFailure) {
+    if descriptor < 0 { try create() }
     // A new file gets its first line with its first record.
     var start = end
     var header: [UInt8] = []
@@ -189,7 +215,32 @@ final class Journal: StatementJournal {
     unsynced = true
   }
 
+  /// Creates the file, for its first record, without following a symbolic link, and locks
+  /// it.
+  private func create() throws(RecordFailure) {
+    let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else {
+      recordFailed = true
+      let reason =
+        errno == EEXIST
+        ? "\(path) was created by something else meanwhile" : String(cString: strerror(errno))
+      throw RecordFailure(reason: reason)
+    }
+    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+      close(fd)
+      recordFailed = true
+      throw RecordFailure(reason: "another \(ToolIdentity.current.name) is using it")
+    }
+    descriptor = fd
+    created = true
+  }
+
   func record(_ text: String) throws(RecordFailure) {
+    if arguments != journaledArguments {
+      try append(JournalFormat.entry(arguments: arguments))
+      lastRecord = nil
+      journaledArguments = arguments
+    }
     let now = Int(time(nil))
     if now != journaledTime {
       try append(JournalFormat.entry(time: now))
@@ -202,17 +253,17 @@ final class Journal: StatementJournal {
 
   func withdrawLast() {
     guard let lastRecord else { return }
-    let time = journaledTime
+    let (time, arguments) = (journaledTime, journaledArguments)
     cut(to: lastRecord.mark)
-    // The time record before the statement stays.
-    journaledTime = time
+    // The time and arguments records before the statement stay.
+    (journaledTime, journaledArguments) = (time, arguments)
   }
 
   func keepFailed(leaving commands: [String], replays: Bool) {
     guard let lastRecord else { return }
-    let time = journaledTime
+    let (time, arguments) = (journaledTime, journaledArguments)
     cut(to: lastRecord.mark)
-    journaledTime = time
+    (journaledTime, journaledArguments) = (time, arguments)
     let entry =
       replays ? JournalFormat.entry(failedStatement: lastRecord.entry) : JournalFormat.entry(notReverted: commands)
     // Not kept if it cannot be written: the resume then lacks only what was not reverted.
@@ -222,10 +273,11 @@ final class Journal: StatementJournal {
 
   /// Cuts the file back to `mark` (a record's start, or an earlier `end`).
   func cut(to mark: Mark) {
-    guard mark.offset < end.offset else { return }
+    guard descriptor >= 0, mark.offset < end.offset else { return }
     _ = ftruncate(descriptor, mark.offset)
-    // A time record may have gone with what was cut.
+    // A time or arguments record may have gone with what was cut.
     journaledTime = nil
+    journaledArguments = nil
     end = mark
     if durable.offset > mark.offset { durable = mark }
     lastRecord = nil
@@ -241,7 +293,7 @@ final class Journal: StatementJournal {
   /// Makes the records written so far durable; on failure, cuts the file back to what
   /// was durable and returns why.
   func sync() -> String? {
-    guard unsynced else { return nil }
+    guard unsynced, descriptor >= 0 else { return nil }
     unsynced = false
     lastRecord = nil
     guard fdatasync(descriptor) == 0 else {
@@ -249,9 +301,15 @@ final class Journal: StatementJournal {
       _ = ftruncate(descriptor, durable.offset)
       end = durable
       journaledTime = nil
+      journaledArguments = nil
       return reason
     }
     durable = end
+    if created {
+      // The new file's name is durable too.
+      FileIO.syncFolder(of: path)
+      created = false
+    }
     return nil
   }
 

@@ -15,7 +15,7 @@ extension Driver {
   /// `--session`: verifies the journal and replays its entries quietly, through the path
   /// piped standard input takes, with no step limit; then journals what takes effect from
   /// now on. `historyLimit` is the command line's (nil: the journal's stays in force; a
-  /// different one is journaled). Returns how many entries were replayed, or the status to
+  /// different one is journaled). Returns how many statements were replayed, or the status to
   /// end with when the journal is damaged or an entry no longer replays: then nothing runs
   /// and nothing new is journaled.
   func resume(_ journal: Journal, historyLimit: Int?) -> Result<Int, ResumeFailure> {
@@ -48,7 +48,9 @@ extension Driver {
       )
     }
     beforeReplay?(contents.entries)
+    let ownArguments = streamArguments
     let replayed = replaying { replay(contents, of: journal) }
+    streamArguments = ownArguments
     if let failure = replayed { return .failure(failure) }
     Console.flush()
     // The journal says which history limit was in force when; the last one it set is now.
@@ -62,7 +64,13 @@ extension Driver {
       }
     }
     attach(journal)
-    return .success(contents.entries.count)
+    return .success(
+      contents.entries.count {
+        switch $0.kind {
+        case .statement, .failedStatement: true
+        default: false
+        }
+      })
   }
 
   /// Runs the entries in batches, checked together as a stream's are; a batch ends where
@@ -102,11 +110,15 @@ extension Driver {
         batchEntries.append(entry)
         if batch.count == StreamEntries.batchSize, let failure = replayBatch() { return failure }
         continue
-      case .historyLimit, .failedStatement, .notReverted, .time:
+      case .historyLimit, .failedStatement, .notReverted, .time, .arguments:
         if let failure = replayBatch() { return failure }
       }
       switch entry.kind {
       case .statement: break
+      case .arguments(let arguments):
+        // The statements from here on were run with these as `$1`, `$2`, ….
+        streamArguments = arguments.isEmpty ? nil : arguments
+        journal.journaledArguments = arguments
       case .time(let time):
         // The steps from here on were made at `time`.
         session.clock = { time }

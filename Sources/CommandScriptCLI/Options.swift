@@ -25,7 +25,7 @@ struct Options: Equatable {
   var pictures = PictureMode.auto
   /// The script operand, or `["-"]` for standard input.
   var files: [String] = []
-  /// The operands after the script: its `$1`, `$2`, ….
+  /// The operands after the script (or `-`), or with `-c` all of them: its `$1`, `$2`, ….
   var scriptArguments: [String] = []
   /// `-i`: the REPL (or standard input) after the files or `-c`.
   var interactive = false
@@ -104,11 +104,20 @@ struct Options: Equatable {
     if let session {
       switch Journal.acquire(session) {
       case .success(let journal):
+        // The arguments go to the journal with the statements they are used in, so a
+        // resume replays the same script.
+        journal.arguments = scriptArguments
         // `export` must not replace the journal: later entries would go to the unlinked
         // file, and its lock and mode would be lost.
         if !safe { driver.session.fileAccess = POSIXFileAccess(protecting: [journal.path]) }
         switch driver.resume(journal, historyLimit: historyLimit) {
-        case .success(let replayed): resumed = replayed > 0
+        case .success(let replayed):
+          resumed = replayed > 0
+          if resumed, !quiet, isREPL || interactive {
+            // As a REPL that picks up where it was says so; scripts and pipes stay quiet.
+            Console.err.message(
+              "resumed \(replayed) statement\(replayed == 1 ? "" : "s") from \(session)")
+          }
         case .failure(let failure): return failure.status
         }
       case .failure(let error):
@@ -120,6 +129,9 @@ struct Options: Equatable {
     driver.session.reportsEffects = verbose
     let nothingGiven = commands.isEmpty && scriptFiles.isEmpty && files.isEmpty
     if files == ["-"] || (nothingGiven && isatty(0) == 0) {
+      // `cmdscript - ARG…`: the arguments of the script read from standard input (as
+      // `bash -s`); checked a line at a time, so more of them than it uses go unnoticed.
+      if files == ["-"], !scriptArguments.isEmpty { driver.streamArguments = scriptArguments }
       return driver.runStream(LineReader(descriptor: 0), name: "<stdin>")
     } else if nothingGiven {
       return repl(driver, initFile: noInit || resumed ? nil : Paths.initFile)
@@ -134,7 +146,12 @@ struct Options: Equatable {
         {
           // Named by position when there are several, so that a diagnostic says which.
           let name = commands.count == 1 ? "<command line>" : "<command line \(commandsAdded + 1)>"
-          inputs.append(SourceFile(name: name, text: commands[commandsAdded]))
+          // `-c TEXT ARG…`: the arguments are each text's (as `python3 -c`); one text must
+          // use them all.
+          var text = SourceFile(
+            name: name, text: commands[commandsAdded], arguments: scriptArguments.isEmpty ? nil : scriptArguments)
+          text.checksArgumentCount = commands.count == 1
+          inputs.append(text)
           commandsAdded += 1
         }
       }
@@ -145,7 +162,9 @@ struct Options: Equatable {
         case .success(let bytes):
           // The script operand takes the arguments after it; `-f` files take none.
           let isScript = index == scriptFiles.count
-          inputs.append(SourceFile(name: path, bytes: bytes, arguments: isScript ? scriptArguments : nil))
+          var file = SourceFile(name: path, bytes: bytes, arguments: isScript ? scriptArguments : nil)
+          file.checksArgumentCount = isScript
+          inputs.append(file)
         case .failure(let error):
           driver.renderer.renderRunError("cannot read \(path): \(error.reason)", file: path)
           return .noInput

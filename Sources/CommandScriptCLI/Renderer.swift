@@ -11,6 +11,9 @@ struct Renderer {
   var sourceExcerpt: (String, Int, Int, Int) -> SourceExcerpt? = { _, _, _, _ in nil }
   /// Whether `history` draws the tree (standard output is a terminal) rather than listing it.
   var drawsHistory = false
+  /// Whether long diagnostic messages and notes are wrapped to the width of standard
+  /// error when it is a terminal (not under `--json`).
+  var wrapsDiagnostics = false
 
   // MARK: Output
 
@@ -45,7 +48,7 @@ struct Renderer {
       for (i, statement) in statements.enumerated() { Console.out.line("\(i + 1)  \(statement)") }
     case .queueRun(let finished, let failed):
       Console.out.line("ran \(finished + failed) queued: \(finished) finished, \(failed) failed")
-    case .echo(let line), .report(let line):
+    case .echo(let line), .report(let line), .value(_, text: let line):
       Console.out.line(line)
     }
   }
@@ -96,6 +99,8 @@ struct Renderer {
       return StateValue.object([.init("queue_run", ["finished": .int(finished), "failed": .int(failed)])]).json
     case .echo(let line):
       return StateValue.object([.init("echo", .string(line))]).json
+    case .value(let value, _):
+      return StateValue.object([.init("value", value)]).json
     case .report(let line):
       return StateValue.object([.init("report", .string(line))]).json
     }
@@ -157,18 +162,22 @@ struct Renderer {
 
   /// `file:line:col: error: message`, the source line, a caret under the range, then notes.
   func textLines(_ d: Diagnostic) -> [String] {
+    let severity = d.severity == .error ? "error:" : "warning:"
+    let diagnosticWidth = wrapsDiagnostics ? Self.diagnosticWidth() : nil
     let label = d.severity == .error ? paint("error:", "1;31") : paint("warning:", "1;35")
     var message = d.message
     if let s = d.suggestion { message += " (did you mean `\(s)`?)" }
-    var lines = [paint("\(d.location):", "1") + " \(label) " + paint(message, "1")]
+    var lines = Self.wrap(
+      message, after: paint("\(d.location):", "1") + " \(label) ", plainPrefix: "\(d.location): \(severity) ",
+      width: diagnosticWidth, paint: { paint($0, "1") })
     lines += excerpt(at: d.location)
+    let noteLabel: String = paint("note:", "1;36") + " "
     for note in d.notes {
-      if let l = note.location {
-        lines.append(paint("\(l):", "1") + " " + paint("note:", "1;36") + " " + note.message)
-        lines += excerpt(at: l)
-      } else {
-        lines.append(paint("note:", "1;36") + " " + note.message)
-      }
+      let place: String = note.location.map { "\($0): " } ?? ""
+      let prefix: String = (place.isEmpty ? "" : paint(String(place.dropLast()), "1") + " ") + noteLabel
+      lines += Self.wrap(
+        note.message, after: prefix, plainPrefix: place + "note: ", width: diagnosticWidth, paint: { $0 })
+      if let l = note.location { lines += excerpt(at: l) }
     }
     return lines
   }

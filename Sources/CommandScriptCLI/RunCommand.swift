@@ -16,14 +16,19 @@ struct RunCommand: ToolSubcommand {
       commandName: Self.name,
       abstract: tool.overview,
       usage: """
-        \(name) [--check] [--json] [-i] [-v] [-f <file> ...] [-c <text> ... | <script> [<argument> ...]]
-        \(name) [--json] [--session <file>] [--no-init] [-q] [-]
+        \(name) [--check] [--json] [-i] [-v] [-f <file> ...] [-c <text> ... | <script>] [<argument> ...]
+        \(name) [--json] [--session <file>] [--no-init] [-q] [- [<argument> ...]]
         \(name) --session <file> --salvage-session <newfile>
         """,
       discussion: """
         With a script, runs it with $1, $2, ... standing for the arguments after it (as \
         bash, python and lua do; `--` before an argument that starts with `-`): \
-        `\(name) script.cmd 5 left`. With -c, runs TEXT; several -c run in order. -f FILE, \
+        `\(name) script.cmd 5 left`; a script given more arguments than it uses, or fewer, \
+        is an error saying how many it takes. With -c, runs TEXT, with the arguments after \
+        it as $1, $2, ... (as python3 -c); several -c run in order. `-` reads the script \
+        from standard input, the arguments after it as $1, $2, ... (as bash -s). \
+        --session FILE journals any of these, the arguments with the statements, and \
+        replays FILE first. -f FILE, \
         repeatable, runs FILE in order with -c (as psql), before the script: \
         `-f defs.cmd -c 'routine 2'`; all of them are checked before any runs. With `-` or \
         piped standard input, checks and \
@@ -87,7 +92,7 @@ struct RunCommand: ToolSubcommand {
   @Flag(
     name: .customShort("v"),
     help:
-      "Say what statements that print nothing did (`undo` says what it undid; redo, use, new, export and discard too), as the REPL always does."
+      "Say what statements that print nothing did (`undo` says what it undid; redo, use, new, export and discard too; a move that ends a game, how it ended), as the REPL always does."
   )
   var verbose = false
 
@@ -151,19 +156,19 @@ struct RunCommand: ToolSubcommand {
 
   @Argument(
     help: ArgumentHelp(
-      "The script to run (`-` reads standard input), then its arguments: $1, $2, ... in the script.",
+      "The script to run (`-` reads standard input), then its arguments: $1, $2, ... in the script (with -c, all are arguments).",
       valueName: "script"))
   var operands: [String] = []
 
-  /// The script operand (or `-`).
-  private var files: [String] { Array(operands.prefix(1)) }
+  /// The script operand (or `-`); none with -c, whose operands are all arguments.
+  private var files: [String] { commands.isEmpty ? Array(operands.prefix(1)) : [] }
+
+  /// The operands after the script, or all of them with -c: `$1`, `$2`, ….
+  private var scriptArguments: [String] { commands.isEmpty ? Array(operands.dropFirst()) : operands }
 
   func validate() throws {
-    if !commands.isEmpty && !files.isEmpty {
-      throw ValidationError("Give either -c TEXT or a script, not both.")
-    }
-    if files == ["-"] && (operands.count > 1 || !scriptFiles.isEmpty) {
-      throw ValidationError("`-` (standard input) takes no arguments and cannot be combined with -f.")
+    if files == ["-"] && !scriptFiles.isEmpty {
+      throw ValidationError("`-` (standard input) cannot be combined with -f.")
     }
     if interactive && (check || files == ["-"]) {
       throw ValidationError("-i goes with files or -c, not with --check or `-`.")
@@ -174,8 +179,8 @@ struct RunCommand: ToolSubcommand {
     if salvageSession != nil && session == nil {
       throw ValidationError("--salvage-session needs --session FILE: the journal to salvage.")
     }
-    if session != nil && (!commands.isEmpty || !scriptFiles.isEmpty || files.contains { $0 != "-" } || check) {
-      throw ValidationError("--session works with the REPL and standard input, not with files, -c or --check.")
+    if session != nil && check {
+      throw ValidationError("--session runs and journals statements: it does not go with --check.")
     }
   }
 
@@ -190,7 +195,7 @@ struct RunCommand: ToolSubcommand {
     Options(
       commands: commands, check: check, json: json, session: session, salvageSession: salvageSession,
       noInit: noInit, safe: safe, onError: onError, maxSteps: maxSteps, historyLimit: historyLimit, pictures: pictures,
-      files: files, scriptArguments: Array(operands.dropFirst()), interactive: interactive, quiet: quiet,
+      files: files, scriptArguments: scriptArguments, interactive: interactive, quiet: quiet,
       verbose: verbose, scriptFiles: scriptFiles, plugins: plugins, pluginTimeout: pluginTimeout)
   }
 }

@@ -87,7 +87,8 @@ extension Driver {
   private func compiledTogether(_ entries: StreamEntries) -> [Program]? {
     let complete = entries.complete
     return try? session.compile(
-      SourceFile(name: entries.name, bytes: complete.bytes, firstLine: entries.firstLines[0]),
+      SourceFile(
+        name: entries.name, bytes: complete.bytes, firstLine: entries.firstLines[0], arguments: streamArguments),
       entriesEndingAt: complete.ends)
   }
 }

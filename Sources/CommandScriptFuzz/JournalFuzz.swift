@@ -45,9 +45,13 @@ private func snapshot(_ session: Session) -> String {
 private func replay(_ entries: [JournalFormat.Entry], files: MemoryFileAccess) -> Session? {
   let session = Session(registry: ReceiverRegistry.builtins)
   session.fileAccess = files
+  var arguments: [String]?
   for entry in entries {
     let failed: Bool
     switch entry.kind {
+    case .arguments(let given):
+      arguments = given.isEmpty ? nil : given
+      continue
     case .historyLimit(let limit):
       session.historyLimit = limit
       continue
@@ -60,7 +64,7 @@ private func replay(_ entries: [JournalFormat.Entry], files: MemoryFileAccess) -
     case .failedStatement: failed = true
     }
     do {
-      try session.run(SourceFile(name: "journal", bytes: entry.bytes, firstLine: entry.line))
+      try session.run(SourceFile(name: "journal", bytes: entry.bytes, firstLine: entry.line, arguments: arguments))
       if failed { return nil }
     } catch {
       if !failed { return nil }

@@ -183,6 +183,17 @@ public final class Board: Receiver {
     winner.map { $0 == .empty ? "draw" : String($0.symbol) }
   }
 
+  /// Once the game is over, how it ended, named as its picture names it: "X wins (row
+  /// 1)", "O wins (column 3)", "X wins (diagonal)", "O wins (anti-diagonal)", or "draw";
+  /// nil while it goes on. A statement that changes a board whose game is over ended it
+  /// (a `place` after the end fails), so the session says this after the move that ends
+  /// the game.
+  public var outcomeReport: String? {
+    guard let outcome else { return nil }
+    guard outcome != "draw" else { return "draw" }
+    return "\(outcome) wins" + (winningLine.map { " (\($0.name))" } ?? "")
+  }
+
   /// The symbol of the player to move.
   var nextSymbol: Character { next.symbol }
 

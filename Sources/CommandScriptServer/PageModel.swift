@@ -173,7 +173,7 @@ struct OutputInfo: Encodable {
       (kind, text) = ("text", statements.isEmpty ? "(nothing pending)" : statements.joined(separator: "\n"))
     case .queueRun(let finished, let failed):
       (kind, text) = ("text", "ran \(finished + failed) queued: \(finished) finished, \(failed) failed")
-    case .echo(let line), .report(let line): (kind, text) = ("text", line)
+    case .echo(let line), .report(let line), .value(_, text: let line): (kind, text) = ("text", line)
     }
   }
 }

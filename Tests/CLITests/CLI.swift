@@ -78,14 +78,32 @@ enum CLI {
     var stderr: String
     /// Whether the run was killed for taking too long.
     var timedOut = false
+    /// The seconds it was given before being taken to hang.
+    var timeout = CLI.hangGuard
 
     var stdoutLines: [String] { lines(stdout) }
     var stderrLines: [String] { lines(stderr) }
 
     var description: String {
-      "exit status \(status)\(timedOut ? " (killed: timed out)" : "")\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)---"
+      "exit status \(status)\(timedOut ? " (killed: timed out after \(Int(timeout)) s)" : "")\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)---"
     }
   }
+
+  /// The seconds after which a run is taken to hang and killed. Only a guard against a
+  /// hang, never a measure of speed: a debug build on a slow, loaded machine running the
+  /// whole suite beside it stays well within it.
+  static let hangGuard: Double = 300
+
+  /// Whether the binary under test is an optimized build: `CMDSCRIPT_BINARY` names one (CI
+  /// runs these tests again on the release binary so) or it lies in a `release` folder.
+  static let isOptimized: Bool = {
+    if let path = ProcessInfo.processInfo.environment["CMDSCRIPT_BINARY"], !path.isEmpty { return true }
+    return binary.path.contains("/release/")
+  }()
+
+  /// `full` on an optimized binary, else `debug`: a heavy input runs whole on the release
+  /// binary, and a small version of it on the debug build (`swift test`).
+  static func heavy(_ full: Int, debug: Int) -> Int { isOptimized ? full : debug }
 
   /// The tool may exit before reading all its input (a compile error ends a stream):
   /// writing to it then must fail with EPIPE, not kill the tests with SIGPIPE.
@@ -101,7 +119,7 @@ enum CLI {
   /// Runs `cmdscript arguments`, with `stdin` as standard input (nil: /dev/null), in
   /// `directory` (default: the package root).
   static func run(
-    _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil, timeout: Double = 20,
+    _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil, timeout: Double = hangGuard,
     executable: URL? = nil
   ) throws -> Result {
     ignoreBrokenPipes
@@ -145,12 +163,12 @@ enum CLI {
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: collected.text(stdout: true),
-      stderr: collected.text(stdout: false), timedOut: timedOut)
+      stderr: collected.text(stdout: false), timedOut: timedOut, timeout: timeout)
   }
 
   /// Runs `script` with bash, where `$CMDSCRIPT` is the binary under test: for
   /// redirections (`>&-`, `> /dev/full`) and process substitution.
-  static func shell(_ script: String, stdin: [UInt8]? = nil, in directory: URL? = nil, timeout: Double = 20)
+  static func shell(_ script: String, stdin: [UInt8]? = nil, in directory: URL? = nil, timeout: Double = hangGuard)
     throws -> Result
   {
     let quoted = "'" + binary.path.replacingOccurrences(of: "'", with: "'\\''") + "'"

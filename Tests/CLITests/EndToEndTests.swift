@@ -382,11 +382,11 @@ struct EndToEndTests {
   @Test(
     "usage errors: status 64, nothing runs",
     arguments: [
-      ["-c", "show", "file.cmd"],
       ["--bogus"],
       ["-c"],
-      ["-", "file.cmd"],
-      ["-", "-"],
+      ["-f", "file.cmd", "-"],
+      ["-i", "-"],
+      ["--session", "s.cmdsession", "--check", "file.cmd"],
     ])
   func usageErrors(_ arguments: [String]) throws {
     let result = try CLI.run(arguments)

@@ -22,14 +22,18 @@ struct ExportFileTests {
   @Test func theLiveJournalIsRefused() throws {
     try withFolder { dir in
       #expect(symlink("j", dir.appendingPathComponent("alias").path) == 0)
-      // The first session is still running (its input stays open) when the second starts.
+      // The first session is still running (its input stays open until `done` exists) when
+      // the second starts, once the first has journaled its last statement, however slowly
+      // (each wait ends after two minutes, a guard against a hang).
       let result = try CLI.shell(
         """
-        { printf 'move up\\nexport "j"\\nexport "alias"\\nmove left\\n'; sleep 2; } \
+        { printf 'move up\\nexport "j"\\nexport "alias"\\nmove left\\n'; \
+          for i in $(seq 2400); do [ -e done ] && break; sleep 0.05; done; } \
           | "$CMDSCRIPT" --session j --on-error continue 2>first.txt &
-        sleep 1
+        for i in $(seq 2400); do grep -q 'move left' j 2>/dev/null && break; sleep 0.05; done
         "$CMDSCRIPT" --session j < /dev/null
         echo "second: $?"
+        touch done
         wait
         cat first.txt
         """, in: dir)

@@ -40,7 +40,9 @@ struct GoldenTests {
       let diagnostics = stderr.filter { !$0.hasPrefix("    ") }
       expectLines(diagnostics, expected.stderr, "\(script.id): diagnostic lines on stderr", context: context)
     }
-    if result.status != expected.exit || result.timedOut {
+    if result.timedOut {
+      Issue.record("\(script.id): timed out after \(Int(result.timeout)) s (taken to hang)\n\(context)")
+    } else if result.status != expected.exit {
       Issue.record("\(script.id): exit status \(result.status), expected \(expected.exit)\n\(context)")
     }
   }

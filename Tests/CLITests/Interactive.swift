@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A running `cmdscript` fed through a pipe a piece at a time, to show that piped input
 /// is checked and run as it arrives (not read to the end first).
@@ -39,24 +40,29 @@ final class Interactive {
     try? input.fileHandleForWriting.close()
   }
 
-  /// Waits until stdout (or stderr) contains `text`; false after `timeout` seconds.
+  /// Waits until stdout (or stderr) contains `text`; false (and an issue saying it timed
+  /// out) after `timeout` seconds, a guard against a hang only.
   @discardableResult
-  func waitFor(_ text: String, onStderr: Bool = false, timeout: Double = 10) -> Bool {
+  func waitFor(_ text: String, onStderr: Bool = false, timeout: Double = CLI.hangGuard) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       if (onStderr ? stderr : stdout).contains(text) { return true }
       usleep(2_000)
     }
+    Issue.record("timed out after \(Int(timeout)) s waiting for \(text.debugDescription)")
     return false
   }
 
   /// Waits for the process to end (killing it after `timeout` seconds) and returns its
   /// status, after the last output has been collected.
-  func finish(timeout: Double = 10) -> Int32 {
+  func finish(timeout: Double = CLI.hangGuard) -> Int32 {
     close()
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning, Date() < deadline { usleep(2_000) }
-    if process.isRunning { process.terminate() }
+    if process.isRunning {
+      Issue.record("timed out after \(Int(timeout)) s waiting for the end of the run")
+      process.terminate()
+    }
     process.waitUntilExit()
     for pipe in [outPipe, errPipe] {
       pipe.fileHandleForReading.readabilityHandler = nil

@@ -240,7 +240,7 @@ struct JournalFaultTests {
           "-f", "-e", "trace=openat,write,fdatasync,fsync", "-o", trace.path, CLI.binary.path, "--session",
           journal.path,
         ],
-        stdin: Array(input.utf8), timeout: 120, executable: URL(fileURLWithPath: "/usr/bin/strace"))
+        stdin: Array(input.utf8), executable: URL(fileURLWithPath: "/usr/bin/strace"))
       #expect(result.status == 1, "\(result)")
       #expect(result.stderr.contains("the door is locked"), "\(result)")
       var journalDescriptor: String?

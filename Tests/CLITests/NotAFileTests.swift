@@ -12,7 +12,7 @@ struct NotAFileTests {
       #expect(mkfifo(dir.appendingPathComponent("fifo").path, 0o600) == 0)
       try FileManager.default.createDirectory(
         at: dir.appendingPathComponent("folder"), withIntermediateDirectories: true)
-      let result = try CLI.run(["--session", path], stdin: Array("move up\n".utf8), in: dir, timeout: 10)
+      let result = try CLI.run(["--session", path], stdin: Array("move up\n".utf8), in: dir)
       #expect(!result.timedOut)
       #expect(result.status == 66, "\(result)")
       #expect(result.stderrLines.count == 1, "\(result)")
@@ -28,7 +28,7 @@ struct NotAFileTests {
     try withFolder { dir in
       try FileManager.default.createDirectory(
         at: dir.appendingPathComponent("folder"), withIntermediateDirectories: true)
-      let result = try CLI.run([path], in: dir, timeout: 10)
+      let result = try CLI.run([path], in: dir)
       #expect(result.status == 66, "\(result)")
       #expect(result.stderrLines == ["cmdscript: cannot read \(path): \(reason)"], "\(result)")
     }
@@ -52,7 +52,7 @@ struct NotAFileTests {
         writer.start()
         // The writer is waiting in `open` for a reader before the tool starts.
         usleep(5000)
-        let result = try CLI.run([path], timeout: 10)
+        let result = try CLI.run([path])
         if result.timedOut {
           // Let a writer still waiting go.
           close(open(path, O_RDONLY | O_NONBLOCK))
@@ -77,7 +77,7 @@ struct NotAFileTests {
       try FileManager.default.createDirectory(
         at: dir.appendingPathComponent("folder"), withIntermediateDirectories: true)
       let run = try CLI.run(
-        ["-c", "move up\nsource \"/dev/zero\"\nsource \"fifo\"\nsource \"folder\""], in: dir, timeout: 10)
+        ["-c", "move up\nsource \"/dev/zero\"\nsource \"fifo\"\nsource \"folder\""], in: dir)
       #expect(!run.timedOut)
       #expect(run.status == 65, "\(run)")
       let errors = run.stderrLines.filter { $0.contains("error:") }

@@ -25,7 +25,7 @@ struct PluginTests {
   @Test("the reference plugins pass `plugin check`", arguments: [lamp, tally])
   func referencePluginsPassTheCheck(_ command: String) throws {
     try inFolder { dir in
-      let result = try CLI.run(["plugin", "check", "--calls", "300", command], in: dir, timeout: 60)
+      let result = try CLI.run(["plugin", "check", "--calls", "300", command], in: dir)
       #expect(result.status == 0, "\(result)")
       #expect(result.stdout.hasSuffix("300 random calls, no violations\n"), "\(result)")
     }
@@ -34,7 +34,7 @@ struct PluginTests {
   @Test("`plugin check` prints each law a plugin breaks, with the calls that show it")
   func theCheckFindsBrokenLaws() throws {
     let lawless = "python3 \(Self.faults.appendingPathComponent("lawless.py").path)"
-    let result = try CLI.run(["plugin", "check", "--calls", "60", lawless], timeout: 60)
+    let result = try CLI.run(["plugin", "check", "--calls", "60", lawless])
     #expect(result.status == 1, "\(result)")
     for violation in [
       "violation: `execute; undo` of `counter.inc` did not leave the state as it was",
@@ -53,7 +53,7 @@ struct PluginTests {
   @Test("`plugin check` holds a plugin's batches to what the same calls do one by one")
   func theCheckFindsBadBatches() throws {
     let lawless = "python3 \(Self.faults.appendingPathComponent("lawless.py").path) batch"
-    let result = try CLI.run(["plugin", "check", "--calls", "40", lawless], timeout: 60)
+    let result = try CLI.run(["plugin", "check", "--calls", "40", lawless])
     #expect(result.status == 1, "\(result)")
     #expect(
       result.stdoutLines.contains(

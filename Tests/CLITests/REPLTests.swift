@@ -26,7 +26,8 @@ struct REPLTests {
     .enabled(if: python3 != nil, "python3 is not installed: the REPL test needs python3 with pexpect"))
   func repl() throws {
     let script = CLI.packageRoot.appendingPathComponent("Tests/CLITests/repl_test.py")
-    let (status, text) = try CLI.python([script.path, CLI.binary.path])
+    let (status, text) = try CLI.python(
+      [script.path, CLI.binary.path], environment: CLI.isOptimized ? ["CMDSCRIPT_OPTIMIZED": "1"] : [:])
     if status == 2 {
       Issue.record("pexpect is missing (pip install pexpect):\n\(text)")
     } else {

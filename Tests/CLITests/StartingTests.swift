@@ -100,9 +100,9 @@ struct StartingTests {
     #expect(checked.status == 0 && checked.stdout == "", "\(checked)")
   }
 
-  @Test("-f with `-` or --session is a usage error")
+  @Test("-f with `-`, or --session with --check, is a usage error")
   func filesMisused() throws {
-    for arguments in [["-f", "show.cmd", "-"], ["--session", "/nonexistent/s", "-f", "show.cmd"]] {
+    for arguments in [["-f", "show.cmd", "-"], ["--session", "/nonexistent/s", "--check", "-f", "show.cmd"]] {
       let result = try CLI.run(arguments)
       #expect(result.status == 64, "\(arguments): \(result)")
     }

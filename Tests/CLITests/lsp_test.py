@@ -19,6 +19,9 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 BINARY = os.environ["CMDSCRIPT"]
 SCRIPTS = pathlib.Path(__file__).parent / "Scripts"
+# Seconds after which the server is taken to hang: only a guard, generous enough for a debug
+# build on a slow, loaded machine (subprocess says "timed out after 300 seconds").
+HANG_GUARD = 300
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]))
@@ -197,7 +200,7 @@ def raw_diagnostics(text, uri, cwd=None):
         {"jsonrpc": "2.0", "method": "exit"},
     ]
     data = b"".join(frame(m) for m in messages)
-    out = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=20, cwd=cwd)
+    out = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=HANG_GUARD, cwd=cwd)
     assert out.returncode == 0
     for message in unframe(out.stdout):
         if message.get("method") == "textDocument/publishDiagnostics":
@@ -237,7 +240,7 @@ def test_robust_against_bad_input():
             "textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": True}}})
     data += frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
     data += frame({"jsonrpc": "2.0", "method": "exit"})
-    out = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=60)
+    out = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=HANG_GUARD)
     assert out.returncode == 0, out.stderr
     replies = {m.get("id"): m for m in unframe(out.stdout) if "id" in m}
     assert replies[None]["error"]["code"] == -32700
@@ -250,7 +253,7 @@ def test_robust_against_bad_input():
 
 def test_exit_without_shutdown_is_status_1():
     out = subprocess.run([BINARY, "lsp"], input=frame({"jsonrpc": "2.0", "method": "exit"}), capture_output=True,
-                         timeout=20)
+                         timeout=HANG_GUARD)
     assert out.returncode == 1
 
 
@@ -372,7 +375,7 @@ class Server:
         self.process.stdin.write(data)
         self.process.stdin.flush()
 
-    def receive(self, timeout=20):
+    def receive(self, timeout=HANG_GUARD):
         """The next message, or None if none comes within `timeout` seconds."""
         import select
         deadline = time.monotonic() + timeout
@@ -391,7 +394,7 @@ class Server:
                 return None
             self.pending += chunk
 
-    def reply_to(self, id, timeout=20):
+    def reply_to(self, id, timeout=HANG_GUARD):
         """The reply to request `id` (notifications before it are skipped)."""
         while (message := self.receive(timeout)) is not None:
             if message.get("id") == id and "method" not in message:
@@ -430,7 +433,7 @@ def test_a_content_length_a_few_bytes_wrong_costs_at_most_that_message():
             "textDocument": {"uri": "file:///nowhere.cmd"}, "position": {"line": 0, "character": 0}})).encode()
         server.send(b"Content-Length: %d\r\n\r\n" % (len(body) + error) + body)
         # The reply (that the document is not open), or, if the value was cut, a parse error.
-        reply = server.receive(timeout=20)
+        reply = server.receive(timeout=HANG_GUARD)
         assert reply is not None, f"no answer after a length {error:+d} bytes off"
         good = request(100 + id, "textDocument/hover", {
             "textDocument": {"uri": "file:///nowhere.cmd"}, "position": {"line": 0, "character": 0}})
@@ -448,7 +451,7 @@ def test_a_header_line_without_end_is_bounded():
     line = b"X-Junk: " + b"a" * (32 << 20)
     server.send(line + b"\r\n" + frame(request(2, "textDocument/hover", {
         "textDocument": {"uri": "file:///nowhere.cmd"}, "position": {"line": 0, "character": 0}})))
-    assert server.reply_to(2, timeout=60)["error"]["code"] == -32602
+    assert server.reply_to(2, timeout=HANG_GUARD)["error"]["code"] == -32602
     status, peak_kib = server.close()
     assert status == 0
     assert peak_kib - baseline_kib < 8 * 1024, f"peak memory {peak_kib} KiB for a 32 MB header line, {baseline_kib} without"
@@ -466,7 +469,7 @@ def test_after_shutdown_requests_are_invalid_and_notifications_dropped():
     assert reply.get("id") == 3 and reply["error"]["code"] == -32600, reply
     server.send(frame({"jsonrpc": "2.0", "method": "exit"}))
     server.process.stdin.close()
-    assert server.process.wait(timeout=20) == 0
+    assert server.process.wait(timeout=HANG_GUARD) == 0
 
 
 def test_a_method_that_is_not_a_string_is_an_invalid_request():

@@ -139,7 +139,12 @@ import Testing
     try registry.register(Shopping.self)
     let s = Session(registry: registry)
     var lines: [String] = []
-    s.onOutput = { if case .echo(let line) = $0 { lines.append(line) } }
+    s.onOutput = {
+      switch $0 {
+      case .echo(let line), .value(_, text: let line): lines.append(line)
+      default: break
+      }
+    }
     #expect(s.help("list").contains("has <item>"))
     try run(s, #"add "milk"; if list.has "milk" { echo "got it" }; while not list.has "eggs" { add "eggs" }"#)
     try run(s, #"list.has "bread"; echo (list.has "eggs"); assert (list.has "milk") "milk is on the list""#)

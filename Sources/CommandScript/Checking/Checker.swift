@@ -395,7 +395,12 @@ struct Checker {
           if let part = compileAnyExpression(index, in: tree) { parts.append(part) } else { ok = false }
         }
       }
-      return ok ? .echo(Echo(parts: parts, range: range)) : nil
+      // Without `echo`, the statement is its one expression, and its range that one's.
+      var isValue = false
+      if arguments.count == 1, case .expression(_, let expressionRange)? = ArgumentList(arguments, of: tree).first {
+        isValue = expressionRange == range
+      }
+      return ok ? .echo(Echo(parts: parts, range: range, isValue: isValue)) : nil
     case .new(let type, let name):
       guard nesting == 0, !isQueuing else { return misplaced(.new, at: range) }
       marksBeforeNew[range] = state.mark

@@ -287,7 +287,7 @@ extension Checker {
     guard let typed = compileQuery(receiver: receiver, name: name, given: arguments, in: tree, range: range),
       case .known(let kind) = typed.kind
     else { return nil }
-    return .echo(Echo(parts: [(typed.expression, kind)], range: range))
+    return .echo(Echo(parts: [(typed.expression, kind)], range: range, isValue: true))
   }
 
   /// `receiver.query argument…`, checked against the query's declaration.

@@ -214,6 +214,9 @@ struct Assertion: Sendable {
 struct Echo: Sendable {
   var parts: [(Expression, ValueKind)]
   var range: SourceRange
+  /// A statement that is an expression (one part, no `echo`): its value is told with its
+  /// kind (``Output/value(_:text:)``).
+  var isValue = false
 }
 
 /// What a checked expression's value is. Words are indices into their set.

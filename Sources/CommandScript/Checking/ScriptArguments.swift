@@ -21,11 +21,15 @@ struct ScriptArguments {
   var firstMissing: SourceRange?
   /// For each missing argument, what its uses so far require of it.
   var required: [Int: (constraint: Constraint, at: SourceRange)] = [:]
+  /// Where an error about the whole script is located (its start), when more arguments
+  /// than it uses are an error; nil when they are not.
+  var refusesExtraAt: SourceRange?
 
-  init(script: String, values: [String], checksWithoutValues: Bool = false) {
+  init(script: String, values: [String], checksWithoutValues: Bool = false, refusesExtraAt: SourceRange? = nil) {
     self.script = script
     self.values = values
     self.checksWithoutValues = checksWithoutValues && values.isEmpty
+    self.refusesExtraAt = refusesExtraAt
   }
 
   /// `spiral.cmd COUNT COLOUR`: each argument by the slot it is first used in.
@@ -159,11 +163,15 @@ extension Checker {
   /// first, for arguments it uses and was not given, the one error that says how many it
   /// takes.
   mutating func noteScriptUsage() {
-    if let arguments = scriptArguments, let range = arguments.firstMissing, !arguments.checksWithoutValues {
+    if let arguments = scriptArguments, !arguments.checksWithoutValues {
       let (taken, given) = (arguments.highest, arguments.values.count)
-      failOnArgument(
-        "the script takes \(taken) argument\(taken == 1 ? "" : "s") and was given \(given == 0 ? "none" : "\(given)")",
-        at: range)
+      let takes = taken == 0 ? "no arguments" : "\(taken) argument\(taken == 1 ? "" : "s")"
+      if let range = arguments.firstMissing {
+        failOnArgument("the script takes \(takes) and was given \(given == 0 ? "none" : "\(given)")", at: range)
+      } else if given > taken, let start = arguments.refusesExtraAt {
+        // As many too many as too few: a typo'd or misplaced argument is not dropped silently.
+        failOnArgument("the script takes \(takes) and was given \(given)", at: start)
+      }
     }
     guard let arguments = scriptArguments, !arguments.problems.isEmpty else { return }
     addNote("usage: \(arguments.usage)", toProblems: arguments.problems)

@@ -46,18 +46,33 @@ public struct POSIXFileAccess: FileAccess {
   /// The files `writeAtomically` refuses to replace, by device and inode: whatever path
   /// names them, replacing them would pull them from under their holder.
   private var protected: [(device: UInt64, inode: UInt64)] = []
+  /// The same files by where they are named (their folder's device and inode, and their
+  /// name): a file made there later, as a journal is made with its first record, is
+  /// protected too.
+  private var protectedLocations: [(device: UInt64, inode: UInt64, name: String)] = []
 
   /// File access with nothing protected.
   public init() {}
 
   /// File access that never replaces the files at `paths` (as they are now, however they
   /// are named later): the files the host holds open, such as `cmdscript --session`'s
-  /// journal. A path that names no file is ignored.
+  /// journal, also where a path names no file yet (the file made there later).
   public init(protecting paths: [String]) {
     for path in paths {
       var info = stat()
       if stat(path, &info) == 0 { protected.append((UInt64(info.st_dev), UInt64(info.st_ino))) }
+      if let location = Self.location(path) { protectedLocations.append(location) }
     }
+  }
+
+  /// The device and inode of the folder `path` is in, and its name in it.
+  private static func location(_ path: String) -> (device: UInt64, inode: UInt64, name: String)? {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    var info = stat()
+    guard stat(folder, &info) == 0 else { return nil }
+    return (UInt64(info.st_dev), UInt64(info.st_ino), name)
   }
 
   private static func failure() -> FileAccessError { FileAccessError(String(cString: strerror(errno))) }
@@ -75,6 +90,11 @@ public struct POSIXFileAccess: FileAccess {
   /// until the file is complete (or abandoned), so that none leaves a temporary file.
   public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
     let target = try Self.resolvingLinks(path)
+    if !protectedLocations.isEmpty, let location = Self.location(target),
+      protectedLocations.contains(where: { $0 == location })
+    {
+      throw FileAccessError("it is held open by this session (its journal)")
+    }
     var info = stat()
     var mode: mode_t?
     var owner: (uid_t, gid_t)?

@@ -77,6 +77,11 @@ public enum JournalFormat {
     /// time (`earlier 30s`) lands where it did. Journals written before it have none:
     /// their steps are stamped at the resume.
     case time(Int)
+    /// `#= arguments =A =B …`: the statements from here on were run with these as `$1`,
+    /// `$2`, … (`cmdscript --session J script.cmd A B`), so that a resume replays the same
+    /// script. Each is written after a `=`, its spaces, `%`, control characters and
+    /// line breaks as `%XX`.
+    case arguments([String])
   }
 
   /// What the file holds.
@@ -199,6 +204,13 @@ public enum JournalFormat {
       return Entry(bytes: body, line: line, kind: .historyLimit(limit))
     case (3..., "not-reverted"):
       return Entry(bytes: body, line: line, kind: .notReverted(Array(words[2...])))
+    case (2..., "arguments"):
+      var arguments: [String] = []
+      for word in words.dropFirst(2) {
+        guard word.hasPrefix("="), let argument = unescaped(word.utf8.dropFirst()) else { return nil }
+        arguments.append(argument)
+      }
+      return Entry(bytes: body, line: line, kind: .arguments(arguments))
     default: return nil
     }
   }
@@ -311,6 +323,43 @@ public enum JournalFormat {
 
   /// The entry of a statement (its entry) that failed, leaving commands in effect.
   public static func entry(failedStatement entry: [UInt8]) -> [UInt8] { failedMark + entry }
+
+  /// The entry of the arguments of the statements from here on.
+  public static func entry(arguments: [String]) -> [UInt8] {
+    var bytes = Array("#= arguments".utf8)
+    for argument in arguments {
+      bytes += [UInt8(ascii: " "), UInt8(ascii: "=")]
+      for byte in argument.utf8 {
+        if byte <= 32 || byte == 127 || byte == UInt8(ascii: "%") {
+          bytes.append(UInt8(ascii: "%"))
+          bytes += hex(UInt32(byte)).suffix(2).map { $0 >= 97 ? $0 - 32 : $0 }
+        } else {
+          bytes.append(byte)
+        }
+      }
+    }
+    return bytes + [10]
+  }
+
+  /// An argument as `entry(arguments:)` wrote it, or nil if it is not written so.
+  private static func unescaped(_ word: Substring.UTF8View) -> String? {
+    var bytes: [UInt8] = []
+    var i = word.startIndex
+    while i < word.endIndex {
+      let byte = word[i]
+      i = word.index(after: i)
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard word.distance(from: i, to: word.endIndex) >= 2,
+        let value = UInt8(String(decoding: word[i..<word.index(i, offsetBy: 2)], as: UTF8.self), radix: 16)
+      else { return nil }
+      bytes.append(value)
+      i = word.index(i, offsetBy: 2)
+    }
+    return String(validating: bytes, as: UTF8.self)
+  }
 
   /// The entry of commands a statement stopped from outside left in effect.
   public static func entry(notReverted commands: [String]) -> [UInt8] {

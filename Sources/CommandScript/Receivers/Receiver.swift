@@ -70,9 +70,16 @@ public protocol ReceiverBase: AnyObject {
   /// The receiver drawn in at most `size` (used by `show` on a terminal), or nil to be
   /// shown by `stateDescription` alone (the default).
   func picture(fitting size: PictureSize) -> Picture?
+
+  /// What the statement that just changed it brought about that is worth saying beyond its
+  /// state: a move that ends a game ("X wins (row 1)"). The session reports it
+  /// (``Output/report(_:)``) after each statement that changed the receiver, when it
+  /// reports effects (the REPL, `-v`), as `undo` says what it undid. Defaults to nil.
+  var outcomeReport: String? { get }
 }
 
 extension ReceiverBase {
+  public var outcomeReport: String? { nil }
   public static var queries: [Query<Self>] { [] }
   public var stateDescription: String { state.compactDescription }
   public var view: StateValue? { nil }

@@ -252,7 +252,12 @@ extension Invoker {
 
   /// How `echo` writes a value.
   func text(of expression: Expression, as kind: ValueKind, frame: [Value]) throws(RunFailure) -> String {
-    switch (try evaluate(expression, frame: frame), kind) {
+    try text(of: try evaluate(expression, frame: frame), from: expression, as: kind)
+  }
+
+  /// `answer`, the value of `expression`, as `echo` prints it.
+  func text(of answer: Answer, from expression: Expression, as kind: ValueKind) throws(RunFailure) -> String {
+    switch (answer, kind) {
     case (.boolean(let b), _): return b ? "true" : "false"
     case (.integer(let n), _): return String(n)
     case (.decimal(let x), _) where x.isFinite: return ScriptString.decimal(x)

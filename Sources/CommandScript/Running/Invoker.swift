@@ -104,6 +104,8 @@ final class Invoker {
     case show(instances: [Int]?)
     case help(topic: String?)
     case echo(String)
+    /// A statement that is an expression: its value and its text.
+    case value(StateValue, text: String)
     /// `try` caught this failure (already rolled back) and goes on; `handled`: its `else`
     /// runs next (only a `try` without one warns of the failure).
     case caught(RunFailure, handled: Bool)

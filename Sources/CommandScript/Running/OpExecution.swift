@@ -200,6 +200,19 @@ extension Invoker {
       guard try isTrue(assertion.condition, frame: frame) else {
         throw RunFailure(message: assertion.message, range: assertion.range)
       }
+    case .echo(let echo) where echo.isValue:
+      let (expression, kind) = echo.parts[0]
+      let answer = try evaluate(expression, frame: frame)
+      let line = try text(of: answer, from: expression, as: kind)
+      try spendOutput(line.utf8.count + 1, at: echo.range)
+      let value: StateValue =
+        switch answer {
+        case .boolean(let b): .bool(b)
+        case .integer(let n): .int(n)
+        case .decimal(let x): .double(x)
+        case .string, .word: .string(line)
+        }
+      request(.value(value, text: line))
     case .echo(let echo):
       var words: [String] = []
       for (expression, kind) in echo.parts { words.append(try text(of: expression, as: kind, frame: frame)) }

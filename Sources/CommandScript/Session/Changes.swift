@@ -80,11 +80,15 @@ extension Session {
 
   func removeChangeObserver(_ id: Int) {
     changeObservers.removeAll { $0.id == id }
-    timeline.tellsChanges = hasChangeObservers
+    timeline.tellsChanges = tellsDone
   }
 
   /// Whether anyone follows changes: ``onChange`` or an observer.
   var hasChangeObservers: Bool { onChange != nil || !changeObservers.isEmpty }
+
+  /// Whether the timeline tells of each step done: for the observers of changes, and for
+  /// the receivers' ``ReceiverBase/outcomeReport``s when effects are reported.
+  var tellsDone: Bool { hasChangeObservers || reportsEffects }
 
   /// Tells ``onChange`` and every observer of `change`.
   func tell(_ change: Change) {

@@ -21,6 +21,10 @@ public enum Output: Equatable, Sendable {
   case queueRun(finished: Int, failed: Int)
   /// `echo`: one line of text.
   case echo(String)
+  /// A statement that is an expression (`1 + 2`, `shape.x`, `"a$b"`): its value, of its
+  /// kind (an integer, a decimal, a boolean, a string; a word as a string), and `text`,
+  /// the line `echo` would print for it.
+  case value(StateValue, text: String)
   /// What a statement that prints nothing did ("undid \`paint red\`", "made \`back\`, a
   /// new door"), when ``Session/reportsEffects`` is set.
   case report(String)

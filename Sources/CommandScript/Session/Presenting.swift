@@ -41,6 +41,8 @@ extension Session: TimelineHost {
       onOutput(.help(help(topic)))
     case .echo(let line):
       onOutput(.echo(line))
+    case .value(let value, let text):
+      onOutput(.value(value, text: text))
     case .caught(_, handled: true):
       break
     case .caught(let failure, handled: false):
@@ -64,6 +66,13 @@ extension Session: TimelineHost {
         report("made `\(instanceName(i))`, a new \(type(ofInstance: i).name)")
       }
     case .done(let op, let statement, let name, let instances):
+      if reportsEffects {
+        for i in instances {
+          if let outcome = timeline.instances[i].object as? any ReceiverBase, let text = outcome.outcomeReport {
+            report(text)
+          }
+        }
+      }
       guard hasChangeObservers else { return }
       tell(
         Change(

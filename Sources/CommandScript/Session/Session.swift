@@ -108,14 +108,16 @@ public final class Session {
   /// Whether statements that change state without printing (`undo`, `redo`, `use`,
   /// `new`, `export`, `discard`) say what they did, as ``Output/report(_:)``: the REPL's
   /// habit, and `-v`'s.
-  public var reportsEffects = false
+  public var reportsEffects = false {
+    didSet { timeline.tellsChanges = tellsDone }
+  }
   /// Told of every statement that took effect on the receivers and every step undone or
   /// redone, once each, with the receivers it changed: what a UI redraws from. Not told
   /// of statements that failed (they were rolled back), ran no command, only defined
   /// something or asked something.
   /// The host's own listener; ``observeChanges(_:)`` adds others beside it.
   public var onChange: ((Change) -> Void)? {
-    didSet { timeline.tellsChanges = hasChangeObservers }
+    didSet { timeline.tellsChanges = tellsDone }
   }
   /// The observers added by ``observeChanges(_:)``, by their tokens' ids, in order.
   var changeObservers: [(id: Int, observer: (Change) -> Void)] = []
@@ -353,7 +355,10 @@ public final class Session {
     // `$1` stands for this file's arguments, not for those of the file that sources it.
     let outerArguments = checker.scriptArguments
     checker.scriptArguments = file.arguments.map {
-      ScriptArguments(script: file.name, values: $0, checksWithoutValues: !keeping)
+      ScriptArguments(
+        script: file.name, values: $0, checksWithoutValues: !keeping,
+        refusesExtraAt: file.checksArgumentCount
+          ? SourceRange(source: id, start: 0, end: 0, line: file.firstLine, column: 1) : nil)
     }
     defer {
       checker.noteScriptUsage()

@@ -80,6 +80,10 @@ public struct SourceFile: Sendable {
   /// stand for; nil for a source that takes none (the REPL's, `-c`'s), where `$1` is an
   /// error.
   public let arguments: [String]?
+  /// Whether more `arguments` than the source uses are an error (a script or `-c` text
+  /// checked whole before it runs), as too few are; not for a stream's chunks, which are
+  /// run before the rest is read.
+  public var checksArgumentCount = false
 
   /// A source of `bytes` (UTF-8, checked by the lexer) named `name`.
   public init(name: String, bytes: [UInt8], firstLine: Int = 1, arguments: [String]? = nil) {

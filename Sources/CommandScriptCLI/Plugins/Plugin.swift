@@ -18,6 +18,9 @@ final class Plugin {
   let process: PluginProcess
   /// Seconds a call may take (`--plugin-timeout`).
   let timeout: Double
+  /// Seconds its start may take: the answer to `initialize`, which waits for the program to
+  /// load (an interpreter and its imports), whatever `--plugin-timeout` allows a call.
+  static let startAllowance = 60.0
   /// Whether its state outlives its process (`"persistent": true`).
   private(set) var persistent = false
   /// The types it declared.
@@ -156,7 +159,8 @@ final class Plugin {
     let line: [UInt8]
     do {
       try process.send(message)
-      line = try process.receive(timeout: timeout, answering: method)
+      let limit = method == "initialize" ? max(timeout, Self.startAllowance) : timeout
+      line = try process.receive(timeout: limit, answering: method)
       process.forwardErrors()
     } catch {
       throw failed(error.namesRequest ? error.reason : "\(error.reason) during `\(method)`")

@@ -15,7 +15,7 @@ enum PluginSetUp {
   static let defaultTimeout = 10.0
   /// `--plugin-timeout`'s help, for each subcommand that starts plugins.
   static let timeoutHelp = ArgumentHelp(
-    "Seconds a plugin may take to answer one request (default 10); one that takes longer is stopped, and the statement fails, rolled back.",
+    "Seconds a plugin may take to answer one request (default 10; its start may take a minute); one that takes longer is stopped, and the statement fails, rolled back.",
     valueName: "seconds")
 
   /// `--plugin-timeout`'s rule, for every subcommand that takes it: a number of seconds

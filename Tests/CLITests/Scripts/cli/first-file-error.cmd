@@ -1,4 +1,4 @@
-# args: broken-macros.cmdinc
+# args: -f broken-macros.cmdinc
 # The first file has an error, so nothing runs; but it does define `zig`, so this file,
 # checked after it, has no error of its own (as if both were one file).
 zig 2

@@ -1,4 +1,4 @@
-# args: --on-error continue --plugin-timeout 2 --plugin 'python3 faulty.py crash'
+# args: --on-error continue --plugin-timeout 10 --plugin 'python3 faulty.py crash'
 lamp.on
 gadget.set 5
 { lamp.dim 50; gadget.set 6; gadget.fault }

@@ -3,7 +3,8 @@
 Its `gadget` works until `gadget.fault` runs, which then does what MODE says; the modes
 `unknown-kind`, `bad-version` and `no-types` misdeclare at `initialize` instead; with
 `batch-exit`, `set` is sent in batches, and the plugin exits at the first one; with
-`batch-refuse`, `set` is sent in batches, and `set 13` is refused, naming its call."""
+`batch-refuse`, `set` is sent in batches, and `set 13` is refused, naming its call; with
+`slow-start`, it takes 6 s to start (to answer `initialize`), then works."""
 import json, os, signal, sys, time
 
 mode = sys.argv[1]
@@ -26,6 +27,8 @@ for line in sys.stdin:
     message = json.loads(line)
     method, p = message["method"], message.get("params", {})
     if method == "initialize":
+        if mode == "slow-start":
+            time.sleep(6)
         if mode == "no-types":
             reply(message, {"protocolVersion": 1, "name": "faulty"})
         else:

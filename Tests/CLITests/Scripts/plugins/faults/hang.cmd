@@ -1,4 +1,4 @@
-# args: --on-error continue --plugin-timeout 1 --plugin 'python3 faulty.py hang'
+# args: --on-error continue --plugin-timeout 5 --plugin 'python3 faulty.py hang'
 lamp.on
 gadget.set 5
 { lamp.dim 50; gadget.set 6; gadget.fault }
@@ -8,7 +8,7 @@ lamp.off
 show lamp
 # stdout: lamp: on=yes level=100 colour=white
 # stdout: lamp: on=no level=100 colour=white
-# stderr: cmdscript: plugin `faulty` did not answer `execute` within 1 s (--plugin-timeout) and was stopped; statements that use it fail from now on
-# stderr: 4:30: error: gadget: plugin `faulty` did not answer `execute` within 1 s (--plugin-timeout) and was stopped
-# stderr: 6:1: error: gadget: plugin `faulty` is not running: it did not answer `execute` within 1 s (--plugin-timeout) and was stopped
+# stderr: cmdscript: plugin `faulty` did not answer `execute` within 5 s (--plugin-timeout) and was stopped; statements that use it fail from now on
+# stderr: 4:30: error: gadget: plugin `faulty` did not answer `execute` within 5 s (--plugin-timeout) and was stopped
+# stderr: 6:1: error: gadget: plugin `faulty` is not running: it did not answer `execute` within 5 s (--plugin-timeout) and was stopped
 # exit: 1

@@ -1,4 +1,4 @@
-# args: --on-error continue --plugin-timeout 20 --plugin 'python3 faulty.py huge'
+# args: --on-error continue --plugin-timeout 60 --plugin 'python3 faulty.py huge'
 lamp.on
 gadget.set 5
 { lamp.dim 50; gadget.set 6; gadget.fault }

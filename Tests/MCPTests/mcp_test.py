@@ -354,3 +354,37 @@ def test_safe_rules_unless_allow_files(raw, tmp_path):
     assert not (tmp_path / "out.cmd").exists()
     allowed = raw("--allow-files")
     assert allowed.call("run", script='source "other.cmd"')["isError"] is False
+
+
+def test_previews_with_a_plugin_tell_the_truth(raw):
+    """Random scripts over the reference plugin's lamp and the built-in receivers: each
+    preview leaves the states and the tree as they were, and its changes, output and success
+    are what the run at the same step then does."""
+    rng = random.Random(0x1A4)
+    statements = [
+        lambda: "lamp.on", lambda: "lamp.off", lambda: f"lamp.dim {rng.randrange(101)}",
+        lambda: f"lamp.paint {rng.choice(['white', 'warm', 'red'])}", lambda: "move up", lambda: "undo",
+        lambda: "redo", lambda: f"undo {rng.randrange(1, 4)}",
+        lambda: f"transaction {{ lamp.dim {rng.randrange(101)}; door.lock; door.open }}",
+        lambda: "door.unlock", lambda: "vehicle.log", lambda: "if lamp.lit { lamp.dim 10 } else { lamp.on }",
+        lambda: "echo (lamp.level)", lambda: "repeat 2 { lamp.dim (lamp.level / 2) }",
+    ]
+    server = raw("--plugin", LAMP)
+    matched = stopped = 0
+    count = int(os.environ.get("CMDSCRIPT_PREVIEW_COUNT_PLUGIN", "150"))
+    for n in range(count):
+        script = "\n".join(rng.choice(statements)() for _ in range(1 + rng.randrange(3)))
+        before = server.call("show")["structuredContent"], server.call("history")["structuredContent"]
+        preview = server.call("preview", script=script)["structuredContent"]
+        after = server.call("show")["structuredContent"], server.call("history")["structuredContent"]
+        assert after == before, f"preview {n} changed the session: {script!r}"
+        if preview["irreversible"]:
+            stopped += 1
+            server.call("run", script=script, confirm=preview["confirm"])
+            continue
+        ran = server.call("run", script=script, expect=preview["step"])["structuredContent"]
+        assert (ran["ok"], ran["changes"], ran["output"]) == \
+            (preview["ok"], preview["changes"], preview["output"]), script
+        matched += 1
+    print(f"plugin previews: {count}, matched the run: {matched}, stopped before vehicle.log: {stopped}")
+    assert matched + stopped == count and stopped > 0

@@ -15,6 +15,7 @@ import pytest
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.shared.exceptions import MCPError
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LAMP = f"{sys.executable} {ROOT / 'examples/plugins/lamp.py'}"
@@ -390,3 +391,33 @@ def test_previews_with_a_plugin_tell_the_truth(raw):
         matched += 1
     print(f"plugin previews: {count}, matched the run: {matched}, stopped before vehicle.log: {stopped}")
     assert matched + stopped == count and stopped > 0
+
+
+@pytest.mark.parametrize("mode,version", [
+    ("auto", "2026-07-28"), ("2026-07-28", "2026-07-28"), ("legacy", "2025-11-25")])
+def test_the_sdk_client_in_each_mode(mode, version):
+    """The SDK's high-level client: `auto` finds the stateless revision by `server/discover`,
+    a version pin adopts it, `legacy` shakes hands with `initialize`."""
+    from mcp import Client
+
+    async def main():
+        parameters = StdioServerParameters(command=binary(), args=["mcp"])
+        async with Client(parameters, mode=mode) as client:
+            assert client.session.protocol_version == version
+            assert len((await client.list_tools()).tools) == 9
+            result = await client.call_tool("run", {"script": "move up", "expect": 0})
+            assert not result.is_error and result.structured_content["step"] == 1
+            # An unknown tool is a JSON-RPC error (-32602), which the client raises.
+            with pytest.raises(MCPError):
+                await client.call_tool("nothing", {})
+    asyncio.run(asyncio.wait_for(main(), TIMEOUT))
+
+
+def test_a_stateless_request_of_an_unknown_version_is_refused_with_those_served(raw):
+    server = raw()
+    answer = server.request("tools/list", {"_meta": {"io.modelcontextprotocol/protocolVersion": "2099-01-01"}})
+    assert answer["error"]["code"] == -32022
+    assert "2026-07-28" in answer["error"]["data"]["supported"]
+    discovered = server.request("server/discover", {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}})
+    assert discovered["result"]["resultType"] == "complete"
+    assert "2025-11-25" in discovered["result"]["supportedVersions"]

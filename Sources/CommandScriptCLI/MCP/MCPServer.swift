@@ -14,6 +14,10 @@ final class MCPServer {
   /// The protocol versions answered as asked, newest first: what the official SDKs' clients
   /// ask for. Any other is answered with the newest.
   static let supportedVersions = ["2025-11-25", "2025-06-18", "2025-03-26"]
+  /// The stateless revision, found by `server/discover` instead of `initialize`: each
+  /// request names it in its `_meta`, and each result says `resultType`.
+  static let statelessVersion = "2026-07-28"
+  static let protocolVersionKey = "io.modelcontextprotocol/protocolVersion"
   /// The longest message read, in bytes: a longer line is dropped, answered with an error.
   static let maxMessage = 8 << 20
 
@@ -81,7 +85,31 @@ final class MCPServer {
     guard case .object = params else {
       return Self.error(id: id, code: -32602, "Invalid params: `params` must be an object")
     }
+    // A request of the stateless revision says so in its `_meta`; its results say their type.
+    var stateless = false
+    if case .string(let version)? = params["_meta"]?[Self.protocolVersionKey] {
+      guard version == Self.statelessVersion || Self.supportedVersions.contains(version) else {
+        return Self.unsupported(id: id, version)
+      }
+      stateless = version == Self.statelessVersion
+    }
+    let answered = answer(name, id: id, params: params)
+    guard stateless, case .object(let members) = answered,
+      let index = members.firstIndex(where: { $0.key == "result" }),
+      case .object(let result) = members[index].value
+    else { return answered }
+    var typed = members
+    // A list may be cached; ours changes with the session's plugins, so never for long.
+    let caching: [StateValue.Member] =
+      name == "tools/list" ? [.init("ttlMs", .int(0)), .init("cacheScope", "private")] : []
+    typed[index].value = .object(result + caching + [.init("resultType", "complete")])
+    return .object(typed)
+  }
+
+  /// The answer to request `id`, method `name`.
+  private func answer(_ name: String, id: StateValue, params: StateValue) -> StateValue {
     switch name {
+    case "server/discover": return Self.result(id: id, discover())
     case "initialize": return Self.result(id: id, initialize(params))
     case "ping": return Self.result(id: id, .object([]))
     case "tools/list": return Self.result(id: id, .object([.init("tools", MCPTools.list)]))
@@ -99,6 +127,41 @@ final class MCPServer {
     }
   }
 
+  /// The stateless revision's discovery: the versions served, and what `initialize` tells.
+  private func discover() -> StateValue {
+    let tool = ToolIdentity.current
+    return .object([
+      .init(
+        "supportedVersions", .array((Self.supportedVersions.reversed() + [Self.statelessVersion]).map { .string($0) })),
+      .init("capabilities", .object([.init("tools", .object([.init("listChanged", .bool(false))]))])),
+      .init("instructions", .string(Self.instructions)), .init("ttlMs", .int(0)), .init("cacheScope", "private"),
+      .init(
+        "_meta",
+        .object([
+          .init(
+            "io.modelcontextprotocol/serverInfo",
+            .object([.init("name", .string(tool.name)), .init("version", .string(tool.version))]))
+        ])),
+    ])
+  }
+
+  /// -32022: the version a stateless request names is not served; the error lists those that are.
+  private static func unsupported(id: StateValue, _ version: String) -> StateValue {
+    let supported = (supportedVersions.reversed() + [statelessVersion]).map { StateValue.string($0) }
+    return .object([
+      .init("jsonrpc", .string("2.0")), .init("id", id),
+      .init(
+        "error",
+        .object([
+          .init("code", .int(-32022)), .init("message", .string("Unsupported protocol version: \(version)")),
+          .init("data", .object([.init("supported", .array(supported)), .init("requested", .string(version))])),
+        ])),
+    ])
+  }
+
+  private static let instructions =
+    "Call `describe` first: it lists the receivers, their verbs and the statements. Write a short script; `check` it, `preview` it (nothing stays changed), then `run` it with `expect` set to the step preview gave. Every change is one undo step: `undo`, `redo` and `goto` go back to any state."
+
   private func initialize(_ params: StateValue) -> StateValue {
     var version = Self.supportedVersions[0]
     if case .string(let asked)? = params["protocolVersion"], Self.supportedVersions.contains(asked) { version = asked }
@@ -107,11 +170,7 @@ final class MCPServer {
       .init("protocolVersion", .string(version)),
       .init("capabilities", .object([.init("tools", .object([.init("listChanged", .bool(false))]))])),
       .init("serverInfo", .object([.init("name", .string(tool.name)), .init("version", .string(tool.version))])),
-      .init(
-        "instructions",
-        .string(
-          "Call `describe` first: it lists the receivers, their verbs and the statements. Write a short script; `check` it, `preview` it (nothing stays changed), then `run` it with `expect` set to the step preview gave. Every change is one undo step: `undo`, `redo` and `goto` go back to any state."
-        )),
+      .init("instructions", .string(Self.instructions)),
     ])
   }
 

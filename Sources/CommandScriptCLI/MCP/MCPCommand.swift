@@ -22,7 +22,7 @@ struct MCPCommand: ToolSubcommand {
       discussion: """
         An MCP client (an agent) starts `\(tool) mcp` and speaks the Model Context Protocol \
         with it over standard input and output: JSON-RPC 2.0, one message a line \
-        (protocol versions 2025-03-26, 2025-06-18 and 2025-11-25). Nothing but the \
+        (protocol versions 2025-03-26, 2025-06-18 and 2025-11-25 by `initialize`, and the stateless 2026-07-28 by `server/discover`). Nothing but the \
         protocol's messages is written to standard output; what the FILEs print and every \
         diagnostic go to standard error.
 

@@ -421,3 +421,28 @@ def test_a_stateless_request_of_an_unknown_version_is_refused_with_those_served(
     discovered = server.request("server/discover", {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}})
     assert discovered["result"]["resultType"] == "complete"
     assert "2025-11-25" in discovered["result"]["supportedVersions"]
+
+
+def test_a_preview_with_a_persistent_plugin_journals_no_records(raw, tmp_path):
+    """The tally keeps its count in a file and is never run twice: its undo records are
+    journaled after each statement. A preview's commands are taken back, so none of their
+    records reach the journal, and a resume undoes the real statement with its own record."""
+    tally = f"tclsh {ROOT / 'examples/plugins/tally.tcl'} {tmp_path / 'tally.txt'}"
+    journal = tmp_path / "tally.cmdsession"
+    server = raw("--plugin", tally, "--session", str(journal))
+    assert server.call("run", script="tally.add 2")["isError"] is False
+    size = journal.stat().st_size
+    for script in ["tally.add 5", "tally.reset; tally.add 7", "undo; tally.add 1", "undo 1; redo"]:
+        said = server.call("preview", script=script)["structuredContent"]
+        assert said["ok"], said
+        assert server.call("show", receivers=["tally"])["structuredContent"]["states"][0]["state"] == {"count": 2}
+    assert journal.stat().st_size == size
+    assert server.call("run", script="tally.add 3")["isError"] is False
+    assert server.finish()[0] == 0
+    text = journal.read_text()
+    assert text.count("plugin-records") == 2, text
+    undone = subprocess.run(
+        [binary(), "--plugin", tally, "--session", str(journal), "--json"], input="undo\nshow tally\n",
+        capture_output=True, text=True, cwd=tmp_path, timeout=TIMEOUT)
+    assert undone.returncode == 0, undone.stderr
+    assert json.loads(undone.stdout.splitlines()[-1])["state"] == {"count": 2}

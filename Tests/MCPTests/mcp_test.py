@@ -175,7 +175,8 @@ def test_tools_list_fits_an_agents_context(raw):
 
 def test_mcp_conform_passes():
     report = subprocess.run(
-        ["mcp-conform", "server", "--transport", "stdio", "--command", f"{binary()} mcp", "--format", "json"],
+        ["mcp-conform", "server", "--transport", "stdio", "--command", f"{binary()} mcp", "--format", "json",
+         "--timeout", "120"],
         capture_output=True, text=True, timeout=TIMEOUT)
     result = json.loads(report.stdout)
     failed = [c for c in result.get("checks", []) if not c.get("passed")]

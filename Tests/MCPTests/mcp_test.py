@@ -7,6 +7,7 @@ import json
 import os
 import pathlib
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -34,14 +35,22 @@ class Raw:
             [binary(), "mcp", *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, cwd=cwd)
         self.next_id = 0
+        # What was read of standard output and not yet taken as an answer.
+        self.pending = b""
 
     def send_bytes(self, data):
         self.process.stdin.write(data)
         self.process.stdin.flush()
 
     def answer(self):
-        line = self.process.stdout.readline()
-        assert line, "no answer: " + self.finish()[1]
+        while b"\n" not in self.pending:
+            if not select.select([self.process.stdout], [], [], TIMEOUT)[0]:
+                self.process.kill()
+                raise AssertionError(f"timed out after {TIMEOUT} s waiting for an answer")
+            chunk = os.read(self.process.stdout.fileno(), 1 << 16)
+            assert chunk, "no answer: " + self.finish()[1]
+            self.pending += chunk
+        line, _, self.pending = self.pending.partition(b"\n")
         return json.loads(line)
 
     def request(self, method, params=None):
@@ -64,7 +73,7 @@ class Raw:
         """Ends the input; the exit status and standard error."""
         if self.process.stdin and not self.process.stdin.closed:
             self.process.stdin.close()
-        rest = self.process.stdout.read()
+        rest, self.pending = self.pending + self.process.stdout.read(), b""
         status = self.process.wait(timeout=TIMEOUT)
         assert rest == b"", f"written after the last answer: {rest[:200]!r}"
         return status, self.process.stderr.read().decode()

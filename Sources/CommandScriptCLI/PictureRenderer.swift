@@ -60,11 +60,7 @@ extension Renderer {
   }
 
   /// `{"receiver": …, "state": …, "view": …}`: the view only when there is one.
-  func jsonLine(_ shown: Shown) -> String {
-    var members = Self.jsonHeading(shown.receiver, shown.type) + [.init("state", shown.state)]
-    if let view = shown.view { members.append(.init("view", view)) }
-    return StateValue.object(members).json
-  }
+  func jsonLine(_ shown: Shown) -> String { Self.jsonValue(.shown(shown)).json }
 }
 
 /// A picture as lines of text: the glyphs alone, or with ANSI colours (one escape sequence

@@ -83,26 +83,31 @@ struct Renderer {
     [.init("receiver", .string(receiver))] + (receiver == type ? [] : [.init("type", .string(type))])
   }
 
-  func jsonLine(_ output: Output) -> String {
+  func jsonLine(_ output: Output) -> String { Self.jsonValue(output).json }
+
+  /// An output as `--json` writes it (also what `mcp` answers with).
+  static func jsonValue(_ output: Output) -> StateValue {
     switch output {
     case .state(let receiver, let type, let state, _):
-      return StateValue.object(Self.jsonHeading(receiver, type) + [.init("state", state)]).json
+      return StateValue.object(jsonHeading(receiver, type) + [.init("state", state)])
     case .shown(let shown):
-      return jsonLine(shown)
+      var members = jsonHeading(shown.receiver, shown.type) + [.init("state", shown.state)]
+      if let view = shown.view { members.append(.init("view", view)) }
+      return .object(members)
     case .history(let tree):
-      return HistoryDrawing.json(of: tree).json
+      return HistoryDrawing.json(of: tree)
     case .help(let text):
-      return StateValue.object([.init("help", .string(text))]).json
+      return StateValue.object([.init("help", .string(text))])
     case .pending(let statements):
-      return StateValue.object([.init("pending", .array(statements.map { .string($0) }))]).json
+      return StateValue.object([.init("pending", .array(statements.map { .string($0) }))])
     case .queueRun(let finished, let failed):
-      return StateValue.object([.init("queue_run", ["finished": .int(finished), "failed": .int(failed)])]).json
+      return StateValue.object([.init("queue_run", ["finished": .int(finished), "failed": .int(failed)])])
     case .echo(let line):
-      return StateValue.object([.init("echo", .string(line))]).json
+      return StateValue.object([.init("echo", .string(line))])
     case .value(let value, _):
-      return StateValue.object([.init("value", value)]).json
+      return StateValue.object([.init("value", value)])
     case .report(let line):
-      return StateValue.object([.init("report", .string(line))]).json
+      return StateValue.object([.init("report", .string(line))])
     }
   }
 
@@ -137,7 +142,10 @@ struct Renderer {
     Console.err.line(StateValue.object(members).json)
   }
 
-  func jsonLine(_ d: Diagnostic) -> String {
+  func jsonLine(_ d: Diagnostic) -> String { Self.jsonValue(d).json }
+
+  /// A diagnostic as `--json` writes it (also what `mcp` answers with).
+  static func jsonValue(_ d: Diagnostic) -> StateValue {
     func location(_ l: SourceLocation) -> [StateValue.Member] {
       [.init("file", .string(l.file)), .init("line", .int(l.line)), .init("column", .int(l.column))]
     }
@@ -153,7 +161,7 @@ struct Renderer {
               .object([.init("message", .string(note.message))] + (note.location.map(location) ?? []))
             })))
     }
-    return StateValue.object(members).json
+    return StateValue.object(members)
   }
 
   private func paint(_ text: String, _ code: String) -> String {

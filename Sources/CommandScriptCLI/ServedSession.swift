@@ -80,6 +80,10 @@ package final class ServedSession {
     return nil
   }
 
+  /// After a preview (`Session.preview`), which took back everything it ran: the undo
+  /// records persistent plugins gave for its commands are not journaled.
+  package func previewEnded() { plugins?.discardPendingRecords() }
+
   /// The running tool's name (`cmdscript`, or an app's own), for messages and help.
   package static var toolName: String { ToolIdentity.current.name }
 

@@ -15,6 +15,19 @@ if [[ "$help" != *'Example: todo.add "ship it"; todo.done 1; undo; show todo'* |
 fi
 echo "help shows todo-cmdscript's own example"
 
+# `todo-cmdscript mcp`: the MCP server of docs/mcp.md, with the app's receivers and name.
+described="$(printf '%s\n' \
+  '{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "check", "version": "1"}}}' \
+  '{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "describe", "arguments": {}}}' \
+  | "$bin" mcp)"
+if [[ "$described" != *'"serverInfo": {"name": "todo-cmdscript"'* || "$described" != *'{"name": "todo", "type": "todo"'* \
+  || "$described" == *'"name": "shape"'* ]]; then
+  echo "todo-cmdscript mcp does not describe the app's own receivers under its name:"
+  printf '%s\n' "$described" | cut -c1-400
+  exit 1
+fi
+echo "todo-cmdscript mcp describes the app's receivers"
+
 # `todo.import` makes a request: the tool, which has no async context, waits for it.
 served="$(mktemp -d)"
 printf 'plan\nship\n' > "$served/week"

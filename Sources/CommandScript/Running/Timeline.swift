@@ -99,6 +99,12 @@ final class Timeline {
   private var batchSize: Int?
   /// How many queued statements have failed so far (each was rolled back and reported).
   private(set) var failedQueuedStatements = 0
+  /// The queue, its batch size and its failures counted, for a preview to put back as it
+  /// found them (`Session.preview`).
+  var queueState: (pending: [CompiledStatement], batchSize: Int?, failed: Int) {
+    get { (pendingQueue, batchSize, failedQueuedStatements) }
+    set { (pendingQueue, batchSize, failedQueuedStatements) = newValue }
+  }
 
   /// See `Session.stepLimit`.
   var stepLimit: Int? {

@@ -68,6 +68,10 @@ final class PluginHost {
     pending.removeLast()
   }
 
+  /// Forgets the records collected since the last statement took effect: those of a preview
+  /// (`mcp`), whose commands were all taken back and are never journaled.
+  func discardPendingRecords() { pending.removeAll() }
+
   /// The journal entry of the records the statement that just took effect made, if any.
   func takeRecordsEntry() -> String? {
     guard !pending.isEmpty else { return nil }

@@ -64,6 +64,15 @@ final class Journal: StatementJournal {
   /// The arguments of the last `#= arguments` record in the file (none if there is none),
   /// if known: a record is written before a statement whenever they differ.
   var journaledArguments: [String]? = []
+  /// A call kept whole (``beginCall()``): not begun in the file yet (its `#= begin` goes
+  /// before its first record), or begun at a mark (where its `#= begin` starts, and where
+  /// the file ended right after it).
+  private enum Call {
+    case none
+    case pending
+    case begun(at: Mark, after: Mark)
+  }
+  private var call = Call.none
 
   private init(path: String, descriptor: Int32) {
     self.path = path
@@ -236,6 +245,12 @@ final class Journal: StatementJournal {
   }
 
   func record(_ text: String) throws(RecordFailure) {
+    if case .pending = call {
+      let start = end
+      try append(JournalFormat.callBegin)
+      lastRecord = nil
+      call = .begun(at: start, after: end)
+    }
     if arguments != journaledArguments {
       try append(JournalFormat.entry(arguments: arguments))
       lastRecord = nil
@@ -282,6 +297,29 @@ final class Journal: StatementJournal {
     if durable.offset > mark.offset { durable = mark }
     lastRecord = nil
     unsynced = true
+  }
+
+  /// Begins a call whose records, from here to ``commitCall()``, a resume keeps whole or
+  /// not at all (`mcp`'s `run`: a kill between two of its statements must not leave the
+  /// first done). Its `#= begin` is written with its first record: a call that records
+  /// nothing leaves nothing.
+  func beginCall() {
+    if case .none = call { call = .pending }
+  }
+
+  /// Ends the call begun by ``beginCall()``, before it is answered: `#= commit` after its
+  /// records, or, when none of them is left (its one statement failed and was cut off),
+  /// its `#= begin` cut off too.
+  func commitCall() throws(RecordFailure) {
+    defer { call = .none }
+    guard case .begun(let start, let after) = call else { return }
+    // (Before its end when the file was cut back past it: a sync failed, the run stops.)
+    guard end.offset > after.offset else {
+      if end.offset == after.offset { cut(to: start) }
+      return
+    }
+    try append(JournalFormat.callCommit)
+    lastRecord = nil
   }
 
   /// Records the history limit in force from here on.

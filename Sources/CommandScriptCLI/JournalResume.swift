@@ -19,7 +19,7 @@ extension Driver {
   /// end with when the journal is damaged or an entry no longer replays: then nothing runs
   /// and nothing new is journaled.
   func resume(_ journal: Journal, historyLimit: Int?) -> Result<Int, ResumeFailure> {
-    let contents: Journal.Contents
+    var contents: Journal.Contents
     switch journal.load() {
     case .success(let loaded): contents = loaded
     case .failure(let damage) where damage.notAJournal:
@@ -46,6 +46,16 @@ extension Driver {
       Console.err.message(
         "session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)"
       )
+    }
+    if let begin = JournalFormat.unfinishedCall(in: contents.entries) {
+      // A call kept whole (`mcp`'s `run`) that was not answered: none of it, rather than
+      // the statements that ran before the process ended.
+      let entry = contents.entries[begin]
+      journal.cut(to: Journal.Mark(offset: off_t(entry.offset), chain: entry.chain))
+      Console.err.message(
+        "session \(journal.path):\(entry.line): dropped a call that was not answered (the process ended while it ran): \(contents.entries.count - begin) entries from this line"
+      )
+      contents.entries.removeSubrange(begin...)
     }
     beforeReplay?(contents.entries)
     let ownArguments = streamArguments
@@ -110,11 +120,14 @@ extension Driver {
         batchEntries.append(entry)
         if batch.count == StreamEntries.batchSize, let failure = replayBatch() { return failure }
         continue
+      case .callBegin, .callCommit:
+        // What a call did is the statements between them, replayed as any others.
+        continue
       case .historyLimit, .failedStatement, .notReverted, .time, .arguments:
         if let failure = replayBatch() { return failure }
       }
       switch entry.kind {
-      case .statement: break
+      case .statement, .callBegin, .callCommit: break
       case .arguments(let arguments):
         // The statements from here on were run with these as `$1`, `$2`, ….
         streamArguments = arguments.isEmpty ? nil : arguments

@@ -87,9 +87,24 @@ package final class ServedSession {
   /// The running tool's name (`cmdscript`, or an app's own), for messages and help.
   package static var toolName: String { ToolIdentity.current.name }
 
-  /// After each entry from a page: makes the journal durable. False if the journal could
-  /// not keep a statement or be synced (said on standard error): the server must stop.
+  /// Begins a call whose statements the journal keeps whole or not at all, until
+  /// ``entryEnded()`` (`mcp`'s `run`): a resume after the process ended while it ran has
+  /// none of them. Not with a persistent plugin, whose own state would keep what the
+  /// statements did to it: then each statement is kept as it takes effect.
+  package func beginCall() {
+    guard !(plugins?.anyPersistent ?? false) else { return }
+    driver.journal?.beginCall()
+  }
+
+  /// Ends the call begun by ``beginCall()``, if any (its `#= commit`, made durable with
+  /// what follows; a failure to write it is seen by ``entryEnded()``).
+  package func endCall() { try? driver.journal?.commitCall() }
+
+  /// After each entry from a page (or call): ends the call begun by ``beginCall()``, if
+  /// any, and makes the journal durable. False if the journal could not keep a statement
+  /// or be synced (said on standard error): the server must stop.
   package func entryEnded() -> Bool {
+    endCall()
     if let journal = driver.journal, journal.recordFailed {
       Console.err.message("cannot write to the session \(journal.path); stopping")
       Console.err.flush()

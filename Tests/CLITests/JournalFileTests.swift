@@ -132,4 +132,24 @@ struct JournalFileTests {
         ), "\(resumed)")
     }
   }
+
+  @Test("a call kept whole that was not answered (`#= begin` with no `#= commit`) is dropped whole at the resume")
+  func unfinishedCallDropped() throws {
+    let answered = ["move up", "#= begin", "move left", "move left", "#= commit"]
+    let content = JournalFormat.file(answered + ["#= begin", "paint red", "move down"])
+    try withJournal(content) { journal in
+      let result = try runSession(journal, "show shape\nmove right\n")
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stdoutLines == ["shape: at (-2, 1), blue"], "\(result)")
+      #expect(
+        result.stderr.contains(
+          "session \(journal.path):12: dropped a call that was not answered (the process ended while it ran): 3 entries from this line"
+        ), "\(result)")
+      // Cut off the file, the chain goes on from the last answered call.
+      #expect(try text(journal) == JournalFormat.file(answered + ["move right"], like: journal))
+      let again = try runSession(journal, "show shape\nhistory\n")
+      #expect(again.stderr == "", "\(again)")
+      #expect(again.stdoutLines.first == "shape: at (-1, 1), blue", "\(again)")
+    }
+  }
 }

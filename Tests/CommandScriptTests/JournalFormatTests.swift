@@ -115,6 +115,23 @@ import Testing
     #expect(contents.entries.map(\.line) == [2, 4, 7, 9])
   }
 
+  @Test func aCallLeftUnfinishedIsFoundFromItsBegin() throws {
+    let texts = ["move up", "#= begin", "move left", "#= commit", "#= begin", "paint red", "#= commit"]
+    let whole = try JournalFormat.parse(JournalFormat.file(entries(texts))).get().entries
+    #expect(whole.map(\.kind)[1...3] == [.callBegin, .statement, .callCommit])
+    #expect(JournalFormat.unfinishedCall(in: whole) == nil)
+    #expect(JournalFormat.unfinishedCall(in: Array(whole.dropLast())) == 4)
+    #expect(JournalFormat.unfinishedCall(in: Array(whole.prefix(5))) == 4)
+    #expect(JournalFormat.unfinishedCall(in: Array(whole.prefix(3))) == 1)
+    // `#= begin` takes no words.
+    let wrong = JournalFormat.file(entries(["#= begin now"]))
+    guard case .failure(let damage) = JournalFormat.parse(wrong) else {
+      Issue.record("a malformed `#= begin` was read")
+      return
+    }
+    #expect(damage.reason == "its `#=` line is unknown")
+  }
+
   @Test func aFileThatIsNoJournalIsSaidToBeNone() {
     for text in ["move up\n", "move up", "# a comment\nmove up\n", "#~ 1234abcd 8\n"] {
       guard case .failure(let damage) = JournalFormat.parse(Array(text.utf8)) else {

@@ -349,6 +349,83 @@ def test_sigkill_during_calls_loses_nothing_answered(tmp_path):
     assert address.startswith("http://"), served.stderr.read()
 
 
+def resumed(journal, cwd):
+    """What `cmdscript --session` resumes: the shape's x and y (queried: `show` would print
+    its path of a million points), the door's state and the history (`history --json`)."""
+    shown = subprocess.run(
+        [binary(), "--session", str(journal), "--json"], input="echo (shape.x); echo (shape.y); show door; history\n",
+        capture_output=True, text=True, cwd=cwd, timeout=TIMEOUT)
+    assert shown.returncode == 0, shown.stderr
+    x, y, door, history = [json.loads(line) for line in shown.stdout.splitlines()]
+    return {"x": int(x["echo"]), "y": int(y["echo"]), "door": door["state"]}, history, shown.stderr
+
+
+# Two `run` scripts of several statements, each statement of many commands, so that a kill
+# lands inside a call: what applying each whole does (its failure semantics included: the
+# second's `transaction` fails, is rolled back, and stops the script, as `--on-error stop`).
+LONG = "repeat 100000 { move up }"
+WHOLE_CALLS = [
+    ("\n".join([LONG, "move right", LONG, "move right", LONG, "move right"]), 3, 300000, 6),
+    ("\n".join([LONG, "move right", LONG, "transaction { door.lock; door.open }", "move right"]), 1, 200000, 3),
+]
+
+
+def test_sigkill_inside_a_multi_statement_run_leaves_the_call_whole_or_absent(tmp_path):
+    rng = random.Random(4040)
+    journal = tmp_path / "calls.cmdsession"
+    state, history, _ = resumed(journal, tmp_path)
+    outcomes = {"absent": 0, "whole": 0, "answered": 0}
+    for round in range(8):
+        script, dx, dy, steps = WHOLE_CALLS[round % 2]
+        server = Raw("--session", str(journal), cwd=tmp_path)
+        server.request("initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
+                                      "clientInfo": {"name": "t", "version": "1"}})
+        started = journal.read_bytes().count(LONG.encode())
+        message = {"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+                   "params": {"name": "run", "arguments": {"script": script}}}
+        server.send_bytes((json.dumps(message) + "\n").encode())
+        # Killed once the journal holds `inside` of the call's long statements (the last
+        # one journaled is running), or, every fourth round, once it has answered.
+        inside = None if round % 4 == 3 else 1 + rng.randrange(script.count(LONG) - 1)
+        answered = False
+        waited = 0.0
+        while True:
+            if select.select([server.process.stdout], [], [], 0.005)[0]:
+                answer = server.answer()
+                assert answer["id"] == 7 and answer["result"]["structuredContent"]["step"] == \
+                    history["seq_cur"] + steps, answer
+                answered = True
+                break
+            if inside is not None and journal.read_bytes().count(LONG.encode()) >= started + inside:
+                break
+            waited += 0.005
+            assert waited < TIMEOUT, f"timed out after {TIMEOUT} s waiting for the call"
+        server.process.send_signal(signal.SIGKILL)
+        server.process.wait()
+        after, after_history, said = resumed(journal, tmp_path)
+        whole = {"x": state["x"] + dx, "y": state["y"] + dy, "door": state["door"]}
+        if answered:
+            outcomes["answered"] += 1
+        if after == state and after_history == history:
+            assert not answered, "an answered call was lost"
+            # The journal held the call's first statements (the kill came after them): dropped.
+            assert "dropped a call that was not answered" in said, said
+            outcomes["absent"] += 1
+        else:
+            # Applied whole: every statement the call would keep, as new steps after the
+            # ones there were, and nothing else.
+            assert after == whole, f"round {round}: a part of the call: {after}, not {state} or {whole}"
+            assert after_history["history"][:len(history["history"])] == history["history"]
+            new = after_history["history"][len(history["history"]):]
+            assert [entry["number"] for entry in new] == list(range(history["seq_last"] + 1, history["seq_last"] + steps + 1))
+            assert after_history["seq_cur"] == history["seq_last"] + steps
+            outcomes["whole"] += 1
+        state, history = after, after_history
+    print("kills:", outcomes)
+    # Kills did land inside calls, whose first statements the journal held.
+    assert outcomes["absent"] >= 1, outcomes
+
+
 def test_files_run_first_and_their_output_stays_off_the_protocol(raw, tmp_path):
     (tmp_path / "start.cmd").write_text("move up 3\nshow shape\necho \"started\"\n")
     server = raw("start.cmd")

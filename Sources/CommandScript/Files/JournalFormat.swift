@@ -82,6 +82,12 @@ public enum JournalFormat {
     /// script. Each is written after a `=`, its spaces, `%`, control characters and
     /// line breaks as `%XX`.
     case arguments([String])
+    /// `#= begin`: the entries from here to the next `#= commit` are one call of a host
+    /// (`cmdscript mcp`'s `run`), kept whole or not at all: a resume that finds no
+    /// `#= commit` after it drops it and what follows (``unfinishedCall(in:)``).
+    case callBegin
+    /// `#= commit`: the call begun by the last `#= begin` was done and answered.
+    case callCommit
   }
 
   /// What the file holds.
@@ -198,6 +204,8 @@ public enum JournalFormat {
     case (3, "time"):
       guard let time = Int(words[2]), time >= 0 else { return nil }
       return Entry(bytes: body, line: line, kind: .time(time))
+    case (2, "begin"): return Entry(bytes: body, line: line, kind: .callBegin)
+    case (2, "commit"): return Entry(bytes: body, line: line, kind: .callCommit)
     case (3, "history-limit"):
       if words[2] == "none" { return Entry(bytes: body, line: line, kind: .historyLimit(nil)) }
       guard let limit = Int(words[2]), limit >= 0 else { return nil }
@@ -320,6 +328,27 @@ public enum JournalFormat {
 
   /// The entry of a time: the steps from here on were made at `time` (seconds since 1970).
   public static func entry(time: Int) -> [UInt8] { Array("#= time \(time)\n".utf8) }
+
+  /// The entry that begins a call kept whole (``Kind/callBegin``).
+  public static let callBegin: [UInt8] = Array("#= begin\n".utf8)
+  /// The entry that ends a call kept whole (``Kind/callCommit``).
+  public static let callCommit: [UInt8] = Array("#= commit\n".utf8)
+
+  /// The index of the `#= begin` of a call left unfinished at the end of `entries` (the
+  /// process ended before the call was answered), if there is one: that entry and those
+  /// after it are the call's part that ran, which a resume drops, so that a call is
+  /// whole or absent.
+  public static func unfinishedCall(in entries: [Entry]) -> Int? {
+    var open: Int?
+    for (i, entry) in entries.enumerated() {
+      switch entry.kind {
+      case .callBegin: if open == nil { open = i }
+      case .callCommit: open = nil
+      default: break
+      }
+    }
+    return open
+  }
 
   /// The entry of a statement (its entry) that failed, leaving commands in effect.
   public static func entry(failedStatement entry: [UInt8]) -> [UInt8] { failedMark + entry }

@@ -237,8 +237,12 @@ final class MCPTools {
         ])
     }
     let allowed = confirm == token(script, step: step)
+    // Its statements are journaled whole or not at all; `journaled` ends the call.
+    served.beginCall()
     let report = session.run(SourceFile(name: "script", text: script), allowingIrreversible: allowed)
     if let irreversible = report.irreversible {
+      // It ran nothing: the call ends with nothing journaled.
+      served.endCall()
       throw Refusal(
         message:
           "nothing ran: `\(irreversible.command)` cannot be undone; preview the script and run it with the `confirm` token preview gives for it at this step",

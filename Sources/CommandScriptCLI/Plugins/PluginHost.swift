@@ -46,6 +46,9 @@ final class PluginHost {
     }
   }
 
+  /// Whether a plugin keeps its state outside its process (its records are journaled).
+  var anyPersistent: Bool { plugins.contains { $0.persistent } }
+
   /// Whether a plugin ended with a fault during the run.
   var anyFailed: Bool { plugins.contains { $0.hasFailed } }
 

@@ -142,6 +142,7 @@ struct PluginTests {
       let sub = dir.appendingPathComponent("scripts")
       try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
       try Data("lamp.on\nshow lamp\n".utf8).write(to: sub.appendingPathComponent("s.cmd"))
+      #expect(try CLI.run(["trust", "scripts/s.cmd"], in: dir).status == 0)
       let found = try CLI.run(["scripts/s.cmd"], in: dir)
       #expect(found.stdoutLines == ["lamp: on=yes level=100 colour=white"], "\(found)")
       let safe = try CLI.run(["--safe", "scripts/s.cmd"], in: dir)

@@ -35,6 +35,15 @@ final class Plugin {
   /// Whether it ever ended with a fault (a script then exits with status 1).
   var hasFailed: Bool { fault != nil }
   private var nextID = 0
+  /// A line a plugin sent, quoted (cut at 200 bytes) for a message; a line that is not a
+  /// JSON object is likely a debug line, which goes to standard error.
+  static func quote(_ line: [UInt8]) -> String {
+    let shown = String(decoding: line.prefix(200), as: UTF8.self) + (line.count > 200 ? "…" : "")
+    let quoted = "it sent \(StateValue.string(shown).json)"
+    let debug = line.first { $0 != 32 && $0 != 9 } != UInt8(ascii: "{")
+    return debug ? quoted + " (a plugin's debug output goes to standard error, not standard output)" : quoted
+  }
+
   /// The command the latest failed batch is located at (see `flush`), until taken.
   private var failedCommand: EarlierCommand?
   /// The call an error answer to a batch named (`"data": {"call": N}`).
@@ -45,7 +54,7 @@ final class Plugin {
 
   /// Starts `command` (split into words as a shell would, without a shell) in `directory`
   /// and asks what it declares.
-  init(command: String, directory: String?, timeout: Double) throws(PluginCallFailure) {
+  init(command: String, directory: String?, timeout: Double, json: Bool = false) throws(PluginCallFailure) {
     self.command = command
     self.timeout = timeout
     let words: [String]
@@ -59,6 +68,7 @@ final class Plugin {
     do { process = try PluginProcess(words: words, name: shortName, directory: directory) } catch {
       throw .fault("plugin `\(command)`: \(error.reason)")
     }
+    process.json = json
     let result = try call("initialize", .object([.init("protocolVersion", .int(Self.protocolVersion))]))
     do { try declare(result) } catch {
       stop(saying: error.reason)
@@ -111,6 +121,8 @@ final class Plugin {
       types[i].instances = instances[types[i].name] ?? []
       // `export` leaves a persistent plugin's commands out, as a resume does not run them.
       types[i].outlivesSession = persistent
+      // A plugin never changes what a script that does not name it means.
+      types[i].yieldsBareVerbs = true
     }
   }
 
@@ -163,7 +175,7 @@ final class Plugin {
     }
     let reply: StateValue
     do { reply = try JSONReader.parse(line, decimals: true) } catch {
-      throw failed("answered `\(method)` with malformed JSON (\(error.reason))")
+      throw failed("answered `\(method)` with malformed JSON (\(error.reason)): \(Self.quote(line))")
     }
     guard case .int(let answered)? = reply["id"] else {
       throw failed("answered `\(method)` with a message without an integer `id`")

@@ -54,7 +54,15 @@ final class Plugin {
 
   /// Starts `command` (split into words as a shell would, without a shell) in `directory`
   /// and asks what it declares.
-  init(command: String, directory: String?, timeout: Double, json: Bool = false) throws(PluginCallFailure) {
+  /// The `"types"` it declared, as it sent them (`plugin check` reads their `examples`).
+  private(set) var declarations: [StateValue] = []
+
+  /// `initialize` carries `initialize`'s members beside the protocol version (`plugin
+  /// check` adds `"check": true`); `environment` is set over the tool's for the process.
+  init(
+    command: String, directory: String?, timeout: Double, json: Bool = false,
+    initialize: [StateValue.Member] = [], environment: [String: String] = [:]
+  ) throws(PluginCallFailure) {
     self.command = command
     self.timeout = timeout
     let words: [String]
@@ -65,11 +73,14 @@ final class Plugin {
     // program's) file name.
     let file = words.count > 1 ? words[1] : words[0]
     let shortName = String(file.split(separator: "/").last ?? Substring(file))
-    do { process = try PluginProcess(words: words, name: shortName, directory: directory) } catch {
+    do {
+      process = try PluginProcess(words: words, name: shortName, directory: directory, environment: environment)
+    } catch {
       throw .fault("plugin `\(command)`: \(error.reason)")
     }
     process.json = json
-    let result = try call("initialize", .object([.init("protocolVersion", .int(Self.protocolVersion))]))
+    let result = try call(
+      "initialize", .object([.init("protocolVersion", .int(Self.protocolVersion))] + initialize))
     do { try declare(result) } catch {
       stop(saying: error.reason)
       throw .fault("plugin `\(name)` \(error.reason)")
@@ -98,6 +109,7 @@ final class Plugin {
     guard case .array(let declared)? = result["types"] else {
       throw DeclarationError("answered `initialize` without a `types` list")
     }
+    declarations = declared
     for value in declared {
       let (type, flags) = try PluginDeclarations.type(value)
       types.append(type)

@@ -1,5 +1,11 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `cmdscript plugin check COMMAND`: a plugin author's test. Starts the plugin, checks its
 /// declarations, then makes random calls from them and checks the laws every receiver keeps
 /// (PLUGINS.md, "Checking a plugin"), printing each violation with the calls that show it.
@@ -14,7 +20,9 @@ struct PluginCommand: ToolSubcommand {
       usage: "\(tool) plugin check [--calls <n>] [--seed <n>] [--plugin-timeout <seconds>] <command>",
       discussion: """
         Starts COMMAND as a plugin (split into words as a shell would, but no shell runs \
-        it) and checks it against the protocol (PLUGINS.md) and the laws every receiver \
+        it) in a scratch folder of its own (its working directory and HOME; words naming \
+        files in yours are made absolute), telling it `"check": true` in `initialize`, so \
+        that it never touches its real data, and checks it against the protocol (PLUGINS.md) and the laws every receiver \
         keeps, on random calls made from its declarations: `execute; undo` leaves `state` \
         as it was; `execute; undo; execute` (a redo) gives the state `execute` gave; a \
         failed command and a query change nothing; arguments of every declared kind, \
@@ -37,8 +45,11 @@ struct PluginCommand: ToolSubcommand {
   @Option(help: ArgumentHelp("How many random calls to make (default 200).", valueName: "n"))
   var calls = 200
 
-  @Option(help: ArgumentHelp("The seed of the random calls: the same seed makes the same calls.", valueName: "n"))
-  var seed = 1
+  @Option(
+    help: ArgumentHelp(
+      "The seed of the random calls (default: a new one, printed): the same seed makes the same calls.",
+      valueName: "n"))
+  var seed: Int?
 
   @Option(help: ArgumentHelp("Seconds the plugin may take to answer one request.", valueName: "seconds"))
   var pluginTimeout = PluginSetUp.defaultTimeout
@@ -51,8 +62,15 @@ struct PluginCommand: ToolSubcommand {
     }
   }
 
+  /// A seed from the clock, small enough to type again.
+  static func newSeed() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return (Int(time.tv_sec) &* 1_000_003 &+ Int(time.tv_nsec) &+ Int(getpid())) % 1_000_000
+  }
+
   func run(_ invocation: Invocation) -> ExitStatus {
-    var checker = PluginLaws(seed: UInt64(bitPattern: Int64(seed)))
+    var checker = PluginLaws(seed: UInt64(bitPattern: Int64(seed ?? Self.newSeed())))
     return checker.check(command, calls: calls, timeout: pluginTimeout) ? .success : .runtimeError
   }
 }

@@ -40,7 +40,7 @@ final class PluginProcess {
 
   /// Starts `words` (the program and its arguments; the program is looked up in PATH) in
   /// `directory` (nil: the tool's own).
-  init(words: [String], name: String, directory: String?) throws(PluginFault) {
+  init(words: [String], name: String, directory: String?, environment: [String: String] = [:]) throws(PluginFault) {
     self.name = name
     var toPlugin: [Int32] = [-1, -1]
     guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &toPlugin) == 0 else {
@@ -84,7 +84,23 @@ final class PluginProcess {
       if home >= 0 { close(home) }
       throw PluginFault(reason: "cannot enter \(directory): \(reason)")
     }
-    let status = posix_spawnp(&pid, words[0], &actions, &attributes, argv, environ)
+    // The tool's environment, with `environment`'s variables set over it.
+    var variables: [UnsafeMutablePointer<CChar>?] = []
+    if !environment.isEmpty {
+      var index = 0
+      while let entry = environ[index] {
+        let text = String(cString: entry)
+        let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+        if environment[name] == nil { variables.append(strdup(text)) }
+        index += 1
+      }
+      variables += environment.map { strdup("\($0.key)=\($0.value)") }
+      variables.append(nil)
+    }
+    defer { variables.forEach { free($0) } }
+    let status = variables.withUnsafeMutableBufferPointer { list in
+      posix_spawnp(&pid, words[0], &actions, &attributes, argv, environment.isEmpty ? environ : list.baseAddress)
+    }
     if home >= 0 {
       _ = fchdir(home)
       close(home)

@@ -149,6 +149,9 @@ struct RunCommand: ToolSubcommand {
   @Option(help: PluginSetUp.timeoutHelp)
   var pluginTimeout: Double?
 
+  @Option(help: PluginTrace.help)
+  var pluginTrace: String?
+
   @Argument(
     help: ArgumentHelp(
       "The script to run (`-` reads standard input), then its arguments: $1, $2, ... in the script.",
@@ -191,6 +194,7 @@ struct RunCommand: ToolSubcommand {
       commands: commands, check: check, json: json, session: session, salvageSession: salvageSession,
       noInit: noInit, safe: safe, onError: onError, maxSteps: maxSteps, historyLimit: historyLimit, pictures: pictures,
       files: files, scriptArguments: Array(operands.dropFirst()), interactive: interactive, quiet: quiet,
-      verbose: verbose, scriptFiles: scriptFiles, plugins: plugins, pluginTimeout: pluginTimeout)
+      verbose: verbose, scriptFiles: scriptFiles, plugins: plugins, pluginTimeout: pluginTimeout,
+      pluginTrace: pluginTrace)
   }
 }

@@ -163,6 +163,9 @@ struct PluginTests {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try FileManager.default.copyItem(
         at: Self.examples.appendingPathComponent("lamp.py"), to: folder.appendingPathComponent("lamp.py"))
+      try FileManager.default.copyItem(
+        at: CLI.packageRoot.appendingPathComponent("plugins/python/cmdscript_plugin.py"),
+        to: folder.appendingPathComponent("cmdscript_plugin.py"))
       let quoted = try CLI.run(["--plugin", "python3 'a folder'/lamp.py", "-c", "lamp.on; show lamp"], in: dir)
       #expect(quoted.stdoutLines == ["lamp: on=yes level=100 colour=white"], "\(quoted)")
       // `;` is a word, not a shell's separator: nothing after it runs.
@@ -188,6 +191,9 @@ struct PluginTests {
       section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```\n").first)
     try inFolder { dir in
       try Data(plugin.utf8).write(to: dir.appendingPathComponent("counter.py"))
+      try FileManager.default.copyItem(
+        at: CLI.packageRoot.appendingPathComponent("plugins/python/cmdscript_plugin.py"),
+        to: dir.appendingPathComponent("cmdscript_plugin.py"))
       var commands: [(line: String, expected: [String])] = []
       for line in transcript.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
         if line.hasPrefix("$ ") {

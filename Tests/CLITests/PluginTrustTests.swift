@@ -91,6 +91,9 @@ struct PluginTrustTests {
     try inFolder { dir in
       try FileManager.default.copyItem(
         at: PluginTests.examples.appendingPathComponent("lamp.py"), to: dir.appendingPathComponent("lamp.py"))
+      try FileManager.default.copyItem(
+        at: CLI.packageRoot.appendingPathComponent("plugins/python/cmdscript_plugin.py"),
+        to: dir.appendingPathComponent("cmdscript_plugin.py"))
       try Self.project(dir, plugins: ["python3 lamp.py"])
       try Data("lamp.on\nshow lamp\n".utf8).write(to: dir.appendingPathComponent("s.cmd"))
       #expect(try CLI.run(["trust"], in: dir).status == 0)

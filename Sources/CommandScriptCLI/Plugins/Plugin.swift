@@ -179,8 +179,10 @@ final class Plugin {
     message.append(UInt8(ascii: "}"))
     let line: [UInt8]
     do {
+      PluginTrace.record(name, sent: true, message)
       try process.send(message)
       line = try process.receive(timeout: timeout, answering: method)
+      PluginTrace.record(name, sent: false, line)
       process.forwardErrors()
     } catch {
       throw failed(error.namesRequest ? error.reason : "\(error.reason) during `\(method)`")

@@ -16,8 +16,11 @@ struct PluginCommand: ToolSubcommand {
     let tool = ToolIdentity.current.name
     return CommandConfiguration(
       commandName: name,
-      abstract: "Check a plugin against the protocol and the receiver laws.",
-      usage: "\(tool) plugin check [--calls <n>] [--seed <n>] [--plugin-timeout <seconds>] <command>",
+      abstract: "Check a plugin against the protocol and the receiver laws, or write a new one.",
+      usage: """
+        \(tool) plugin check [--calls <n>] [--seed <n>] [--plugin-timeout <seconds>] [--plugin-trace <file>] <command>
+          \(tool) plugin new <name> (--python | --node)
+        """,
       discussion: """
         Starts COMMAND as a plugin (split into words as a shell would, but no shell runs \
         it) in a scratch folder of its own (its working directory and HOME; words naming \
@@ -31,15 +34,19 @@ struct PluginCommand: ToolSubcommand {
         one; declarations are well-formed. Prints \
         each broken law once, with the calls that show it.
 
+        `plugin new NAME --python` (or `--node`) writes NAME.py (NAME.js), a working \
+        plugin on the kit that passes `plugin check`, and the kit beside it \
+        (cmdscript_plugin.py, cmdscript-plugin.js) if it is not there.
+
         Exit status: 0 nothing found; 1 a law is broken, or the plugin did not start or \
         declared something unusable; 64 usage error.
         """)
   }
 
-  @Argument(help: ArgumentHelp("What to do with the plugin: `check`.", valueName: "action"))
+  @Argument(help: ArgumentHelp("What to do: `check` a plugin, or write a `new` one.", valueName: "action"))
   var action: String
 
-  @Argument(help: ArgumentHelp("The plugin's command line.", valueName: "command"))
+  @Argument(help: ArgumentHelp("The plugin's command line (for `new`: its name).", valueName: "command"))
   var command: String
 
   @Option(help: ArgumentHelp("How many random calls to make (default 200).", valueName: "n"))
@@ -54,8 +61,27 @@ struct PluginCommand: ToolSubcommand {
   @Option(help: ArgumentHelp("Seconds the plugin may take to answer one request.", valueName: "seconds"))
   var pluginTimeout = PluginSetUp.defaultTimeout
 
+  @Option(help: PluginTrace.help)
+  var pluginTrace: String?
+
+  @Flag(help: "For `new`: write a Python plugin (NAME.py, on cmdscript_plugin.py).")
+  var python = false
+
+  @Flag(help: "For `new`: write a Node plugin (NAME.js, on cmdscript-plugin.js).")
+  var node = false
+
   func validate() throws {
-    guard action == "check" else { throw ValidationError("Unknown action `\(action)`: the one action is `check`.") }
+    guard action == "check" || action == "new" else {
+      throw ValidationError("Unknown action `\(action)`: the actions are `check` and `new`.")
+    }
+    if action == "new" {
+      guard python != node else { throw ValidationError("`plugin new NAME` takes one of --python and --node.") }
+      guard PluginKit.isName(command) else {
+        throw ValidationError("`\(command)` cannot name a plugin: a lowercase word (letters, digits, `_`).")
+      }
+    } else if python || node {
+      throw ValidationError("--python and --node are for `plugin new`.")
+    }
     guard calls > 0 else { throw ValidationError("--calls must be above 0, not \(calls).") }
     guard pluginTimeout > 0, pluginTimeout.isFinite else {
       throw ValidationError("--plugin-timeout must be a number of seconds above 0, not \(pluginTimeout).")
@@ -70,6 +96,22 @@ struct PluginCommand: ToolSubcommand {
   }
 
   func run(_ invocation: Invocation) -> ExitStatus {
+    if action == "new" {
+      let language: PluginKit.Language = python ? .python : .node
+      if let failure = PluginKit.write(command, in: language) {
+        Console.err.message(failure)
+        return .runtimeError
+      }
+      let tool = ToolIdentity.current.name
+      Console.out.line("wrote \(language.script(command)) (and \(language.file) beside it, if it was not there)")
+      Console.out.line("  \(tool) plugin check '\(language.command(command))'")
+      Console.out.line("  \(tool) --plugin '\(language.command(command))' -c '\(command).add 5; show \(command)'")
+      return .success
+    }
+    if let pluginTrace, let failure = PluginTrace.open(pluginTrace) {
+      Console.err.message(failure)
+      return .runtimeError
+    }
     var checker = PluginLaws(seed: UInt64(bitPattern: Int64(seed ?? Self.newSeed())))
     return checker.check(command, calls: calls, timeout: pluginTimeout) ? .success : .runtimeError
   }

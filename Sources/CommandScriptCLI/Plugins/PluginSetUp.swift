@@ -58,6 +58,7 @@ enum PluginSetUp {
     }
     Console.err.flush()
     guard !commands.isEmpty else { return nil }
+    if let trace = options.pluginTrace, let failure = PluginTrace.open(trace) { fail(failure) }
     return start(unique(commands), timeout: timeout ?? defaultTimeout, registry: &registry, renderer: renderer)
   }
 

@@ -14,7 +14,7 @@ struct PluginKitTests {
     "plugins on the kit pass `plugin check`",
     arguments: [
       PluginTests.lamp, notes, "python3 \(kit.appendingPathComponent("steps.py").path)",
-      "node \(kit.appendingPathComponent("steps.js").path)",
+      "node \(kit.appendingPathComponent("steps.js").path)", "python3 \(kit.appendingPathComponent("table.py").path)",
     ])
   func kitPluginsPassTheCheck(_ command: String) throws {
     try inFolder { dir in

@@ -57,6 +57,35 @@ struct PluginTrustTests {
     }
   }
 
+  @Test("`trust`s at once lose no entry: each file stays trusted")
+  func concurrentTrustLosesNothing() throws {
+    try inFolder { dir in
+      let state = dir.appendingPathComponent("state").path
+      let folders = (0..<8).map { dir.appendingPathComponent("p\($0)") }
+      for folder in folders {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.project(folder)
+      }
+      let statuses = Statuses()
+      DispatchQueue.concurrentPerform(iterations: folders.count) { i in
+        let status = try? CLI.shell(
+          "XDG_STATE_HOME='\(state)' '\(CLI.binary.path)' trust", in: folders[i], timeout: 120
+        ).status
+        statuses.set(i, status ?? -1)
+      }
+      #expect(statuses.all == Array(repeating: 0, count: folders.count))
+      let list = try String(contentsOfFile: state + "/cmdscript/trusted", encoding: .utf8)
+      #expect(list.split(separator: "\n").count == folders.count, "\(list)")
+    }
+  }
+
+  final class Statuses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int: Int32] = [:]
+    func set(_ index: Int, _ value: Int32) { lock.withLock { values[index] = value } }
+    var all: [Int32] { lock.withLock { values.keys.sorted().map { values[$0]! } } }
+  }
+
   @Test("a project file of another user is never trusted, nor started")
   func anotherUsersFile() throws {
     guard getuid() == 0 else { return }  // Only root can give a file away.
@@ -102,6 +131,9 @@ struct PluginTrustTests {
         #expect(run.status == 0 && run.stdoutLines == ["lamp: on=yes level=100 colour=white"], "\(run)")
         #expect(!run.stderr.contains("already registered"), "\(run)")
       }
+      let help = try CLI.run(["--help"])
+      let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      #expect(words.contains("a plugin named by both starts once"), "\(help)")
     }
   }
 

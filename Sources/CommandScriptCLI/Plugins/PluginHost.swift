@@ -29,8 +29,12 @@ final class PluginHost {
   {
     for (command, directory) in commands {
       let plugin = try Plugin(command: command, directory: directory, timeout: timeout, json: json)
-      if plugins.contains(where: { $0.name == plugin.name }) {
+      if let earlier = plugins.first(where: { $0.name == plugin.name }) {
         plugin.shutdown()
+        if earlier.command != command {
+          Renderer(json: json, colour: false).renderWarning(
+            "plugin `\(plugin.name)` of `\(command)` did not start: `\(earlier.command)` is already `\(plugin.name)`")
+        }
         continue
       }
       plugin.onFault = { [unowned self] in self.report($0) }

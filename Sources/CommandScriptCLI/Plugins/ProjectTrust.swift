@@ -62,10 +62,16 @@ enum ProjectTrust {
       return "cannot find the real path of \(project.path)"
     }
     guard let list = listPath else { return "no state folder to record it in: set HOME or XDG_STATE_HOME" }
+    guard Paths.createParent(of: list) else { return "cannot make the folder of \(list)" }
+    // One `trust` at a time changes the list: two at once must not lose an entry.
+    let lock = open(list + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard lock >= 0, flock(lock, LOCK_EX) == 0 else {
+      return "cannot lock \(list): \(String(cString: strerror(errno)))"
+    }
+    defer { close(lock) }
     var entries = trusted()
     entries[real] = project.digest
     let text = entries.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\n" }.joined()
-    guard Paths.createParent(of: list) else { return "cannot make the folder of \(list)" }
     // Written beside, then renamed over: a crash leaves the old list or the new one.
     let temporary = list + ".new"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

@@ -18,21 +18,21 @@ class Lamp:
     def __init__(self, name):
         self.on, self.level, self.colour = False, 100, "white"
 
-    @plugin.verb("switch it on", infallible=True)
+    @plugin.verb("switch it on", infallible=True, changes="on")
     def on(self):
         self.on = True
 
-    @plugin.verb("switch it off", infallible=True)
+    @plugin.verb("switch it off", infallible=True, changes="on")
     def off(self):
         self.on = False
 
-    @plugin.verb("set the brightness", level=integer(0, 100))
+    @plugin.verb("set the brightness", changes="level", level=integer(0, 100))
     def dim(self, level):
         if not self.on:
             raise Refused("the lamp is off")
         self.level = level
 
-    @plugin.verb("set the colour", infallible=True, colour=word("white", "warm", "red"))
+    @plugin.verb("set the colour", infallible=True, changes="colour", colour=word("white", "warm", "red"))
     def paint(self, colour):
         self.colour = colour
 

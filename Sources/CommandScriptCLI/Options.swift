@@ -41,6 +41,8 @@ struct Options: Equatable {
   var plugins: [String] = []
   /// `--plugin-timeout SECONDS`.
   var pluginTimeout: Double?
+  /// `--plugin-trace FILE`.
+  var pluginTrace: String?
 
   /// The steps `--safe` allows without `--max-steps`: a script from a stranger cannot loop
   /// for ever.

@@ -132,6 +132,12 @@ struct Renderer {
   /// whole run undid), written as ``renderRunError(_:file:)`` writes an error.
   func renderNote(_ message: String) { renderAboutTheRun(message, file: nil, severity: "note") }
 
+  /// A warning about the run (a plugin that did not start, a verb it shadows), written as
+  /// ``renderNote(_:)`` writes a note, after `warning: `.
+  func renderWarning(_ message: String) {
+    renderAboutTheRun(json ? message : "warning: " + message, file: nil, severity: "warning")
+  }
+
   private func renderAboutTheRun(_ message: String, file: String?, severity: String) {
     guard json else {
       Console.err.message("\(message)")

@@ -147,12 +147,15 @@ struct RunCommand: ToolSubcommand {
   @Option(
     name: .customLong("plugin"),
     help: ArgumentHelp(
-      "Start COMMAND (split into words as a shell would, but no shell runs it) as a plugin: its receiver types join the built-in ones (PLUGINS.md). Repeatable; runs under --safe too. Without it, the plugins named by a script's project file (cmdscript.json in its folder or above) start, unless --safe.",
+      "Start COMMAND (split into words as a shell would, but no shell runs it) as a plugin: its receiver types join the built-in ones (PLUGINS.md). Repeatable; runs under --safe too, and needs no trust. Beside it, the plugins named by a script's project file (cmdscript.json in its folder or above) start too, once you have trusted that file (`cmdscript trust`), never under --safe or --check; a plugin named by both starts once, and its bare verbs never shadow the built-ins'.",
       valueName: "command"))
   var plugins: [String] = []
 
   @Option(help: PluginSetUp.timeoutHelp)
   var pluginTimeout: Double?
+
+  @Option(help: PluginTrace.help)
+  var pluginTrace: String?
 
   @Argument(
     help: ArgumentHelp(
@@ -196,6 +199,7 @@ struct RunCommand: ToolSubcommand {
       commands: commands, check: check, json: json, session: session, salvageSession: salvageSession,
       noInit: noInit, safe: safe, onError: onError, maxSteps: maxSteps, historyLimit: historyLimit, pictures: pictures,
       files: files, scriptArguments: scriptArguments, interactive: interactive, quiet: quiet,
-      verbose: verbose, scriptFiles: scriptFiles, plugins: plugins, pluginTimeout: pluginTimeout)
+      verbose: verbose, scriptFiles: scriptFiles, plugins: plugins, pluginTimeout: pluginTimeout,
+      pluginTrace: pluginTrace)
   }
 }

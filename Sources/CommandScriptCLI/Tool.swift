@@ -86,7 +86,7 @@ struct CmdScript: ParsableCommand {
   /// The subcommands, the default first.
   static let subcommands: [any ToolSubcommand.Type] = [
     RunCommand.self, FormatCommand.self, LanguageServerCommand.self, ServeCommand.self,
-    PluginCommand.self, MCPCommand.self,
+    PluginCommand.self, MCPCommand.self, TrustCommand.self,
   ]
 
   /// Whether `word` selects a subcommand (or ArgumentParser's `help`) rather than naming a

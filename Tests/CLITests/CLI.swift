@@ -109,12 +109,32 @@ enum CLI {
   /// writing to it then must fail with EPIPE, not kill the tests with SIGPIPE.
   static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
-  /// The environment for every run: no colour, whatever the caller's terminal.
+  /// The environment for every run: no colour, whatever the caller's terminal, and the
+  /// tests' own state folder.
   static var environment: [String: String] {
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
+    env["XDG_STATE_HOME"] = stateHome
     return env
   }
+
+  /// A state folder of the tests' own (not the user's), in which the project file of the
+  /// plugin scripts (`Scripts/plugins/cmdscript.json`) is trusted, as a user trusts one
+  /// with `cmdscript trust`.
+  static let stateHome: String = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-tests-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = [
+      "trust", packageRoot.appendingPathComponent("Tests/CLITests/Scripts/plugins/cmdscript.json").path,
+    ]
+    process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": folder.path]) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    try? process.run()
+    process.waitUntilExit()
+    return folder.path
+  }()
 
   /// Runs `cmdscript arguments`, with `stdin` as standard input (nil: /dev/null), in
   /// `directory` (default: the package root).
@@ -185,7 +205,8 @@ enum CLI {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3"] + arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": stateHome]) { $1 }
+      .merging(environment) { $1 }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output

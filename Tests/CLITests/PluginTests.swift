@@ -142,6 +142,7 @@ struct PluginTests {
       let sub = dir.appendingPathComponent("scripts")
       try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
       try Data("lamp.on\nshow lamp\n".utf8).write(to: sub.appendingPathComponent("s.cmd"))
+      #expect(try CLI.run(["trust", "scripts/s.cmd"], in: dir).status == 0)
       let found = try CLI.run(["scripts/s.cmd"], in: dir)
       #expect(found.stdoutLines == ["lamp: on=yes level=100 colour=white"], "\(found)")
       let safe = try CLI.run(["--safe", "scripts/s.cmd"], in: dir)
@@ -162,6 +163,9 @@ struct PluginTests {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try FileManager.default.copyItem(
         at: Self.examples.appendingPathComponent("lamp.py"), to: folder.appendingPathComponent("lamp.py"))
+      try FileManager.default.copyItem(
+        at: CLI.packageRoot.appendingPathComponent("plugins/python/cmdscript_plugin.py"),
+        to: folder.appendingPathComponent("cmdscript_plugin.py"))
       let quoted = try CLI.run(["--plugin", "python3 'a folder'/lamp.py", "-c", "lamp.on; show lamp"], in: dir)
       #expect(quoted.stdoutLines == ["lamp: on=yes level=100 colour=white"], "\(quoted)")
       // `;` is a word, not a shell's separator: nothing after it runs.
@@ -187,6 +191,9 @@ struct PluginTests {
       section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```\n").first)
     try inFolder { dir in
       try Data(plugin.utf8).write(to: dir.appendingPathComponent("counter.py"))
+      try FileManager.default.copyItem(
+        at: CLI.packageRoot.appendingPathComponent("plugins/python/cmdscript_plugin.py"),
+        to: dir.appendingPathComponent("cmdscript_plugin.py"))
       var commands: [(line: String, expected: [String])] = []
       for line in transcript.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
         if line.hasPrefix("$ ") {

@@ -179,7 +179,13 @@ def test_diagnostics_are_those_of_check(script):
     text = script.read_text()
     if "# args:" in text or "# mode:" in text:
         pytest.skip("run with options or on standard input")
-    check = subprocess.run([BINARY, "--check", "--json", script.name], cwd=script.parent, capture_output=True, text=True)
+    # `--check` never starts a project file's plugins: they are named with --plugin here,
+    # as the server (whose state folder trusts the file) starts them.
+    project = script.parent / "cmdscript.json"
+    plugins = json.loads(project.read_text())["plugins"] if project.exists() else []
+    named = [word for command in plugins for word in ("--plugin", command)]
+    check = subprocess.run([BINARY, "--check", "--json", *named, script.name], cwd=script.parent,
+                           capture_output=True, text=True)
     expected = [json.loads(line) for line in check.stderr.splitlines() if line.startswith("{")]
     expected = [(d["line"] - 1, d["message"] + (f" (did you mean `{d['suggestion']}`?)" if "suggestion" in d else ""))
                 for d in expected if d.get("file") == script.name]
@@ -189,23 +195,71 @@ def test_diagnostics_are_those_of_check(script):
     assert [(d["range"]["start"]["line"], d["message"]) for d in received] == expected
 
 
-def raw_diagnostics(text, uri, cwd=None):
+def raw_diagnostics(text, uri, cwd=None, env=None):
     """The diagnostics the server publishes for `text`, over a plain pipe, the server
     started in `cwd`."""
-    messages = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
-        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": uri, "languageId": "commandscript", "version": 1, "text": text}}},
-        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
-        {"jsonrpc": "2.0", "method": "exit"},
-    ]
-    data = b"".join(frame(m) for m in messages)
-    out = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=HANG_GUARD, cwd=cwd)
-    assert out.returncode == 0
-    for message in unframe(out.stdout):
-        if message.get("method") == "textDocument/publishDiagnostics":
+    for message in raw_session([(uri, text)], cwd=cwd, env=env):
+        if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
             return message["params"]["diagnostics"]
     raise AssertionError("no diagnostics published")
+
+
+def raw_session(documents, cwd=None, env=None):
+    """Every message the server sends when `documents` (URI and text) are opened, in order,
+    between `initialize` and `shutdown`."""
+    messages = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}]
+    messages += [{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "commandscript", "version": 1, "text": text}}} for uri, text in documents]
+    messages += [{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}, {"jsonrpc": "2.0", "method": "exit"}]
+    data = b"".join(frame(m) for m in messages)
+    out = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=HANG_GUARD, cwd=cwd, env=env)
+    assert out.returncode == 0, out.stderr
+    return list(unframe(out.stdout))
+
+
+def project(folder, plugins):
+    """A project file in `folder` naming `plugins`, and a state folder of its own; the
+    environment to run the tool with it."""
+    (folder / "cmdscript.json").write_text(json.dumps({"plugins": plugins}))
+    return dict(os.environ, XDG_STATE_HOME=str(folder / "state"))
+
+
+LAMP = "python3 " + str(pathlib.Path(__file__).parents[2] / "examples" / "plugins" / "lamp.py")
+
+
+def test_an_untrusted_project_file_starts_nothing_and_says_how_to_trust_it(tmp_path):
+    env = project(tmp_path, ["touch ran"])
+    uri = "file://" + str(tmp_path / "s.cmd")
+    received = raw_diagnostics("echo 1\n", uri, cwd="/", env=env)
+    assert not (tmp_path / "ran").exists()
+    assert [d["range"]["start"]["line"] for d in received] == [0]
+    assert f"run `cmdscript trust {tmp_path}/cmdscript.json`" in received[0]["message"]
+
+
+def test_a_plugin_that_cannot_start_leaves_the_server_serving(tmp_path):
+    """Its document (and the project file, when open) say why; `initialize` is answered."""
+    env = project(tmp_path, ["no-such-program --flag"])
+    subprocess.run([BINARY, "trust", str(tmp_path)], env=env, check=True, capture_output=True)
+    uri = "file://" + str(tmp_path / "s.cmd")
+    received = raw_session([(uri, "lamp.on\n"), ("file://" + str(tmp_path / "cmdscript.json"), "{}")],
+                           cwd=tmp_path, env=env)
+    assert received[0]["id"] == 1 and "capabilities" in received[0]["result"]
+    published = {m["params"]["uri"]: m["params"]["diagnostics"] for m in received
+                 if m.get("method") == "textDocument/publishDiagnostics"}
+    why = "cannot start `no-such-program`"
+    assert any(why in d["message"] for d in published[uri]), published
+    assert any(why in d["message"] for d in published["file://" + str(tmp_path / "cmdscript.json")]), published
+
+
+def test_the_project_file_is_the_documents_as_for_a_run(tmp_path):
+    """Found from the document's folder, not the server's working directory."""
+    env = project(tmp_path, [LAMP])
+    subprocess.run([BINARY, "trust", str(tmp_path)], env=env, check=True, capture_output=True)
+    (tmp_path / "sub").mkdir()
+    uri = "file://" + str(tmp_path / "sub" / "s.cmd")
+    assert raw_diagnostics("lamp.on\nlamp.dim 40\n", uri, cwd="/", env=env) == []
+    received = raw_diagnostics("lamp.dimm 40\n", uri, cwd="/", env=env)
+    assert [d["message"] for d in received] == ["`lamp` has no verb `dimm` (did you mean `dim`?)"]
 
 
 def frame(message):

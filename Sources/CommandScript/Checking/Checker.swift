@@ -583,6 +583,13 @@ struct Checker {
       notePlainVerb(name, type: type, verb: verb)
       return compileCommand(instance: instance, verb: verb, name: name, arguments: arguments, in: tree)
     default:
+      // A plugin's verb yields to the others': a script that does not name the plugin means
+      // what it meant without it.
+      let kept = ownersMet[found].filter { !state.types[$0.type].yieldsBareVerbs }
+      if kept.count == 1, let instance = state.instances.firstIndex(where: { $0.type == kept[0].type }) {
+        notePlainVerb(name, type: kept[0].type, verb: kept[0].verb)
+        return compileCommand(instance: instance, verb: kept[0].verb, name: name, arguments: arguments, in: tree)
+      }
       let candidates = ownersMet[found].map { "`\(state.types[$0.type].name).\(text(name))`" }.joined(separator: " or ")
       fail(
         "`\(text(name))` is ambiguous: write \(candidates), or choose a receiver with `use`",

@@ -29,6 +29,10 @@ public struct ReceiverDeclaration: Sendable {
   /// `"persistent": true`: a real lamp, files): `export` leaves their commands out, with a
   /// comment line naming them, so that running the script does not run them twice.
   public var outlivesSession = false
+  /// Whether its verbs yield a bare name to the other types' (a plugin's): a script that
+  /// writes `paint` means the built-in `shape.paint` even when a plugin adds `lamp.paint`,
+  /// so that adding a plugin never changes what a script that does not name it means.
+  public var yieldsBareVerbs = false
 
   /// A type called `name`, with its verbs and queries; `instances` are the instances every
   /// session starts with (by default one named after the type).
@@ -157,6 +161,7 @@ extension ReceiverRegistry {
     try add(
       name: declaration.name, summary: declaration.summary, verbs: verbs, queries: { queries },
       instances: declaration.instances, outlivesSession: declaration.outlivesSession,
+      yieldsBareVerbs: declaration.yieldsBareVerbs,
       make: { name in ReceiverInstance(name: name, declared: make(name), verbs: declaration.verbs) })
     try validateQueries(of: types.count - 1)
   }

@@ -79,7 +79,8 @@ public struct ReceiverRegistry: Sendable {
   /// ``ReceiverDeclaration/outlivesSession``), as ``add(name:summary:verbs:queries:make:)`` does.
   mutating func add(
     name: String, summary: String, verbs: [VerbInfo], queries: @escaping () -> [QueryInfo],
-    instances: [String], outlivesSession: Bool = false, make: @escaping (String) -> ReceiverInstance
+    instances: [String], outlivesSession: Bool = false, yieldsBareVerbs: Bool = false,
+    make: @escaping (String) -> ReceiverInstance
   ) throws(RegistrationError) {
     for (index, instance) in instances.enumerated() {
       try Self.validate(instance, as: "instance `\(instance)` of `\(name)`")
@@ -90,6 +91,7 @@ public struct ReceiverRegistry: Sendable {
     try add(name: name, summary: summary, verbs: verbs, queries: queries, make: make)
     types[types.count - 1].declaredInstances = instances
     types[types.count - 1].outlivesSession = outlivesSession
+    types[types.count - 1].yieldsBareVerbs = yieldsBareVerbs
   }
 
   /// Checks every registered type's queries as registration checks verbs: names that can
@@ -180,6 +182,8 @@ public struct ReceiverTypeInfo: @unchecked Sendable {
   /// Whether its receivers' state outlives the session (``ReceiverDeclaration/outlivesSession``):
   /// `export` does not write their commands to run again.
   public internal(set) var outlivesSession = false
+  /// Whether its verbs yield a bare name to the other types' (``ReceiverDeclaration/yieldsBareVerbs``).
+  public internal(set) var yieldsBareVerbs = false
 
   /// The queries, in declaration order.
   public var queries: [QueryInfo] { queryDeclarations() }

@@ -10,8 +10,9 @@ extension LanguageServer {
   /// What `--check` reports for the document, each note as related information.
   func publishDiagnostics(_ uri: String) {
     guard let bytes = documents[uri] else { return }
+    if let path = Self.projectFilePath(uri) { return publishProjectFileDiagnostics(uri, path: path) }
     let document = Document(uri: uri, bytes: bytes)
-    let session = Session(registry: registry)
+    let session = Session(registry: registry(for: document))
     let diagnostics: [Diagnostic]
     do { diagnostics = try session.check([document.file]) } catch { diagnostics = error.diagnostics }
     let items = diagnostics.filter { $0.location.file == document.file.name }.map { d -> StateValue in
@@ -31,7 +32,8 @@ extension LanguageServer {
       if let suggestion = d.suggestion { item.append(.init("data", ["suggestion": .string(suggestion)])) }
       return .object(item)
     }
-    send(notification: "textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": .array(items)])
+    let all = projectDiagnostics(for: document) + items
+    send(notification: "textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": .array(all)])
   }
 
   /// Each did-you-mean of the diagnostics asked about, as a quick fix.
@@ -56,7 +58,7 @@ extension LanguageServer {
   /// The session the document's definitions are in: those of its lines before `line`
   /// (all of them if nil), when those compile; otherwise a fresh one.
   private func session(for document: Document, before line: Int? = nil) -> Session {
-    let session = Session(registry: registry)
+    let session = Session(registry: registry(for: document))
     session.fileAccess = nil
     _ = try? session.compile(document.file(before: line))
     return session
@@ -101,7 +103,7 @@ extension LanguageServer {
     guard let offset else { return .array([]) }
     let (word, before) = document.wordAndTextBefore(offset)
     let session = session(for: document, before: document.line(ofByte: offset))
-    let names = Names(registry, ScriptOutline(document.file))
+    let names = Names(registry(for: document), ScriptOutline(document.file))
     let items = session.completions(of: word, after: before).map { candidate -> StateValue in
       var item: [StateValue.Member] = [
         .init("label", .string(candidate)), .init("kind", .int(names.completionKind(candidate))),
@@ -190,7 +192,7 @@ extension LanguageServer {
   /// queries, macros, parameters, argument words, strings, numbers, comments, operators.
   func semanticTokens(_ document: Document) -> StateValue {
     let outline = ScriptOutline(document.file)
-    let names = Names(registry, outline)
+    let names = Names(registry(for: document), outline)
     var data: [StateValue] = []
     var (lastLine, lastStart) = (0, 0)
     for (index, lexeme) in outline.lexemes.enumerated() {

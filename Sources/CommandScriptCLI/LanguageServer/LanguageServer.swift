@@ -13,7 +13,8 @@ import CommandScript
 /// Documents are kept whole (full synchronisation). Positions are in UTF-16 code units,
 /// as the protocol requires; diagnostics count columns in Unicode scalars.
 final class LanguageServer {
-  let registry: ReceiverRegistry
+  /// The registries of the documents' project files (`registry(for:)`).
+  let projects: ProjectPlugins
   private var input = MessageReader(descriptor: 0)
   private let output = MessageWriter(descriptor: 1)
   /// The open documents' texts, by URI.
@@ -21,7 +22,7 @@ final class LanguageServer {
   private var initialized = false
   private var shutDown = false
 
-  init(registry: ReceiverRegistry) { self.registry = registry }
+  init(registry: ReceiverRegistry) { projects = ProjectPlugins(base: registry) }
 
   /// Serves until `exit` (status 0 after `shutdown`, 1 without) or the end of the input.
   func run() -> ExitStatus {

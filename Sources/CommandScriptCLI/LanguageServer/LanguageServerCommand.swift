@@ -17,9 +17,12 @@ struct LanguageServerCommand: ToolSubcommand {
         answers completion (what Tab offers in the REPL), hover and signature help (what \
         `help` says), definition, references, rename and document symbols of macros and \
         receivers made by `new`, semantic tokens, formatting (as `\(tool) fmt`) and quick \
-        fixes for did-you-mean suggestions. Nothing in a document runs. The plugins named \
-        by the project file of the working directory (cmdscript.json) are started to ask \
-        what they declare, then shut down.
+        fixes for did-you-mean suggestions. Nothing in a document runs. A document is \
+        checked against the plugins of its project file (\(tool).json in its folder or \
+        above, as a run finds it) once you have trusted that file (`\(tool) trust`): \
+        they are started to ask what they declare, then shut down. An untrusted file's \
+        plugins never start, and one that cannot start is left out: the document says \
+        why in a diagnostic on its first line.
 
         Exit status: 0 after `shutdown` then `exit`; 1 when the input ends or `exit` comes \
         without `shutdown`; 64 usage error.
@@ -27,6 +30,6 @@ struct LanguageServerCommand: ToolSubcommand {
   }
 
   func run(_ invocation: Invocation) -> ExitStatus {
-    LanguageServer(registry: PluginSetUp.forEditorServer(invocation.registry)).run()
+    LanguageServer(registry: invocation.registry).run()
   }
 }

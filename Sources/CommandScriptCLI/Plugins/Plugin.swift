@@ -38,6 +38,15 @@ final class Plugin {
   /// Whether it ever ended with a fault (a script then exits with status 1).
   var hasFailed: Bool { fault != nil }
   private var nextID = 0
+  /// A line a plugin sent, quoted (cut at 200 bytes) for a message; a line that is not a
+  /// JSON object is likely a debug line, which goes to standard error.
+  static func quote(_ line: [UInt8]) -> String {
+    let shown = String(decoding: line.prefix(200), as: UTF8.self) + (line.count > 200 ? "…" : "")
+    let quoted = "it sent \(StateValue.string(shown).json)"
+    let debug = line.first { $0 != 32 && $0 != 9 } != UInt8(ascii: "{")
+    return debug ? quoted + " (a plugin's debug output goes to standard error, not standard output)" : quoted
+  }
+
   /// The command the latest failed batch is located at (see `flush`), until taken.
   private var failedCommand: EarlierCommand?
   /// The call an error answer to a batch named (`"data": {"call": N}`).
@@ -48,7 +57,15 @@ final class Plugin {
 
   /// Starts `command` (split into words as a shell would, without a shell) in `directory`
   /// and asks what it declares.
-  init(command: String, directory: String?, timeout: Double) throws(PluginCallFailure) {
+  /// The `"types"` it declared, as it sent them (`plugin check` reads their `examples`).
+  private(set) var declarations: [StateValue] = []
+
+  /// `initialize` carries `initialize`'s members beside the protocol version (`plugin
+  /// check` adds `"check": true`); `environment` is set over the tool's for the process.
+  init(
+    command: String, directory: String?, timeout: Double, json: Bool = false,
+    initialize: [StateValue.Member] = [], environment: [String: String] = [:]
+  ) throws(PluginCallFailure) {
     self.command = command
     self.timeout = timeout
     let words: [String]
@@ -59,10 +76,14 @@ final class Plugin {
     // program's) file name.
     let file = words.count > 1 ? words[1] : words[0]
     let shortName = String(file.split(separator: "/").last ?? Substring(file))
-    do { process = try PluginProcess(words: words, name: shortName, directory: directory) } catch {
+    do {
+      process = try PluginProcess(words: words, name: shortName, directory: directory, environment: environment)
+    } catch {
       throw .fault("plugin `\(command)`: \(error.reason)")
     }
-    let result = try call("initialize", .object([.init("protocolVersion", .int(Self.protocolVersion))]))
+    process.json = json
+    let result = try call(
+      "initialize", .object([.init("protocolVersion", .int(Self.protocolVersion))] + initialize))
     do { try declare(result) } catch {
       stop(saying: error.reason)
       throw .fault("plugin `\(name)` \(error.reason)")
@@ -91,6 +112,7 @@ final class Plugin {
     guard case .array(let declared)? = result["types"] else {
       throw DeclarationError("answered `initialize` without a `types` list")
     }
+    declarations = declared
     for value in declared {
       let (type, flags) = try PluginDeclarations.type(value)
       types.append(type)
@@ -114,6 +136,8 @@ final class Plugin {
       types[i].instances = instances[types[i].name] ?? []
       // `export` leaves a persistent plugin's commands out, as a resume does not run them.
       types[i].outlivesSession = persistent
+      // A plugin never changes what a script that does not name it means.
+      types[i].yieldsBareVerbs = true
     }
   }
 
@@ -158,16 +182,18 @@ final class Plugin {
     message.append(UInt8(ascii: "}"))
     let line: [UInt8]
     do {
+      PluginTrace.record(name, sent: true, message)
       try process.send(message)
       let limit = method == "initialize" ? max(timeout, Self.startAllowance) : timeout
       line = try process.receive(timeout: limit, answering: method)
+      PluginTrace.record(name, sent: false, line)
       process.forwardErrors()
     } catch {
       throw failed(error.namesRequest ? error.reason : "\(error.reason) during `\(method)`")
     }
     let reply: StateValue
     do { reply = try JSONReader.parse(line, decimals: true) } catch {
-      throw failed("answered `\(method)` with malformed JSON (\(error.reason))")
+      throw failed("answered `\(method)` with malformed JSON (\(error.reason)): \(Self.quote(line))")
     }
     guard case .int(let answered)? = reply["id"] else {
       throw failed("answered `\(method)` with a message without an integer `id`")

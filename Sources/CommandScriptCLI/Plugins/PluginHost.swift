@@ -21,10 +21,22 @@ final class PluginHost {
   static let recordsPrefix = "#% plugin-records "
 
   /// Starts each command (with the folder to run it in), in order; stops at the first that
-  /// cannot start or declare, with what went wrong.
-  init(commands: [(command: String, directory: String?)], timeout: Double) throws(PluginCallFailure) {
+  /// cannot start or declare, with what went wrong. A plugin that names itself as an
+  /// earlier one did (`--plugin` and the project file naming one program) is let go: one
+  /// plugin runs once. `json`: its standard error is forwarded as JSON lines.
+  init(commands: [(command: String, directory: String?)], timeout: Double, json: Bool = false)
+    throws(PluginCallFailure)
+  {
     for (command, directory) in commands {
-      let plugin = try Plugin(command: command, directory: directory, timeout: timeout)
+      let plugin = try Plugin(command: command, directory: directory, timeout: timeout, json: json)
+      if let earlier = plugins.first(where: { $0.name == plugin.name }) {
+        plugin.shutdown()
+        if earlier.command != command {
+          Renderer(json: json, colour: false).renderWarning(
+            "plugin `\(plugin.name)` of `\(command)` did not start: `\(earlier.command)` is already `\(plugin.name)`")
+        }
+        continue
+      }
       plugin.onFault = { [unowned self] in self.report($0) }
       plugins.append(plugin)
     }

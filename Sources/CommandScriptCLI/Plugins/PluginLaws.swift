@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // The laws `cmdscript plugin check` holds a plugin to, on random calls made from its
 // declarations. Each call is written down as it is made, so that a violation is printed
 // with the calls that led to it.
@@ -10,12 +16,33 @@ struct PluginLaws {
   /// The laws found broken so far, each by what broke it: printed the first time only.
   private var seen: Set<String> = []
   private var plugin: Plugin!
+  private let seed: UInt64
+  /// The arguments of the calls.
+  private var values: PluginCheckValues
+  /// Per verb (`instance.verb`), in the order first called: how many calls were made, how
+  /// many succeeded, how many were undone.
+  private var counts: [(verb: String, calls: Int, succeeded: Int, undone: Int, undoable: Bool)] = []
 
-  init(seed: UInt64) { random = SplitMix(seed: seed) }
+  init(seed: UInt64) {
+    self.seed = seed
+    random = SplitMix(seed: seed)
+    values = PluginCheckValues(seed: seed &+ 1)
+  }
 
-  /// Checks the plugin `command` starts; prints what it finds. True when nothing was wrong.
+  /// Checks the plugin `command` starts, in a scratch folder (its working directory and
+  /// `HOME`) and told `"check": true`; prints what it finds. True when nothing was wrong.
   mutating func check(_ command: String, calls: Int, timeout: Double) -> Bool {
-    do { plugin = try Plugin(command: command, directory: nil, timeout: timeout) } catch {
+    Console.out.line("plugin check: seed \(seed) (the same calls again: --seed \(seed))")
+    guard let scratch = ScratchFolder() else {
+      violation("cannot make a scratch folder in /tmp")
+      return false
+    }
+    defer { scratch.remove() }
+    do {
+      plugin = try Plugin(
+        command: Self.absolute(command), directory: scratch.path, timeout: timeout,
+        initialize: [.init("check", .bool(true))], environment: ["HOME": scratch.path])
+    } catch {
       switch error {
       case .refused(let message), .fault(let message): violation("the plugin did not start: \(message)")
       }
@@ -23,6 +50,7 @@ struct PluginLaws {
     }
     plugin.onFault = { _ in }
     defer { plugin.shutdown() }
+    for problem in values.read(plugin.declarations, types: plugin.types) { violation("declarations: \(problem)") }
     var registry = ReceiverRegistry()
     for type in plugin.types {
       do { try registry.register(declared: type) { _ in Unusable() } } catch {
@@ -43,6 +71,7 @@ struct PluginLaws {
         if plugin.batch != nil, !plugin.hasFailed { checkBatch(instance, of: type) }
       }
     }
+    reportCounts(calls: calls)
     if violations == 0 {
       Console.out.line("plugin `\(plugin.name)`: \(calls) random calls, no violations")
     } else {
@@ -57,13 +86,16 @@ struct PluginLaws {
     trail = []
     guard let initial = state(instance) else { return }
     var done: [(verb: VerbDeclaration, arguments: [StateValue], record: StateValue)] = []
+    var order: [Int] = []
     for _ in 0..<calls where !plugin.hasFailed {
       trail = []
       let useQuery = !type.queries.isEmpty && (type.verbs.isEmpty || random.below(4) == 0)
+      // Every verb in turn, each round in another order: none is left uncalled by chance.
+      if !useQuery && order.isEmpty { order = shuffled(type.verbs.indices) }
       guard let before = state(instance) else { return }
       if useQuery {
         let query = type.queries[random.below(type.queries.count)]
-        let arguments = query.parameters.map { value(of: $0.kind) }
+        let arguments = query.parameters.map { values.next("\(type.name).\(query.name).\($0.name)", $0.kind) }
         let params: [String: StateValue] = [
           "instance": .string(instance), "query": .string(query.name), "arguments": .array(arguments),
         ]
@@ -79,16 +111,18 @@ struct PluginLaws {
         continue
       }
       guard !type.verbs.isEmpty else { return }
-      let verb = type.verbs[random.below(type.verbs.count)]
-      let arguments = verb.parameters.map { value(of: $0.kind) }
+      let verb = type.verbs[order.removeLast()]
+      let arguments = verb.parameters.map { values.next("\(type.name).\(verb.name).\($0.name)", $0.kind) }
       let params: [String: StateValue] = [
         "instance": .string(instance), "verb": .string(verb.name), "arguments": .array(arguments),
       ]
+      let counted = count("\(instance).\(verb.name)", undoable: verb.isUndoable)
       guard let result = call("execute", params, refusalIsFine: true) else {
         guard !plugin.hasFailed, let after = state(instance) else { return }
         if after != before { violation("`\(instance).\(verb.name)` failed but changed the state") }
         continue
       }
+      counts[counted].succeeded += 1
       guard verb.isUndoable else { continue }
       let record = result["undo"] ?? .null
       guard let executed = state(instance) else { return }
@@ -97,6 +131,8 @@ struct PluginLaws {
       guard call("undo", undoParams) != nil, let undone = state(instance) else { return }
       if undone != before {
         violation("`execute; undo` of `\(instance).\(verb.name)` did not leave the state as it was")
+      } else {
+        counts[counted].undone += 1
       }
       guard let again = call("execute", params) else {
         violation("`execute; undo; execute` (a redo) of `\(instance).\(verb.name)` failed where `execute` had not")
@@ -136,7 +172,9 @@ struct PluginLaws {
     for _ in 0..<6 {
       let verb = calls.last.map { random.below(2) == 0 ? $0.verb : verbs[random.below(verbs.count)] }
       let chosen = verb ?? verbs[random.below(verbs.count)]
-      calls.append((chosen, type.verbs[chosen].parameters.map { value(of: $0.kind) }))
+      let declared = type.verbs[chosen]
+      calls.append(
+        (chosen, declared.parameters.map { values.next("\(type.name).\(declared.name).\($0.name)", $0.kind) }))
     }
     func params(_ verb: Int, _ arguments: [StateValue]) -> [String: StateValue] {
       ["instance": .string(instance), "verb": .string(type.verbs[verb].name), "arguments": .array(arguments)]
@@ -194,31 +232,67 @@ struct PluginLaws {
     }
   }
 
-  /// A random value of `kind`: its bounds as often as not.
-  private mutating func value(of kind: ParameterKind) -> StateValue {
-    switch kind {
-    case .integer(let range):
-      let low = max(range.lowerBound, -1000)
-      let high = min(range.upperBound, 1000)
-      switch random.below(4) {
-      case 0: return .int(range.lowerBound == Int.min ? low : range.lowerBound)
-      case 1: return .int(range.upperBound == Int.max ? high : range.upperBound)
-      default: return .int(low + random.below(high - low + 1))
-      }
-    case .decimal(let range):
-      let low = range.lowerBound.isFinite ? range.lowerBound : -1000
-      let high = range.upperBound.isFinite ? range.upperBound : 1000
-      switch random.below(4) {
-      case 0: return .double(low)
-      case 1: return .double(high)
-      default: return .double(low + (high - low) * Double(random.below(1001)) / 1000)
-      }
-    case .word(let set): return .string(set.words[random.below(set.words.count)])
-    case .string:
-      let samples = ["", "a", "two words", "ünïcödé", "\"quoted\"", "line\nbreak"]
-      return .string(samples[random.below(samples.count)])
-    case .boolean: return .bool(random.below(2) == 0)
+  /// The index of `verb`'s counts, made on its first call; one call more.
+  private mutating func count(_ verb: String, undoable: Bool) -> Int {
+    let index =
+      counts.firstIndex { $0.verb == verb }
+      ?? {
+        counts.append((verb, 0, 0, 0, undoable))
+        return counts.count - 1
+      }()
+    counts[index].calls += 1
+    return index
+  }
+
+  /// Prints, per verb, its calls that succeeded and were undone; a verb that never
+  /// succeeded was not checked, and says so as a violation.
+  private mutating func reportCounts(calls: Int) {
+    for entry in counts {
+      let undone = entry.undoable ? "\(Self.number(entry.undone)) undone" : "not undoable"
+      Console.out.line(
+        "  `\(entry.verb)`: \(Self.number(entry.succeeded)) of \(Self.number(entry.calls)) calls succeeded, \(undone)")
     }
+    for entry in counts where entry.succeeded == 0 {
+      trail = []
+      violation(
+        "`\(entry.verb.split(separator: ".").last ?? "")` never succeeded in \(Self.number(entry.calls)) calls: give samples (an `examples` list for each of its parameters, PLUGINS.md)"
+      )
+    }
+  }
+
+  /// `n` with a comma between each three digits: 5,000.
+  static func number(_ n: Int) -> String {
+    var digits = Array(String(n))
+    var index = digits.count - 3
+    while index > 0 {
+      digits.insert(",", at: index)
+      index -= 3
+    }
+    return String(digits)
+  }
+
+  private mutating func shuffled(_ indices: Range<Int>) -> [Int] {
+    var list = Array(indices)
+    for i in list.indices.reversed() where i > 0 { list.swapAt(i, random.below(i + 1)) }
+    return list
+  }
+
+  /// `command` with the words that name files in the working directory made absolute, as
+  /// the plugin runs in its scratch folder.
+  static func absolute(_ command: String) -> String {
+    guard let words = try? CommandWords.split(command) else { return command }
+    var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&folder, folder.count) != nil else { return command }
+    let here = String(decoding: folder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return words.enumerated().map { index, word in
+      // A path (`plugins/x.py`) or a file here (`x.py`); a plain word that names a folder
+      // here is more likely an argument.
+      var info = stat()
+      let exists = !word.hasPrefix("/") && !word.hasPrefix("-") && stat(word, &info) == 0
+      let isFile = exists && info.st_mode & S_IFMT == S_IFREG
+      let path = exists && (word.contains("/") || (index > 0 && isFile)) ? here + "/" + word : word
+      return "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }.joined(separator: " ")
   }
 
   private mutating func state(_ instance: String) -> StateValue? {

@@ -32,13 +32,15 @@ final class PluginProcess {
   private(set) var exitDescription: String?
   /// Where forwarded standard error lines go.
   var forward: (String) -> Void = { Console.err.line($0) }
+  /// Whether they go as JSON lines (`--json`).
+  var json = false
 
   /// The longest line a plugin may answer with.
   static let maxMessageBytes = 16 << 20
 
   /// Starts `words` (the program and its arguments; the program is looked up in PATH) in
   /// `directory` (nil: the tool's own).
-  init(words: [String], name: String, directory: String?) throws(PluginFault) {
+  init(words: [String], name: String, directory: String?, environment: [String: String] = [:]) throws(PluginFault) {
     self.name = name
     var toPlugin: [Int32] = [-1, -1]
     guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &toPlugin) == 0 else {
@@ -82,7 +84,23 @@ final class PluginProcess {
       if home >= 0 { close(home) }
       throw PluginFault(reason: "cannot enter \(directory): \(reason)")
     }
-    let status = posix_spawnp(&pid, words[0], &actions, &attributes, argv, environ)
+    // The tool's environment, with `environment`'s variables set over it.
+    var variables: [UnsafeMutablePointer<CChar>?] = []
+    if !environment.isEmpty {
+      var index = 0
+      while let entry = environ[index] {
+        let text = String(cString: entry)
+        let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+        if environment[name] == nil { variables.append(strdup(text)) }
+        index += 1
+      }
+      variables += environment.map { strdup("\($0.key)=\($0.value)") }
+      variables.append(nil)
+    }
+    defer { variables.forEach { free($0) } }
+    let status = variables.withUnsafeMutableBufferPointer { list in
+      posix_spawnp(&pid, words[0], &actions, &attributes, argv, environment.isEmpty ? environ : list.baseAddress)
+    }
     if home >= 0 {
       _ = fchdir(home)
       close(home)
@@ -160,30 +178,97 @@ final class PluginProcess {
     }
   }
 
-  /// Forwards what the plugin wrote to its standard error so far, line by line.
-  func forwardErrors(final: Bool = false) {
+  /// Forwards what the plugin wrote to its standard error so far, line by line; at most
+  /// `limit` bytes are read per call, so that a plugin flooding it cannot hold the
+  /// receive loop past its deadline. A line over `maxErrorLine` bytes is forwarded cut,
+  /// and the rest of it dropped.
+  func forwardErrors(final: Bool = false, limit: Int = 1 << 20) {
     guard errors >= 0 else { return }
     var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
+    var taken = 0
+    var ended = final
+    while taken < limit {
       let n = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
       if n > 0 {
-        errorBuffer += chunk[..<n]
+        taken += n
+        take(chunk[..<n])
         continue
       }
-      if n == 0 || final {
-        close(errors)
-        errors = -1
-      }
+      if n == 0 || (errno != EAGAIN && errno != EINTR) { ended = true }
       break
     }
-    while let newline = errorBuffer.firstIndex(of: 10) {
-      forward("\(name): " + String(decoding: errorBuffer[..<newline], as: UTF8.self))
-      errorBuffer.removeSubrange(...newline)
+    if ended {
+      close(errors)
+      errors = -1
     }
     if errors < 0, !errorBuffer.isEmpty {
-      forward("\(name): " + String(decoding: errorBuffer, as: UTF8.self))
+      if !droppingErrorLine { forward(errorBuffer[...]) }
       errorBuffer = []
     }
+  }
+
+  /// Whether the rest of a line that was too long is being dropped.
+  private var droppingErrorLine = false
+
+  /// The longest line of standard error forwarded whole; the rest of a longer one is
+  /// dropped.
+  static let maxErrorLine = 64 << 10
+
+  /// Splits what was read into lines and forwards each whole one (once, without moving
+  /// the bytes after it: a flood of short lines costs what it reads).
+  private func take(_ bytes: ArraySlice<UInt8>) {
+    var start = bytes.startIndex
+    while let newline = bytes[start...].firstIndex(of: 10) {
+      if droppingErrorLine {
+        droppingErrorLine = false
+      } else if errorBuffer.isEmpty {
+        forward(bytes[start..<newline])
+      } else {
+        errorBuffer += bytes[start..<newline]
+        forward(errorBuffer[...])
+      }
+      errorBuffer.removeAll(keepingCapacity: true)
+      start = newline + 1
+    }
+    guard !droppingErrorLine else { return }
+    errorBuffer += bytes[start...]
+    if errorBuffer.count > Self.maxErrorLine {
+      forward(errorBuffer[..<Self.maxErrorLine], cut: true)
+      errorBuffer.removeAll(keepingCapacity: true)
+      droppingErrorLine = true
+    }
+  }
+
+  /// Forwards one line, its control characters escaped (a plugin must not retitle or
+  /// clear the user's terminal), after the plugin's name; under `--json` as the line
+  /// `{"plugin": NAME, "stderr": TEXT}`.
+  private func forward(_ line: ArraySlice<UInt8>, cut: Bool = false) {
+    var text = String(decoding: line, as: UTF8.self)
+    if json {
+      if cut { text += "…" }
+      forward(StateValue.object([.init("plugin", .string(name)), .init("stderr", .string(text))]).json)
+      return
+    }
+    text = Self.escapingControls(text)
+    forward("\(name): \(text)\(cut ? "… (cut at \(Self.maxErrorLine / 1024) KiB)" : "")")
+  }
+
+  /// `text` with each control character (but tab) written as `\u{…}`.
+  static func escapingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        escaped += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value != 9 && (scalar.value < 32 || (0x7f...0x9f).contains(scalar.value))
   }
 
   /// The fault of a plugin whose pipe closed: how it ended, if it did.
@@ -191,7 +276,9 @@ final class PluginProcess {
     var status: Int32 = 0
     // It may still be exiting: give it a moment, then say what is known.
     for _ in 0..<50 {
-      if waitpid(pid, &status, WNOHANG) == pid {
+      if hasExited() {
+        killGroup()
+        _ = waitpid(pid, &status, 0)
         exitDescription = Self.describe(status)
         forwardErrors(final: true)
         return PluginFault(reason: exitDescription!)
@@ -203,9 +290,11 @@ final class PluginProcess {
     return PluginFault(reason: what)
   }
 
-  /// Ends the process (SIGKILL) and reaps it.
+  /// Ends the process and every process of its group (SIGKILL: a child it forked must
+  /// not outlive it) and reaps it.
   func terminate() {
     guard exitDescription == nil else { return }
+    kill(-pid, SIGKILL)
     kill(pid, SIGKILL)
     var status: Int32 = 0
     _ = waitpid(pid, &status, 0)
@@ -221,7 +310,10 @@ final class PluginProcess {
     var status: Int32 = 0
     while Self.now() < deadline {
       forwardErrors()
-      if waitpid(pid, &status, WNOHANG) == pid {
+      if hasExited() {
+        // What it left behind in its group goes with it.
+        killGroup()
+        _ = waitpid(pid, &status, 0)
         exitDescription = Self.describe(status)
         forwardErrors(final: true)
         return
@@ -230,6 +322,16 @@ final class PluginProcess {
     }
     terminate()
   }
+
+  /// Whether the process has exited, without reaping it: while it is a zombie its group
+  /// id cannot be reused, so that `killGroup` reaches only what it left behind.
+  private func hasExited() -> Bool {
+    var info = siginfo_t()
+    return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo == SIGCHLD
+  }
+
+  /// Kills what is left of the plugin's process group (its own children).
+  private func killGroup() { kill(-pid, SIGKILL) }
 
   static func describe(_ status: Int32) -> String {
     let signal = status & 0x7f

@@ -23,9 +23,16 @@ struct ProjectFile: Equatable {
   var plugins: [String]
   /// `pluginTimeout`, in seconds, if given.
   var pluginTimeout: Double?
+  /// The SHA-256 of the bytes read, what `cmdscript trust` records (ProjectTrust).
+  var digest = ""
 
   /// The file's name: `cmdscript.json`.
   static var name: String { ToolIdentity.current.name + ".json" }
+
+  /// The project file at `path` (a file named otherwise is read all the same).
+  static func read(file path: String) throws(Failure) -> ProjectFile {
+    try read(absolute(path), folder: folder(of: absolute(path)))
+  }
 
   /// The project file of a script in `folder` (relative to the working directory, or
   /// absolute), found in it or the nearest folder above: nil if there is none.
@@ -79,7 +86,7 @@ struct ProjectFile: Equatable {
       throw Failure(message: "\(path): not JSON: \(error.reason)")
     }
     guard case .object = json else { throw Failure(message: "\(path): not a JSON object") }
-    var file = ProjectFile(path: path, folder: folder, plugins: [])
+    var file = ProjectFile(path: path, folder: folder, plugins: [], digest: SHA256.hex(bytes))
     if let plugins = json["plugins"] {
       guard case .array(let list) = plugins else { throw Failure(message: "\(path): `plugins` is not a list") }
       for item in list {

@@ -26,3 +26,4 @@ if lamp.level < 50 { echo dim } else { echo bright }
 # stdout: desk (lamp): on=no level=100 colour=white
 # stdout: desk (lamp): on=yes level=100 colour=white
 # stdout: dim
+# stderr: cmdscript: warning: plugin `lamp`'s verb `lamp.paint` is shadowed by `shape.paint`: a bare `paint` means `shape.paint`; write `lamp.paint` for the plugin's

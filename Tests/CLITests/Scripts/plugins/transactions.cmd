@@ -16,5 +16,6 @@ show lamp
 # stdout: lamp: on=yes level=30 colour=white
 # stdout: ran 1 queued: 1 finished, 0 failed
 # stdout: lamp: on=yes level=90 colour=white
+# stderr: cmdscript: warning: plugin `lamp`'s verb `lamp.paint` is shadowed by `shape.paint`: a bare `paint` means `shape.paint`; write `lamp.paint` for the plugin's
 # stderr: 5:35: error: lamp: the lamp is off
 # exit: 1

@@ -7,6 +7,7 @@ lamp.on
 show lamp
 gadget.set 3
 # stdout: lamp: on=yes level=100 colour=white
+# stderr: cmdscript: warning: plugin `lamp`'s verb `lamp.paint` is shadowed by `shape.paint`: a bare `paint` means `shape.paint`; write `lamp.paint` for the plugin's
 # stderr: cmdscript: plugin `faulty` exited with status 4 during `batch`; statements that use it fail from now on
 # stderr: 6:16: error: plugin `faulty` exited with status 4 during `batch`
 # stderr: 8:1: error: plugin `faulty` is not running: it exited with status 4 during `batch`

@@ -4,7 +4,11 @@ Its `gadget` works until `gadget.fault` runs, which then does what MODE says; th
 `unknown-kind`, `bad-version` and `no-types` misdeclare at `initialize` instead; with
 `batch-exit`, `set` is sent in batches, and the plugin exits at the first one; with
 `batch-refuse`, `set` is sent in batches, and `set 13` is refused, naming its call; with
-`slow-start`, it takes 6 s to start (to answer `initialize`), then works."""
+`slow-start`, it takes 6 s to start (to answer `initialize`), then works; with
+`debug`, `fault` prints a debug line to standard output; with `flood`, it floods standard
+error and never answers; with `escapes`, `note` writes control characters and a 200 KiB
+line to standard error; with `fork`, the plugin starts a child (`sleep 300`) and writes
+its pid to `child.pid`."""
 import json, os, signal, sys, time
 
 mode = sys.argv[1]
@@ -29,6 +33,11 @@ for line in sys.stdin:
     if method == "initialize":
         if mode == "slow-start":
             time.sleep(6)
+        if mode == "fork":
+            import subprocess
+            child = subprocess.Popen(["sleep", "300"])
+            with open("child.pid", "w") as f:
+                f.write(str(child.pid))
         if mode == "no-types":
             reply(message, {"protocolVersion": 1, "name": "faulty"})
         else:
@@ -63,10 +72,19 @@ for line in sys.stdin:
             os.kill(os.getpid(), signal.SIGSEGV)
         elif mode == "malformed":
             print("{this is not json", flush=True)
+        elif mode == "debug":
+            print("debug: fault called", flush=True)
+            reply(message, {"undo": None})
         elif mode == "wrong-id":
             print(json.dumps({"jsonrpc": "2.0", "id": message["id"] + 7, "result": {"undo": None}}), flush=True)
         elif mode == "wrong-shape":
             print(json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": [1, 2]}), flush=True)
+        elif mode == "flood":
+            chunk = "".join("flood line %d\n" % i for i in range(80000))
+            for _ in range(8):
+                sys.stderr.write(chunk)
+            sys.stderr.flush()
+            time.sleep(60)
         elif mode == "hang":
             time.sleep(60)
         elif mode == "huge":
@@ -78,6 +96,10 @@ for line in sys.stdin:
         time.sleep(1.5)
         before, value = value, value + 100
         reply(message, {"undo": before})
+    elif method == "execute" and p["verb"] == "note" and mode == "escapes":
+        sys.stderr.write("\x1b]0;pwned\x07\x1b[2Jtitle\n" + "x" * (200 << 10) + "\nafter\n")
+        sys.stderr.flush()
+        reply(message, {})
     elif method == "execute" and p["verb"] == "note":
         print("a line for standard error", file=sys.stderr, flush=True)
         print("and another", file=sys.stderr, flush=True)

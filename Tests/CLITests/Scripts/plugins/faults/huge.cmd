@@ -8,6 +8,7 @@ lamp.off
 show lamp
 # stdout: lamp: on=yes level=100 colour=white
 # stdout: lamp: on=no level=100 colour=white
+# stderr: cmdscript: warning: plugin `lamp`'s verb `lamp.paint` is shadowed by `shape.paint`: a bare `paint` means `shape.paint`; write `lamp.paint` for the plugin's
 # stderr: cmdscript: plugin `faulty` answered `execute` with a message over the size limit (16777216 bytes) and was stopped; statements that use it fail from now on
 # stderr: 4:30: error: gadget: plugin `faulty` answered `execute` with a message over the size limit (16777216 bytes) and was stopped
 # stderr: 6:1: error: gadget: plugin `faulty` is not running: it answered `execute` with a message over the size limit (16777216 bytes) and was stopped

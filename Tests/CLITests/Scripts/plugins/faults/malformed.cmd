@@ -8,7 +8,8 @@ lamp.off
 show lamp
 # stdout: lamp: on=yes level=100 colour=white
 # stdout: lamp: on=no level=100 colour=white
-# stderr: cmdscript: plugin `faulty` answered `execute` with malformed JSON (expected a key at byte 1); statements that use it fail from now on
-# stderr: 4:30: error: gadget: plugin `faulty` answered `execute` with malformed JSON (expected a key at byte 1)
-# stderr: 6:1: error: gadget: plugin `faulty` is not running: it answered `execute` with malformed JSON (expected a key at byte 1)
+# stderr: cmdscript: warning: plugin `lamp`'s verb `lamp.paint` is shadowed by `shape.paint`: a bare `paint` means `shape.paint`; write `lamp.paint` for the plugin's
+# stderr: cmdscript: plugin `faulty` answered `execute` with malformed JSON (expected a key at byte 1): it sent "{this is not json"; statements that use it fail from now on
+# stderr: 4:30: error: gadget: plugin `faulty` answered `execute` with malformed JSON (expected a key at byte 1): it sent "{this is not json"
+# stderr: 6:1: error: gadget: plugin `faulty` is not running: it answered `execute` with malformed JSON (expected a key at byte 1): it sent "{this is not json"
 # exit: 1

@@ -5,3 +5,4 @@
 gadget.set 5
 echo (gadget.value)
 # stdout: 5
+# stderr: cmdscript: warning: plugin `lamp`'s verb `lamp.paint` is shadowed by `shape.paint`: a bare `paint` means `shape.paint`; write `lamp.paint` for the plugin's

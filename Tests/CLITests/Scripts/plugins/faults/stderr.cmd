@@ -9,6 +9,7 @@ undo
 redo
 show gadget
 # stdout: gadget: value=4
+# stderr: cmdscript: warning: plugin `lamp`'s verb `lamp.paint` is shadowed by `shape.paint`: a bare `paint` means `shape.paint`; write `lamp.paint` for the plugin's
 # stderr: faulty: a line for standard error
 # stderr: faulty: and another
 # stderr: 5:1: warning: nothing to undo

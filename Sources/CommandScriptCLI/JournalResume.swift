@@ -47,7 +47,7 @@ extension Driver {
         "session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)"
       )
     }
-    beforeReplay?(contents.entries)
+    beforeReplay?(journal, contents.entries)
     let replayed = replaying { replay(contents, of: journal) }
     if let failure = replayed { return .failure(failure) }
     Console.flush()
@@ -79,6 +79,12 @@ extension Driver {
       let (status, ended) = runEntries(batch)
       guard status != .success else { return nil }
       let entry = batchEntries[ended]
+      if let refusal = resumeRefusal {
+        Console.err.message(
+          "session \(journal.path):\(entry.line): \(refusal); nothing else was run and the file is unchanged")
+        Console.flush()
+        return ResumeFailure()
+      }
       if status == .runtimeError, entry.offset == contents.entries.last?.offset {
         // A statement is journaled before it runs: the process ended while this one ran,
         // before it was acknowledged.

@@ -1,0 +1,332 @@
+import CommandScript
+
+// Where plugins meet the session's journal (PLUGINS.md, "Journals and export"). It stands
+// between the session and the journal file, so that it sees each statement begin: it
+// names the statement's step (`execute`'s `step`: the journal's salt and the statement's
+// offset, the same on every resume), and after each statement that called a persistent
+// plugin it journals, as part of the statement, what a resume cannot ask again: the undo
+// records its commands returned and the answers its queries gave (`#% plugin-records`).
+// The statement is not done before that line is written. A resume hands records and
+// answers back statement by statement, so it takes every branch the live run took; a
+// last statement without its line (the processes ended while it ran) is in doubt: the
+// plugin is asked whether it applied it (`applied`), and it is left out otherwise.
+
+final class PluginJournal: StatementJournal {
+  /// The session's journal file, once attached or being resumed (nil without `--session`).
+  private(set) var file: Journal?
+  /// The id of the running statement's step.
+  private(set) var step: String
+  /// Without a journal file: a prefix of this run's step ids, and how many there were.
+  private let runPrefix = "run-" + String(UInt32.random(in: .min ... .max), radix: 16)
+  private var counter = 0
+
+  // MARK: The running statement (live)
+
+  /// `[PLUGIN, RECORD]` of each command of a persistent plugin, in order (those undone
+  /// within the statement too: a replay runs them again).
+  private var records: [StateValue] = []
+  /// `[PLUGIN, VALUE]` of each answer of a persistent plugin's query, in order.
+  private var answers: [StateValue] = []
+  /// Whether the statement called a persistent plugin (then it has a records line).
+  private var touched = false
+  /// Whether the statement was journaled and its records line is not written yet.
+  private var awaitingLine = false
+  /// The commands of plugins stopped by a fault during the statement, whose undo could not
+  /// reach them: left in effect.
+  private(set) var kept: [String] = []
+
+  /// The line that begins a journal entry of records: a comment, so the journal stays a
+  /// script.
+  static let recordsPrefix = "#% plugin-records "
+
+  init() {
+    step = runPrefix + "-0"
+  }
+
+  /// Journals to `file` from now on.
+  func attach(_ file: Journal) {
+    self.file = file
+    replaying = false
+  }
+
+  // MARK: StatementJournal
+
+  func record(_ text: String) throws(RecordFailure) {
+    if replaying { return advance(to: text) }
+    try file?.record(text)
+    begin()
+  }
+
+  func withdrawLast() {
+    defer { reset() }
+    reportKept()
+    guard !replaying, let file else { return }
+    if kept.isEmpty {
+      file.withdrawLast()
+    } else {
+      // A stopped plugin kept what the statement did in it: the resume says so.
+      file.keepFailed(leaving: kept, replays: false)
+    }
+  }
+
+  func keepFailed(leaving commands: [String], replays: Bool) {
+    defer { reset() }
+    reportKept()
+    guard !replaying else { return }
+    file?.keepFailed(leaving: commands + kept.filter { !commands.contains($0) }, replays: replays && kept.isEmpty)
+  }
+
+  /// Says what a rolled-back statement left in plugins stopped by a fault.
+  private func reportKept() {
+    guard !kept.isEmpty, !replaying else { return }
+    let list = kept.map { "`\($0)`" }.joined(separator: ", ")
+    report(
+      "not rolled back: the plugin was stopped, so its state keeps what \(list) did in this statement (it was not sent their undo)"
+    )
+  }
+
+  private func begin() {
+    if let file {
+      step = Self.stepID(salt: file.salt, offset: Int(file.statementOffset))
+    } else {
+      counter += 1
+      step = "\(runPrefix)-\(counter)"
+    }
+    reset()
+    awaitingLine = file != nil
+  }
+
+  private func reset() {
+    records.removeAll()
+    answers.removeAll()
+    touched = false
+    awaitingLine = false
+    kept.removeAll()
+  }
+
+  static func stepID(salt: UInt32, offset: Int) -> String {
+    String(salt, radix: 16) + "-" + String(offset)
+  }
+
+  // MARK: What plugins did
+
+  /// A command of a persistent plugin ran (live, or re-run to settle a statement in doubt)
+  /// and returned `record`.
+  func executed(_ plugin: Plugin, _ record: StateValue) {
+    touched = true
+    records.append(.array([.string(plugin.name), record]))
+  }
+
+  /// A query of a persistent plugin answered `value`.
+  func answered(_ plugin: Plugin, _ value: StateValue) {
+    touched = true
+    answers.append(.array([.string(plugin.name), value]))
+  }
+
+  /// An undo was sent to a persistent plugin.
+  func undid(_ plugin: Plugin) { touched = true }
+
+  /// The undo of `command` could not reach its plugin, stopped by a fault.
+  func couldNotUndo(_ command: String) {
+    if !kept.contains(command) { kept.append(command) }
+  }
+
+  /// Writes the running statement's records line, if it needs one and has none yet: its
+  /// persistent plugins settle with it. Throws if the journal cannot hold it: the statement
+  /// then fails and is rolled back, never done without it.
+  func settle() throws(CommandFailure) {
+    guard touched, awaitingLine || resolving, let file else { return }
+    awaitingLine = false
+    resolving = false
+    let line = StateValue.object([.init("records", .array(records)), .init("answers", .array(answers))])
+    records.removeAll()
+    answers.removeAll()
+    touched = false
+    do { try file.recordAfterStatement(Self.recordsPrefix + line.json) } catch {
+      throw CommandFailure("not done: the session cannot keep its plugins' records: \(error.reason)")
+    }
+  }
+
+  // MARK: Resuming
+
+  /// A journaled statement, with what its records line holds.
+  private struct Journaled {
+    var offset: Int
+    var line: Int
+    var text: [UInt8]
+    /// Its records line's records and answers, by plugin; nil without one. Answers are nil
+    /// for a line of a journal written before they were kept: then they are asked.
+    var records: [String: [StateValue]]?
+    var answers: [String: [StateValue]]?
+    var failed = false
+  }
+
+  /// Whether a journal is being replayed.
+  private(set) var replaying = false
+  private var journaled: [Journaled] = []
+  private var nextJournaled = 0
+  private var current: Journaled?
+  private var currentIsLast = false
+  private var restoredRecords: [String: ArraySlice<StateValue>] = [:]
+  private var restoredAnswers: [String: ArraySlice<StateValue>] = [:]
+  /// Whether the current statement is in doubt and the plugin said it applied it: its
+  /// persistent commands are sent again (mode `replay`), and its line is written.
+  private(set) var resolving = false
+  /// Where a statement in doubt is reported.
+  var report: (String) -> Void = { Console.err.message($0) }
+  /// Told why the resume must stop, when it cannot reproduce a statement.
+  var refuse: ((String) -> Void)?
+
+  /// Reads the journal about to be replayed: its statements and their records lines.
+  func prepare(_ file: Journal, _ entries: [Journal.Entry]) {
+    self.file = file
+    replaying = true
+    let prefix = Array(Self.recordsPrefix.utf8)
+    journaled = []
+    for entry in entries {
+      switch entry.kind {
+      case .statement where entry.bytes.starts(with: prefix):
+        guard !journaled.isEmpty else { continue }
+        var text = Array(entry.bytes.dropFirst(prefix.count))
+        while text.last == 10 || text.last == 13 { text.removeLast() }
+        let value = (try? JSONReader.parse(text, decimals: true)) ?? .null
+        var records: [String: [StateValue]] = [:]
+        var answers: [String: [StateValue]]? = nil
+        func collect(_ list: StateValue?, into found: inout [String: [StateValue]]) {
+          guard case .array(let items)? = list else { return }
+          for case .array(let pair) in items where pair.count == 2 {
+            if case .string(let plugin) = pair[0] { found[plugin, default: []].append(pair[1]) }
+          }
+        }
+        if case .array = value {
+          collect(value, into: &records)  // the first form: records alone
+        } else {
+          var found: [String: [StateValue]] = [:]
+          collect(value["records"], into: &records)
+          collect(value["answers"], into: &found)
+          answers = found
+        }
+        journaled[journaled.count - 1].records = records
+        journaled[journaled.count - 1].answers = answers
+      case .statement:
+        journaled.append(Journaled(offset: entry.offset, line: entry.line, text: entry.bytes))
+      case .failedStatement:
+        journaled.append(Journaled(offset: entry.offset, line: entry.line, text: entry.bytes, failed: true))
+      case .historyLimit, .notReverted, .time: break
+      }
+    }
+    nextJournaled = 0
+  }
+
+  /// A replayed statement begins: the next journaled one whose text it is.
+  private func advance(to text: String) {
+    reset()
+    resolving = false
+    current = nil
+    let bytes = Array(text.utf8)
+    func trimmed(_ b: [UInt8]) -> ArraySlice<UInt8> {
+      var s = b[...]
+      while let last = s.last, last == 10 || last == 13 || last == 32 { s.removeLast() }
+      return s
+    }
+    var i = nextJournaled
+    while i < journaled.count, trimmed(journaled[i].text) != trimmed(bytes) { i += 1 }
+    guard i < journaled.count, let file else { return }
+    nextJournaled = i + 1
+    let statement = journaled[i]
+    current = statement
+    currentIsLast = i == journaled.count - 1
+    step = Self.stepID(salt: file.salt, offset: statement.offset)
+    restoredRecords = (statement.records ?? [:]).mapValues { $0[...] }
+    restoredAnswers = (statement.answers ?? [:]).mapValues { $0[...] }
+  }
+
+  /// How a replayed call of a persistent plugin is answered.
+  enum Replayed {
+    /// Sent to the plugin (a statement in doubt it applied, or a journal without answers).
+    case ask
+    /// The journal's.
+    case journaled(StateValue)
+  }
+
+  /// The record of a replayed command of `plugin`.
+  func replayedRecord(of plugin: Plugin) throws(CommandFailure) -> Replayed {
+    if try settlesInDoubt(plugin) { return .ask }
+    return .journaled(restoredRecords[plugin.name]?.popFirst() ?? .null)
+  }
+
+  /// The answer of a replayed query of `plugin`.
+  func replayedAnswer(of plugin: Plugin) throws(CommandFailure) -> Replayed {
+    if try settlesInDoubt(plugin) {
+      // What it answers now may include what the statement did after asking: the branch
+      // the statement took cannot be known.
+      let refusal =
+        "the last statement is in doubt (the processes ended before its plugins' records were journaled); plugin `\(plugin.name)` applied it, but it asks `\(plugin.name)` a question whose answer then cannot be known again. Resume refused: to go on without it, --salvage-session NEWFILE keeps the entries before it"
+      refuse?(refusal)
+      throw CommandFailure(refusal)
+    }
+    guard let current, current.answers != nil else { return .ask }
+    guard let answer = restoredAnswers[plugin.name]?.popFirst() else {
+      throw CommandFailure(
+        "the journal holds no answer of plugin `\(plugin.name)` for this query: the resume would not take the branch the session took"
+      )
+    }
+    return .journaled(answer)
+  }
+
+  /// Whether a replayed undo of `plugin` is sent to it (a statement in doubt it applied).
+  func sendsReplayedUndo(of plugin: Plugin) throws(CommandFailure) -> Bool {
+    try settlesInDoubt(plugin)
+  }
+
+  /// Whether the current statement is in doubt and `plugin` applied it: then its calls
+  /// go to the plugin. Throws, leaving the statement out, when it is in doubt and the
+  /// plugin did not apply it or cannot say.
+  private func settlesInDoubt(_ plugin: Plugin) throws(CommandFailure) -> Bool {
+    if resolving { return true }
+    guard let current, current.records == nil, !current.failed, currentIsLast, let file else { return false }
+    let place = "session \(file.path):\(current.line)"
+    let doubt = "the last statement is in doubt (the processes ended before its plugins' records were journaled)"
+    guard plugin.answersApplied else {
+      report(
+        "\(place): \(doubt), and plugin `\(plugin.name)` cannot say whether it applied it (it does not answer `applied`): left out; its state may hold some of it"
+      )
+      throw CommandFailure("in doubt: left out")
+    }
+    let applied: Bool
+    do {
+      let answer = try plugin.call("applied", .object([.init("step", .string(step))]))
+      guard case .bool(let flag)? = answer["applied"] else {
+        throw PluginCallFailure.fault("plugin `\(plugin.name)` answered `applied` without a boolean `applied`")
+      }
+      applied = flag
+    } catch {
+      report("\(place): \(doubt), and plugin `\(plugin.name)` could not say whether it applied it: left out")
+      throw CommandFailure("in doubt: left out")
+    }
+    guard applied else {
+      report("\(place): \(doubt); plugin `\(plugin.name)` never applied it: left out")
+      throw CommandFailure("in doubt: left out")
+    }
+    report("\(place): \(doubt); plugin `\(plugin.name)` applied it: kept, its records asked again")
+    resolving = true
+    touched = true
+    return true
+  }
+}
+
+extension PluginHost {
+  /// Joins the plugins to the driver's session: Ctrl-C, the journal (step ids, records,
+  /// answers), and what a resumed journal hands back.
+  func attach(to driver: Driver) {
+    interruption = driver.session.interruption
+    report = { [renderer = driver.renderer] in renderer.renderRunError($0) }
+    driver.session.journal = journal
+    driver.journalClient = journal
+    driver.beforeReplay = { [unowned self, unowned driver] file, entries in
+      self.journal.prepare(file, entries)
+      self.journal.refuse = { [unowned driver] in driver.resumeRefusal = $0 }
+      driver.session.journal = self.journal
+    }
+  }
+}

@@ -133,7 +133,7 @@ extension Driver {
       case .notReverted(let commands):
         let list = commands.map { "`\($0)`" }.joined(separator: ", ")
         Console.err.message(
-          "warning: session \(journal.path):\(entry.line): a statement stopped from outside (interrupted, or at the step limit) left \(list) in effect, which the resume cannot do again"
+          "warning: session \(journal.path):\(entry.line): a statement stopped from outside (interrupted, at the step limit, or its plugin stopped by a fault) left \(list) in effect, which the resume cannot do again"
         )
       }
     }

@@ -47,6 +47,7 @@ final class PluginJournal: StatementJournal {
   func attach(_ file: Journal) {
     self.file = file
     replaying = false
+    resolving = false
   }
 
   // MARK: StatementJournal
@@ -81,7 +82,7 @@ final class PluginJournal: StatementJournal {
     guard !kept.isEmpty, !replaying else { return }
     let list = kept.map { "`\($0)`" }.joined(separator: ", ")
     report(
-      "not rolled back: the plugin was stopped, so its state keeps what \(list) did in this statement (it was not sent their undo)"
+      "not rolled back in its plugin, stopped by a fault: its state keeps what \(list) did in this statement (it could not be sent their undo)"
     )
   }
 
@@ -117,6 +118,12 @@ final class PluginJournal: StatementJournal {
     records.append(.array([.string(plugin.name), record]))
   }
 
+  /// A command of a persistent plugin was refused with `message`.
+  func refused(_ plugin: Plugin, _ message: String) {
+    touched = true
+    records.append(.array([.string(plugin.name), .null, .string(message)]))
+  }
+
   /// A query of a persistent plugin answered `value`.
   func answered(_ plugin: Plugin, _ value: StateValue) {
     touched = true
@@ -134,10 +141,9 @@ final class PluginJournal: StatementJournal {
   /// Writes the running statement's records line, if it needs one and has none yet: its
   /// persistent plugins settle with it. Throws if the journal cannot hold it: the statement
   /// then fails and is rolled back, never done without it.
-  func settle() throws(CommandFailure) {
-    guard touched, awaitingLine || resolving, let file else { return }
-    awaitingLine = false
-    resolving = false
+  func settle(inRollback: Bool) throws(CommandFailure) {
+    // A `try`'s rollback settles in the middle of the statement: the rest is still to come.
+    guard touched, awaitingLine || resolving, !inRollback, let file else { return }
     let line = StateValue.object([.init("records", .array(records)), .init("answers", .array(answers))])
     records.removeAll()
     answers.removeAll()
@@ -156,8 +162,8 @@ final class PluginJournal: StatementJournal {
     var text: [UInt8]
     /// Its records line's records and answers, by plugin; nil without one. Answers are nil
     /// for a line of a journal written before they were kept: then they are asked.
-    var records: [String: [StateValue]]?
-    var answers: [String: [StateValue]]?
+    var records: [String: [Replayed]]?
+    var answers: [String: [Replayed]]?
     var failed = false
   }
 
@@ -167,8 +173,8 @@ final class PluginJournal: StatementJournal {
   private var nextJournaled = 0
   private var current: Journaled?
   private var currentIsLast = false
-  private var restoredRecords: [String: ArraySlice<StateValue>] = [:]
-  private var restoredAnswers: [String: ArraySlice<StateValue>] = [:]
+  private var restoredRecords: [String: ArraySlice<Replayed>] = [:]
+  private var restoredAnswers: [String: ArraySlice<Replayed>] = [:]
   /// Whether the current statement is in doubt and the plugin said it applied it: its
   /// persistent commands are sent again (mode `replay`), and its line is written.
   private(set) var resolving = false
@@ -190,24 +196,34 @@ final class PluginJournal: StatementJournal {
         var text = Array(entry.bytes.dropFirst(prefix.count))
         while text.last == 10 || text.last == 13 { text.removeLast() }
         let value = (try? JSONReader.parse(text, decimals: true)) ?? .null
-        var records: [String: [StateValue]] = [:]
-        var answers: [String: [StateValue]]? = nil
-        func collect(_ list: StateValue?, into found: inout [String: [StateValue]]) {
+        var records: [String: [Replayed]] = [:]
+        var answers: [String: [Replayed]]? = nil
+        func collect(_ list: StateValue?, into found: inout [String: [Replayed]]) {
           guard case .array(let items)? = list else { return }
-          for case .array(let pair) in items where pair.count == 2 {
-            if case .string(let plugin) = pair[0] { found[plugin, default: []].append(pair[1]) }
+          for case .array(let item) in items where item.count >= 2 {
+            guard case .string(let plugin) = item[0] else { continue }
+            // `[PLUGIN, RECORD]`, or `[PLUGIN, null, MESSAGE]`: a refusal.
+            if item.count == 3, case .string(let message) = item[2] {
+              found[plugin, default: []].append(.refused(message))
+            } else {
+              found[plugin, default: []].append(.journaled(item[1]))
+            }
           }
         }
         if case .array = value {
           collect(value, into: &records)  // the first form: records alone
         } else {
-          var found: [String: [StateValue]] = [:]
+          var found: [String: [Replayed]] = [:]
           collect(value["records"], into: &records)
           collect(value["answers"], into: &found)
           answers = found
         }
-        journaled[journaled.count - 1].records = records
-        journaled[journaled.count - 1].answers = answers
+        // A statement whose `try` rolled back may have more than one: they add up.
+        let last = journaled.count - 1
+        journaled[last].records = (journaled[last].records ?? [:]).merging(records) { $0 + $1 }
+        if let answers {
+          journaled[last].answers = (journaled[last].answers ?? [:]).merging(answers) { $0 + $1 }
+        }
       case .statement:
         journaled.append(Journaled(offset: entry.offset, line: entry.line, text: entry.bytes))
       case .failedStatement:
@@ -247,12 +263,14 @@ final class PluginJournal: StatementJournal {
     case ask
     /// The journal's.
     case journaled(StateValue)
+    /// The journal's: the command was refused with this message.
+    case refused(String)
   }
 
   /// The record of a replayed command of `plugin`.
   func replayedRecord(of plugin: Plugin) throws(CommandFailure) -> Replayed {
     if try settlesInDoubt(plugin) { return .ask }
-    return .journaled(restoredRecords[plugin.name]?.popFirst() ?? .null)
+    return restoredRecords[plugin.name]?.popFirst() ?? .journaled(.null)
   }
 
   /// The answer of a replayed query of `plugin`.
@@ -271,7 +289,7 @@ final class PluginJournal: StatementJournal {
         "the journal holds no answer of plugin `\(plugin.name)` for this query: the resume would not take the branch the session took"
       )
     }
-    return .journaled(answer)
+    return answer
   }
 
   /// Whether a replayed undo of `plugin` is sent to it (a statement in doubt it applied).

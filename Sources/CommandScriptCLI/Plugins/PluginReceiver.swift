@@ -93,14 +93,18 @@ final class PluginReceiver: DeclaredReceiver {
   func settle() throws(CommandFailure) {
     do { try plugin.flush() } catch { throw failure(error) }
     // The statement is done only once its records are journaled.
-    if plugin.persistent { try host.journal.settle() }
+    if plugin.persistent { try host.journal.settle(inRollback: host.interruption?.rollbackProgress != nil) }
   }
 
   func execute(_ verb: Int, _ arguments: Arguments) throws(CommandFailure) -> StateValue {
     if plugin.persistent, arguments.execution == .replay {
       // Its state outlived it: what the command did is there already, and its record in
       // the journal (unless the statement is in doubt and the plugin applied it).
-      if case .journaled(let record) = try host.journal.replayedRecord(of: plugin) { return record }
+      switch try host.journal.replayedRecord(of: plugin) {
+      case .journaled(let record): return record
+      case .refused(let message): throw CommandFailure(message)
+      case .ask: break
+      }
     }
     let declared = type.verbs[verb]
     if let batch = batch(for: verb) {
@@ -126,9 +130,12 @@ final class PluginReceiver: DeclaredReceiver {
           .init("step", .string(host.journal.step)), .init("mode", .string(Self.mode(arguments.execution))),
         ])
     } catch {
-      // Stopped while it ran (a timeout): it may have done it, and cannot take it back.
       if plugin.persistent, wasRunning, plugin.hasFailed, declared.isUndoable {
+        // Stopped while it ran (a timeout): it may have done it, and cannot take it back.
         host.journal.couldNotUndo("\(name).\(declared.name)")
+      } else if plugin.persistent, declared.isUndoable, !plugin.hasFailed {
+        // Refused: a replay fails it the same way (a `try` takes the same branch).
+        host.journal.refused(plugin, error.message)
       }
       throw error
     }

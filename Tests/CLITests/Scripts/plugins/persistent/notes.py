@@ -9,6 +9,9 @@ with the record it gave then, without applying it twice.
 
 --no-applied: do not declare `applied` (a plugin that cannot say). --pid: write the
 process id there (the kill test stops it). --slow: sleep that long in every `execute`.
+--log: append each `execute`'s step and mode there. --fill DIR: `notes.add "fill"` fills
+DIR's file system and answers a record of 8 KiB (its undo frees it). `notes.add "hang"`
+saves the note, then sleeps for a minute (a plugin that times out after doing it).
 Every `undo` of an item that is not there is a phantom: it is written to FILE.phantoms.
 """
 import json
@@ -20,6 +23,8 @@ args = sys.argv[1:]
 path = args[0]
 declares_applied = "--no-applied" not in args
 slow = float(args[args.index("--slow") + 1]) if "--slow" in args else 0
+log = args[args.index("--log") + 1] if "--log" in args else None
+fill = args[args.index("--fill") + 1] if "--fill" in args else None
 if "--pid" in args:
     with open(args[args.index("--pid") + 1], "w") as f:
         f.write(str(os.getpid()))
@@ -59,6 +64,9 @@ def execute(params):
     step, mode = params.get("step"), params.get("mode")
     if slow:
         time.sleep(slow)
+    if log:
+        with open(log, "a") as f:
+            f.write(json.dumps([step, mode]) + "\n")
     if params["verb"] == "fail":
         raise ValueError("refused")
     done = data["steps"].get(step, []) if step else []
@@ -73,7 +81,18 @@ def execute(params):
     record = {"id": item["id"], "step": step}
     if step:
         data["steps"].setdefault(step, []).append(record)
+    if fill and item["text"] == "fill":
+        record["padding"] = "x" * 8192
+        try:
+            with open(os.path.join(fill, "filler"), "wb") as f:
+                while True:
+                    f.write(b"\0" * 4096)
+                    f.flush()
+        except OSError:
+            pass
     save(data)
+    if item["text"] == "hang":
+        time.sleep(60)
     return {"undo": record}
 
 
@@ -84,6 +103,8 @@ def undo(params):
         phantom(json.dumps(params))
         return
     data["items"] = [i for i in data["items"] if i["id"] != record["id"]]
+    if fill and "padding" in record and os.path.exists(os.path.join(fill, "filler")):
+        os.remove(os.path.join(fill, "filler"))
     step = record.get("step")
     if step in data["steps"]:
         data["steps"][step] = [r for r in data["steps"][step] if r["id"] != record["id"]]

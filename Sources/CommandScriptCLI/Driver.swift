@@ -31,6 +31,8 @@ final class Driver {
   var journalClient: PluginJournal?
   /// Why the resume must stop, when a replayed statement cannot be reproduced.
   var resumeRefusal: String?
+  /// The plugins this run started, by name; a journal names those it needs.
+  var pluginNames: [String] = []
 
   init(registry: ReceiverRegistry, json: Bool, checkOnly: Bool) {
     session = Session(registry: registry)

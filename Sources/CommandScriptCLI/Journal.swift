@@ -252,6 +252,12 @@ final class Journal: StatementJournal {
     unsynced = true
   }
 
+  /// Records that the session uses plugin `name`, started as `command`.
+  func recordPlugin(_ name: String, command: String) throws(RecordFailure) {
+    try append(JournalFormat.entry(plugin: name, command: command))
+    lastRecord = nil
+  }
+
   /// Records the history limit in force from here on.
   func recordHistoryLimit(_ limit: Int?) throws(RecordFailure) {
     try append(JournalFormat.entry(historyLimit: limit))

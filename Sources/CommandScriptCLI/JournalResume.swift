@@ -47,6 +47,7 @@ extension Driver {
         "session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)"
       )
     }
+    if let failure = missingPlugins(contents, of: journal) { return .failure(failure) }
     beforeReplay?(journal, contents.entries)
     let replayed = replaying { replay(contents, of: journal) }
     if let failure = replayed { return .failure(failure) }
@@ -63,6 +64,27 @@ extension Driver {
     }
     attach(journal)
     return .success(contents.entries.count)
+  }
+
+  /// The plugins the journal names (`#= plugin`) that this run did not start: then the
+  /// resume stops before running anything, saying which `--plugin` to pass. (It never
+  /// starts them itself: a journal is not a project file its user trusted.)
+  private func missingPlugins(_ contents: Journal.Contents, of journal: Journal) -> ResumeFailure? {
+    var missing: [(name: String, command: String)] = []
+    for entry in contents.entries {
+      guard case .plugin(let name, let command) = entry.kind, !pluginNames.contains(name),
+        !missing.contains(where: { $0.name == name })
+      else { continue }
+      missing.append((name, command))
+    }
+    guard !missing.isEmpty else { return nil }
+    let names = missing.map { "`\($0.name)`" }.joined(separator: ", ")
+    let options = missing.map { "--plugin \(shellQuoted($0.command))" }.joined(separator: " ")
+    Console.err.message(
+      "session \(journal.path) uses plugin\(missing.count == 1 ? "" : "s") \(names), not started in this run; nothing was run and the file is unchanged"
+    )
+    Console.err.message("note: start \(missing.count == 1 ? "it" : "them") as the session did: \(options)")
+    return ResumeFailure()
   }
 
   /// Runs the entries in batches, checked together as a stream's are; a batch ends where
@@ -108,7 +130,7 @@ extension Driver {
         batchEntries.append(entry)
         if batch.count == StreamEntries.batchSize, let failure = replayBatch() { return failure }
         continue
-      case .historyLimit, .failedStatement, .notReverted, .time:
+      case .historyLimit, .failedStatement, .notReverted, .time, .plugin:
         if let failure = replayBatch() { return failure }
       }
       switch entry.kind {
@@ -130,6 +152,7 @@ extension Driver {
         )
         Console.flush()
         return ResumeFailure()
+      case .plugin: break
       case .notReverted(let commands):
         let list = commands.map { "`\($0)`" }.joined(separator: ", ")
         Console.err.message(
@@ -139,6 +162,11 @@ extension Driver {
     }
     return replayBatch()
   }
+}
+
+/// `text` as one word for a POSIX shell: in single quotes.
+private func shellQuoted(_ text: String) -> String {
+  "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
 
 /// `--salvage-session`: the verified entries of the journal at `path`, up to any damage,

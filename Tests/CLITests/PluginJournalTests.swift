@@ -186,4 +186,27 @@ struct PluginJournalTests {
     #expect(status == 0, "plugin_kill_test.py failed:\n\(output)")
     #expect(output.contains("0 lost, 0 phantom steps, 0 rounds whose history differed"), "\(output)")
   }
+
+  @Test(
+    "the journal names its plugins (`#= plugin`); a resume without one says which --plugin to pass, and runs nothing")
+  func resumeWithoutThePluginSaysWhichToPass() throws {
+    try inFolder { dir in
+      let journal = dir.appendingPathComponent("s.cmdsession")
+      let live = try runSession(journal, "notes.add \"a\"\n", Self.notes(dir), in: dir)
+      #expect(live.status == 0, "\(live)")
+      let command = try #require(Self.notes(dir).last)
+      #expect(try text(journal).contains("#= plugin notes \(command)\n"))
+      let before = try text(journal)
+      let bare = try runSession(journal, "show notes\n", [], in: dir)
+      #expect(bare.status == 65, "\(bare)")
+      #expect(bare.stderr.contains("uses plugin `notes`, not started in this run"), "\(bare)")
+      #expect(bare.stderr.contains("--plugin '\(command)'"), "\(bare)")
+      #expect(!bare.stderr.contains("unknown receiver"), "\(bare)")
+      #expect(try text(journal) == before)
+      // Named once, however often it is resumed.
+      let again = try runSession(journal, "show notes\n", Self.notes(dir), in: dir)
+      #expect(again.stdoutLines == ["notes: items=a"], "\(again)")
+      #expect(try text(journal).components(separatedBy: "#= plugin ").count == 2)
+    }
+  }
 }

@@ -145,7 +145,9 @@ def one_round(binary, rng, folder):
         detail = (f"acked {acknowledged[-3:]}, file before {kept[-4:]}, lost {lost}, phantom {phantom}, "
                   f"status {resumed.returncode}\n{resumed.stderr.decode()[-800:]}\n"
                   f"shown {shown[:3]}…{shown[-2:]}\njournal tail:\n{before_resume[-700:]}")
-    return len(acknowledged), len(lost), phantom, unequal, detail
+    err = resumed.stderr.decode()
+    doubt = ("applied it: kept" in err, "left out" in err)
+    return len(acknowledged), len(lost), phantom, unequal, detail, doubt
 
 
 def main():
@@ -157,22 +159,25 @@ def main():
     rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 200
     seed = int(args[args.index("--seed") + 1]) if "--seed" in args else random.randrange(1 << 30)
     rng = random.Random(seed)
-    totals = {"acknowledged": 0, "lost": 0, "phantom": 0, "unequal": 0}
+    totals = {"acknowledged": 0, "lost": 0, "phantom": 0, "unequal": 0, "kept": 0, "left": 0}
     for n in range(rounds):
         folder = tempfile.mkdtemp(prefix="cmdscript-kill-")
         try:
-            acked, lost, phantom, unequal, detail = one_round(binary, rng, folder)
+            acked, lost, phantom, unequal, detail, doubt = one_round(binary, rng, folder)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         totals["acknowledged"] += acked
         totals["lost"] += lost
         totals["phantom"] += phantom
         totals["unequal"] += int(unequal)
+        totals["kept"] += int(doubt[0])
+        totals["left"] += int(doubt[1])
         if detail:
             print(f"round {n + 1}: {detail}", file=sys.stderr)
     print(f"plugin_kill_test.py: {rounds} rounds (seed {seed}): {totals['acknowledged']} statements acknowledged, "
           f"{totals['lost']} lost, {totals['phantom']} phantom steps, {totals['unequal']} rounds whose history "
-          f"differed from the plugin's file")
+          f"differed from the plugin's file; in doubt at the kill: {totals['kept']} applied and kept, "
+          f"{totals['left']} never applied and left out")
     return 0 if totals["lost"] == totals["phantom"] == totals["unequal"] == 0 else 1
 
 

@@ -77,6 +77,9 @@ public enum JournalFormat {
     /// time (`earlier 30s`) lands where it did. Journals written before it have none:
     /// their steps are stamped at the resume.
     case time(Int)
+    /// `#= plugin NAME COMMAND`: the session's statements use plugin NAME, started as
+    /// COMMAND (a host's): a resume without it can say which to start.
+    case plugin(name: String, command: String)
   }
 
   /// What the file holds.
@@ -199,6 +202,12 @@ public enum JournalFormat {
       return Entry(bytes: body, line: line, kind: .historyLimit(limit))
     case (3..., "not-reverted"):
       return Entry(bytes: body, line: line, kind: .notReverted(Array(words[2...])))
+    case (4..., "plugin"):
+      let text = String(decoding: body.dropLast(), as: UTF8.self)
+      let prefix = "#= plugin \(words[2]) "
+      guard text.hasPrefix(prefix) else { return nil }
+      return Entry(
+        bytes: body, line: line, kind: .plugin(name: words[2], command: String(text.dropFirst(prefix.count))))
     default: return nil
     }
   }
@@ -311,6 +320,11 @@ public enum JournalFormat {
 
   /// The entry of a statement (its entry) that failed, leaving commands in effect.
   public static func entry(failedStatement entry: [UInt8]) -> [UInt8] { failedMark + entry }
+
+  /// The entry naming a plugin the session uses (`name` a word, `command` one line).
+  public static func entry(plugin name: String, command: String) -> [UInt8] {
+    Array("#= plugin \(name) \(command)\n".utf8)
+  }
 
   /// The entry of commands a statement stopped from outside left in effect.
   public static func entry(notReverted commands: [String]) -> [UInt8] {

@@ -48,7 +48,17 @@ final class PluginJournal: StatementJournal {
     self.file = file
     replaying = false
     resolving = false
+    // The journal names the plugins its statements need, once each.
+    for plugin in plugins where !named.contains(plugin.name) && !plugin.command.contains("\n") {
+      try? file.recordPlugin(plugin.name, command: plugin.command)
+      named.insert(plugin.name)
+    }
   }
+
+  /// The run's plugins, by name and command line.
+  var plugins: [(name: String, command: String)] = []
+  /// Those the journal names already.
+  private var named: Set<String> = []
 
   // MARK: StatementJournal
 
@@ -228,6 +238,7 @@ final class PluginJournal: StatementJournal {
         journaled.append(Journaled(offset: entry.offset, line: entry.line, text: entry.bytes))
       case .failedStatement:
         journaled.append(Journaled(offset: entry.offset, line: entry.line, text: entry.bytes, failed: true))
+      case .plugin(let name, _): named.insert(name)
       case .historyLimit, .notReverted, .time: break
       }
     }
@@ -341,6 +352,8 @@ extension PluginHost {
     report = { [renderer = driver.renderer] in renderer.renderRunError($0) }
     driver.session.journal = journal
     driver.journalClient = journal
+    driver.pluginNames = plugins.map(\.name)
+    journal.plugins = plugins.map { ($0.name, $0.command) }
     driver.beforeReplay = { [unowned self, unowned driver] file, entries in
       self.journal.prepare(file, entries)
       self.journal.refuse = { [unowned driver] in driver.resumeRefusal = $0 }

@@ -209,4 +209,24 @@ struct PluginJournalTests {
       #expect(try text(journal).components(separatedBy: "#= plugin ").count == 2)
     }
   }
+
+  @Test("an `undo` in doubt is kept as done, and the resume says the plugin could not be asked")
+  func undoInDoubt() throws {
+    try inFolder { dir in
+      let journal = dir.appendingPathComponent("s.cmdsession")
+      let first = try runSession(journal, "notes.add \"a\"\n", Self.notes(dir), in: dir)
+      #expect(first.status == 0, "\(first)")
+      let size = try Data(contentsOf: journal).count
+      let second = try runSession(journal, "undo\n", Self.notes(dir), in: dir)
+      #expect(second.status == 0, "\(second)")
+      var bytes = try Data(contentsOf: journal)
+      let line = try #require(bytes[size...].range(of: Data("#% plugin-records".utf8)))
+      bytes = bytes[..<line.lowerBound]
+      try bytes.write(to: journal)
+      let resumed = try runSession(journal, "show notes\nredo\nshow notes\n", Self.notes(dir), in: dir)
+      #expect(resumed.stderr.contains("kept as done"), "\(resumed)")
+      #expect(resumed.stdoutLines == ["notes: items=", "notes: items=a"], "\(resumed)")
+      #expect(Self.phantoms(dir) == "")
+    }
+  }
 }

@@ -153,7 +153,8 @@ final class PluginJournal: StatementJournal {
   /// then fails and is rolled back, never done without it.
   func settle(inRollback: Bool) throws(CommandFailure) {
     // A `try`'s rollback settles in the middle of the statement: the rest is still to come.
-    guard touched, awaitingLine || resolving, !inRollback, let file else { return }
+    guard touched, awaitingLine || resolving || keptInDoubt, !inRollback, let file else { return }
+    keptInDoubt = false
     let line = StateValue.object([.init("records", .array(records)), .init("answers", .array(answers))])
     records.removeAll()
     answers.removeAll()
@@ -249,6 +250,8 @@ final class PluginJournal: StatementJournal {
   private func advance(to text: String) {
     reset()
     resolving = false
+    leftOut = false
+    keptInDoubt = false
     current = nil
     let bytes = Array(text.utf8)
     func trimmed(_ b: [UInt8]) -> ArraySlice<UInt8> {
@@ -304,22 +307,40 @@ final class PluginJournal: StatementJournal {
   }
 
   /// Whether a replayed undo of `plugin` is sent to it (a statement in doubt it applied).
-  func sendsReplayedUndo(of plugin: Plugin) throws(CommandFailure) -> Bool {
-    try settlesInDoubt(plugin)
+  /// An `undo` in doubt is kept as done: an undo carries no step to ask about.
+  func sendsReplayedUndo(of plugin: Plugin) -> Bool {
+    if resolving { return true }
+    guard !leftOut, let current, current.records == nil, !current.failed, currentIsLast, let file else { return false }
+    if !keptInDoubt {
+      report(
+        "session \(file.path):\(current.line): the last statement is in doubt (the processes ended before its plugins' records were journaled); it takes back commands of plugin `\(plugin.name)`, which cannot be asked whether it did (an undo carries no step): kept as done; check that `\(plugin.name)` no longer holds what it took back"
+      )
+    }
+    keptInDoubt = true
+    touched = true
+    return false
   }
+
+  /// Whether the statement in doubt was left out (its rollback sends nothing).
+  private var leftOut = false
+  /// Whether an `undo` in doubt was kept as done: its records line is written, so that it
+  /// is not in doubt again.
+  private var keptInDoubt = false
 
   /// Whether the current statement is in doubt and `plugin` applied it: then its calls
   /// go to the plugin. Throws, leaving the statement out, when it is in doubt and the
   /// plugin did not apply it or cannot say.
   private func settlesInDoubt(_ plugin: Plugin) throws(CommandFailure) -> Bool {
     if resolving { return true }
-    guard let current, current.records == nil, !current.failed, currentIsLast, let file else { return false }
+    guard !leftOut, !keptInDoubt, let current, current.records == nil, !current.failed, currentIsLast, let file
+    else { return false }
     let place = "session \(file.path):\(current.line)"
     let doubt = "the last statement is in doubt (the processes ended before its plugins' records were journaled)"
     guard plugin.answersApplied else {
       report(
         "\(place): \(doubt), and plugin `\(plugin.name)` cannot say whether it applied it (it does not answer `applied`): left out; its state may hold some of it"
       )
+      leftOut = true
       throw CommandFailure("in doubt: left out")
     }
     let applied: Bool
@@ -331,10 +352,12 @@ final class PluginJournal: StatementJournal {
       applied = flag
     } catch {
       report("\(place): \(doubt), and plugin `\(plugin.name)` could not say whether it applied it: left out")
+      leftOut = true
       throw CommandFailure("in doubt: left out")
     }
     guard applied else {
       report("\(place): \(doubt); plugin `\(plugin.name)` never applied it: left out")
+      leftOut = true
       throw CommandFailure("in doubt: left out")
     }
     report("\(place): \(doubt); plugin `\(plugin.name)` applied it: kept, its records asked again")

@@ -163,7 +163,7 @@ final class PluginReceiver: DeclaredReceiver {
     if plugin.persistent, arguments.execution == .replay {
       // Not sent: a replay's undo was done when the session ran it (unless the statement is
       // in doubt and the plugin applied it).
-      guard (try? host.journal.sendsReplayedUndo(of: plugin)) == true else { return }
+      guard host.journal.sendsReplayedUndo(of: plugin) else { return }
     }
     if plugin.persistent, plugin.hasFailed, type.verbs[verb].isUndoable {
       // Stopped by a fault: its state keeps what the command did.

@@ -229,4 +229,23 @@ struct PluginJournalTests {
       #expect(Self.phantoms(dir) == "")
     }
   }
+
+  @Test("a statement in doubt that the plugin applied and that asks it a question: the resume refuses, and says why")
+  func inDoubtWithAQuestionIsRefused() throws {
+    try inFolder { dir in
+      let journal = dir.appendingPathComponent("s.cmdsession")
+      _ = try runSession(journal, "notes.add \"a\"\n", Self.notes(dir), in: dir)
+      let size = try Data(contentsOf: journal).count
+      _ = try runSession(journal, "if notes.count > 0 { notes.add \"b\" }\n", Self.notes(dir), in: dir)
+      var bytes = try Data(contentsOf: journal)
+      let line = try #require(bytes[size...].range(of: Data("#% plugin-records".utf8)))
+      bytes = bytes[..<line.lowerBound]
+      try bytes.write(to: journal)
+      let resumed = try runSession(journal, "show notes\n", Self.notes(dir), in: dir)
+      #expect(resumed.status == 65, "\(resumed)")
+      #expect(resumed.stderr.contains("whose answer then cannot be known again. Resume refused"), "\(resumed)")
+      #expect(resumed.stdout.isEmpty, "\(resumed)")
+      #expect(try Data(contentsOf: journal) == bytes, "the file is unchanged")
+    }
+  }
 }

@@ -153,7 +153,7 @@ final class PluginJournal: StatementJournal {
   /// then fails and is rolled back, never done without it.
   func settle(inRollback: Bool) throws(CommandFailure) {
     // A `try`'s rollback settles in the middle of the statement: the rest is still to come.
-    guard touched, awaitingLine || resolving || keptInDoubt, !inRollback, let file else { return }
+    guard touched, awaitingLine || resolving || keptInDoubt, !inRollback, !leftOut, let file else { return }
     keptInDoubt = false
     let line = StateValue.object([.init("records", .array(records)), .init("answers", .array(answers))])
     records.removeAll()
@@ -289,9 +289,13 @@ final class PluginJournal: StatementJournal {
 
   /// The answer of a replayed query of `plugin`.
   func replayedAnswer(of plugin: Plugin) throws(CommandFailure) -> Replayed {
-    if try settlesInDoubt(plugin) {
+    var refuses = resolving
+    if !refuses { refuses = try settlesInDoubt(plugin, asking: true) }
+    if refuses {
       // What it answers now may include what the statement did after asking: the branch
-      // the statement took cannot be known.
+      // the statement took cannot be known. (What this replay sent it again is undone by
+      // the rollback; no records line is written.)
+      leftOut = true
       let refusal =
         "the last statement is in doubt (the processes ended before its plugins' records were journaled); plugin `\(plugin.name)` applied it, but it asks `\(plugin.name)` a question whose answer then cannot be known again. Resume refused: to go on without it, --salvage-session NEWFILE keeps the entries before it"
       refuse?(refusal)
@@ -330,7 +334,7 @@ final class PluginJournal: StatementJournal {
   /// Whether the current statement is in doubt and `plugin` applied it: then its calls
   /// go to the plugin. Throws, leaving the statement out, when it is in doubt and the
   /// plugin did not apply it or cannot say.
-  private func settlesInDoubt(_ plugin: Plugin) throws(CommandFailure) -> Bool {
+  private func settlesInDoubt(_ plugin: Plugin, asking: Bool = false) throws(CommandFailure) -> Bool {
     if resolving { return true }
     guard !leftOut, !keptInDoubt, let current, current.records == nil, !current.failed, currentIsLast, let file
     else { return false }
@@ -360,7 +364,7 @@ final class PluginJournal: StatementJournal {
       leftOut = true
       throw CommandFailure("in doubt: left out")
     }
-    report("\(place): \(doubt); plugin `\(plugin.name)` applied it: kept, its records asked again")
+    if !asking { report("\(place): \(doubt); plugin `\(plugin.name)` applied it: kept, its records asked again") }
     resolving = true
     touched = true
     return true

@@ -46,8 +46,7 @@ final class PluginJournal: StatementJournal {
   /// Journals to `file` from now on.
   func attach(_ file: Journal) {
     self.file = file
-    replaying = false
-    resolving = false
+    (replaying, resolving, leftOut, keptInDoubt) = (false, false, false, false)
     // The journal names the plugins its statements need, once each.
     for plugin in plugins where !named.contains(plugin.name) && !plugin.command.contains("\n") {
       try? file.recordPlugin(plugin.name, command: plugin.command)
@@ -115,8 +114,10 @@ final class PluginJournal: StatementJournal {
     kept.removeAll()
   }
 
+  /// The salt as the journal's first line writes it (8 hexadecimal digits), and the offset.
   static func stepID(salt: UInt32, offset: Int) -> String {
-    String(salt, radix: 16) + "-" + String(offset)
+    let digits = String(salt, radix: 16)
+    return String(repeating: "0", count: max(0, 8 - digits.count)) + digits + "-" + String(offset)
   }
 
   // MARK: What plugins did

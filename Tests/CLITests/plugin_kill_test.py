@@ -6,8 +6,8 @@ Usage: plugin_kill_test.py PATH/TO/cmdscript [--rounds N] [--seed S]
 
 Each round starts afresh: statements (`notes.add`, and blocks of two) are piped in, each
 followed by `echo "ack K"`, whose line on standard output means statement K was
-acknowledged. Both processes are killed at a random moment; then a resume shows the notes
-and undoes every step. Counted over the rounds:
+acknowledged. Both processes are killed at a random moment; then a resume adds a note, and
+a second resume shows the notes and undoes every step. Counted over the rounds:
 - lost: an acknowledged statement whose notes are not in the plugin's file;
 - phantom: a step of the resumed history that the plugin's file does not hold (its undo
   removes nothing, or removes a note that is not there);
@@ -119,8 +119,12 @@ def one_round(binary, rng, folder):
     os.remove(pidfile) if os.path.exists(pidfile) else None
 
     before_resume = open(journal, errors="replace").read() if os.path.exists(journal) else ""
-    # Resume: the notes, then every step undone, the notes shown after each.
-    steps = STATEMENTS + 1
+    # Resume, and go on (what runs after the resume must be journaled rightly too).
+    went_on = subprocess.run(
+        [binary, "--session", journal, "--plugin", f"python3 {NOTES} {notes}"],
+        input=b'notes.add "after"\nnotes.add "after2"\n', capture_output=True, cwd=folder, timeout=300)
+    # Resume again: the notes, then every step undone, the notes shown after each.
+    steps = STATEMENTS + 3
     script = "show notes\n" + "undo\nshow notes\n" * steps
     resumed = subprocess.run(
         [binary, "--session", journal, "--plugin", f"python3 {NOTES} {notes}"],
@@ -128,7 +132,9 @@ def one_round(binary, rng, folder):
     shown = [line[len("notes: items="):] for line in resumed.stdout.decode().splitlines()
              if line.startswith("notes: items=")]
     phantom = 0
-    unequal = resumed.returncode != 0 or not shown
+    unequal = resumed.returncode != 0 or went_on.returncode != 0 or not shown
+    if shown and "after" not in shown[0].split(","):
+        unequal = True
     # (A statement in doubt that the plugin applied in part is completed by the resume.)
     if shown and not set(kept) <= set(shown[0].split(",")):
         unequal = True
@@ -145,7 +151,7 @@ def one_round(binary, rng, folder):
         detail = (f"acked {acknowledged[-3:]}, file before {kept[-4:]}, lost {lost}, phantom {phantom}, "
                   f"status {resumed.returncode}\n{resumed.stderr.decode()[-800:]}\n"
                   f"shown {shown[:3]}…{shown[-2:]}\njournal tail:\n{before_resume[-700:]}")
-    err = resumed.stderr.decode()
+    err = went_on.stderr.decode()
     doubt = ("applied it: kept" in err, "left out" in err)
     return len(acknowledged), len(lost), phantom, unequal, detail, doubt
 

@@ -27,8 +27,15 @@ final class Driver {
   private(set) var journal: Journal?
   /// Also told of every statement that takes effect (the REPL's macro recording).
   var onCommit: ((String) -> Void)?
-  /// Given a resumed journal's entries before they replay (the plugins' records).
-  var beforeReplay: (([Journal.Entry]) -> Void)?
+  /// Given a resumed journal and its entries before they replay (the plugins' records).
+  var beforeReplay: ((Journal, [Journal.Entry]) -> Void)?
+  /// What stands between the session and the journal file, if anything (the plugins'
+  /// journal: step ids and records); it journals to the file once attached.
+  var journalClient: PluginJournal?
+  /// Why the resume must stop, when a replayed statement cannot be reproduced.
+  var resumeRefusal: String?
+  /// The plugins this run started, by name; a journal names those it needs.
+  var pluginNames: [String] = []
 
   init(registry: ReceiverRegistry, json: Bool, checkOnly: Bool) {
     session = Session(registry: registry)
@@ -87,7 +94,12 @@ final class Driver {
   /// Journals what takes effect from now on to `journal`.
   func attach(_ journal: Journal) {
     self.journal = journal
-    session.journal = journal
+    if let journalClient {
+      journalClient.attach(journal)
+      session.journal = journalClient
+    } else {
+      session.journal = journal
+    }
     // Steps are stamped with the time their statement was journaled at, as a resume
     // stamps them from the journal's `#= time` records.
     session.clock = { [unowned journal] in journal.stamp }

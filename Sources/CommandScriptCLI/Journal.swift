@@ -73,6 +73,13 @@ final class Journal: StatementJournal {
     case begun(at: Mark, after: Mark)
   }
   private var call = Call.none
+  /// The salt of the file's first line (0 until the first record is written): with a
+  /// statement's offset, the id of its step that plugins are told (`execute`'s `step`).
+  private(set) var salt: UInt32 = 0
+  /// Where the statement recorded last starts: the same on every resume of the file.
+  private(set) var statementOffset: off_t = 0
+  /// Where the record appended last starts (after the first line, for the first).
+  private var recordStart: off_t = 0
 
   private init(path: String, descriptor: Int32) {
     self.path = path
@@ -147,6 +154,7 @@ final class Journal: StatementJournal {
         }
         end = Mark(offset: off_t(kept), chain: contents.chain)
       }
+      salt = contents.salt
       durable = end
       return .success(contents)
     case .failure(let damage): return .failure(damage)
@@ -192,6 +200,7 @@ final class Journal: StatementJournal {
       chain = record.checksum
     }
     (contents.salt, contents.chain) = (salt, chain)
+    self.salt = salt
     end = Mark(offset: off_t(bytes.count), chain: chain)
     return nil
   }
@@ -212,6 +221,7 @@ final class Journal: StatementJournal {
       let salt = JournalFormat.newSalt()
       header = JournalFormat.header(salt: salt)
       start.chain = salt
+      self.salt = salt
     }
     let record = JournalFormat.record(entry, after: start.chain)
     if let error = writeAll(descriptor, header.isEmpty ? record.bytes : header + record.bytes) {
@@ -220,6 +230,7 @@ final class Journal: StatementJournal {
       throw RecordFailure(reason: String(cString: strerror(error)))
     }
     lastRecord = (end, entry)
+    recordStart = end.offset + off_t(header.count)
     end = Mark(offset: end.offset + off_t(header.count + record.bytes.count), chain: record.checksum)
     unsynced = true
   }
@@ -264,6 +275,15 @@ final class Journal: StatementJournal {
     }
     stamp = now
     try append(JournalFormat.entry(statement: text))
+    statementOffset = recordStart
+  }
+
+  /// Appends `text` after the statement recorded last, as part of it: withdrawing the
+  /// statement, or keeping it as failed, takes this away too (a plugin's records).
+  func recordAfterStatement(_ text: String) throws(RecordFailure) {
+    let statement = lastRecord
+    try append(JournalFormat.entry(statement: text))
+    lastRecord = statement
   }
 
   func withdrawLast() {
@@ -319,6 +339,11 @@ final class Journal: StatementJournal {
       return
     }
     try append(JournalFormat.callCommit)
+  }
+
+  /// Records that the session uses plugin `name`, started as `command`.
+  func recordPlugin(_ name: String, command: String) throws(RecordFailure) {
+    try append(JournalFormat.entry(plugin: name, command: command))
     lastRecord = nil
   }
 

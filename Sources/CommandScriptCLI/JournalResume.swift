@@ -47,6 +47,7 @@ extension Driver {
         "session \(journal.path): dropped an incomplete last entry (\(contents.droppedBytes) bytes)"
       )
     }
+    if let failure = missingPlugins(contents, of: journal) { return .failure(failure) }
     if let begin = JournalFormat.unfinishedCall(in: contents.entries) {
       // A call kept whole (`mcp`'s `run`) that was not answered: none of it, rather than
       // the statements that ran before the process ended.
@@ -57,7 +58,7 @@ extension Driver {
       )
       contents.entries.removeSubrange(begin...)
     }
-    beforeReplay?(contents.entries)
+    beforeReplay?(journal, contents.entries)
     let ownArguments = streamArguments
     let replayed = replaying { replay(contents, of: journal) }
     streamArguments = ownArguments
@@ -83,6 +84,27 @@ extension Driver {
       })
   }
 
+  /// The plugins the journal names (`#= plugin`) that this run did not start: then the
+  /// resume stops before running anything, saying which `--plugin` to pass. (It never
+  /// starts them itself: a journal is not a project file its user trusted.)
+  private func missingPlugins(_ contents: Journal.Contents, of journal: Journal) -> ResumeFailure? {
+    var missing: [(name: String, command: String)] = []
+    for entry in contents.entries {
+      guard case .plugin(let name, let command) = entry.kind, !pluginNames.contains(name),
+        !missing.contains(where: { $0.name == name })
+      else { continue }
+      missing.append((name, command))
+    }
+    guard !missing.isEmpty else { return nil }
+    let names = missing.map { "`\($0.name)`" }.joined(separator: ", ")
+    let options = missing.map { "--plugin \(shellQuoted($0.command))" }.joined(separator: " ")
+    Console.err.message(
+      "session \(journal.path) uses plugin\(missing.count == 1 ? "" : "s") \(names), not started in this run; nothing was run and the file is unchanged"
+    )
+    Console.err.message("note: start \(missing.count == 1 ? "it" : "them") as the session did: \(options)")
+    return ResumeFailure()
+  }
+
   /// Runs the entries in batches, checked together as a stream's are; a batch ends where
   /// the journal sets the history limit. Returns why the resume must stop, if it must.
   private func replay(_ contents: Journal.Contents, of journal: Journal) -> ResumeFailure? {
@@ -97,6 +119,12 @@ extension Driver {
       let (status, ended) = runEntries(batch)
       guard status != .success else { return nil }
       let entry = batchEntries[ended]
+      if let refusal = resumeRefusal {
+        Console.err.message(
+          "session \(journal.path):\(entry.line): \(refusal); nothing else was run and the file is unchanged")
+        Console.flush()
+        return ResumeFailure()
+      }
       if status == .runtimeError, entry.offset == contents.entries.last?.offset {
         // A statement is journaled before it runs: the process ended while this one ran,
         // before it was acknowledged.
@@ -123,7 +151,7 @@ extension Driver {
       case .callBegin, .callCommit:
         // What a call did is the statements between them, replayed as any others.
         continue
-      case .historyLimit, .failedStatement, .notReverted, .time, .arguments:
+      case .historyLimit, .failedStatement, .notReverted, .time, .arguments, .plugin:
         if let failure = replayBatch() { return failure }
       }
       switch entry.kind {
@@ -149,15 +177,21 @@ extension Driver {
         )
         Console.flush()
         return ResumeFailure()
+      case .plugin: break
       case .notReverted(let commands):
         let list = commands.map { "`\($0)`" }.joined(separator: ", ")
         Console.err.message(
-          "warning: session \(journal.path):\(entry.line): a statement stopped from outside (interrupted, or at the step limit) left \(list) in effect, which the resume cannot do again"
+          "warning: session \(journal.path):\(entry.line): a statement stopped from outside (interrupted, at the step limit, or its plugin stopped by a fault) left \(list) in effect, which the resume cannot do again"
         )
       }
     }
     return replayBatch()
   }
+}
+
+/// `text` as one word for a POSIX shell: in single quotes.
+private func shellQuoted(_ text: String) -> String {
+  "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
 
 /// `--salvage-session`: the verified entries of the journal at `path`, up to any damage,

@@ -55,7 +55,7 @@ private func replay(_ entries: [JournalFormat.Entry], files: MemoryFileAccess) -
     case .historyLimit(let limit):
       session.historyLimit = limit
       continue
-    case .notReverted, .callBegin, .callCommit: continue
+    case .notReverted, .callBegin, .callCommit, .plugin: continue
     case .time(let time):
       // The steps from here on were made at `time`, as a resume stamps them.
       session.clock = { time }

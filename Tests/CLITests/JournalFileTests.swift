@@ -128,7 +128,7 @@ struct JournalFileTests {
       #expect(resumed.status == 0, "\(resumed)")
       #expect(
         resumed.stderr.contains(
-          "warning: session \(journal.path):4: a statement stopped from outside (interrupted, or at the step limit) left `vehicle.log` in effect, which the resume cannot do again"
+          "warning: session \(journal.path):4: a statement stopped from outside (interrupted, at the step limit, or its plugin stopped by a fault) left `vehicle.log` in effect, which the resume cannot do again"
         ), "\(resumed)")
     }
   }

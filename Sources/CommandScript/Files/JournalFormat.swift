@@ -88,6 +88,9 @@ public enum JournalFormat {
     case callBegin
     /// `#= commit`: the call begun by the last `#= begin` was done and answered.
     case callCommit
+    /// `#= plugin NAME COMMAND`: the session's statements use plugin NAME, started as
+    /// COMMAND (a host's): a resume without it can say which to start.
+    case plugin(name: String, command: String)
   }
 
   /// What the file holds.
@@ -219,6 +222,12 @@ public enum JournalFormat {
         arguments.append(argument)
       }
       return Entry(bytes: body, line: line, kind: .arguments(arguments))
+    case (4..., "plugin"):
+      let text = String(decoding: body.dropLast(), as: UTF8.self)
+      let prefix = "#= plugin \(words[2]) "
+      guard text.hasPrefix(prefix) else { return nil }
+      return Entry(
+        bytes: body, line: line, kind: .plugin(name: words[2], command: String(text.dropFirst(prefix.count))))
     default: return nil
     }
   }
@@ -388,6 +397,11 @@ public enum JournalFormat {
       i = word.index(i, offsetBy: 2)
     }
     return String(validating: bytes, as: UTF8.self)
+  }
+
+  /// The entry naming a plugin the session uses (`name` a word, `command` one line).
+  public static func entry(plugin name: String, command: String) -> [UInt8] {
+    Array("#= plugin \(name) \(command)\n".utf8)
   }
 
   /// The entry of commands a statement stopped from outside left in effect.

@@ -23,6 +23,9 @@ final class Plugin {
   static let startAllowance = 60.0
   /// Whether its state outlives its process (`"persistent": true`).
   private(set) var persistent = false
+  /// Whether it answers `applied` (`"applied": true`, persistent plugins only): whether
+  /// its state holds a step's effects, asked of a step the journal cannot show complete.
+  private(set) var answersApplied = false
   /// The types it declared.
   private(set) var types: [ReceiverDeclaration] = []
   /// For each type, by name, which verbs it declared `"infallible": true` (never refused):
@@ -119,6 +122,7 @@ final class Plugin {
       infallible[type.name] = flags
     }
     if case .bool(true)? = result["batch"], !persistent { batch = PluginBatch() }
+    if case .bool(true)? = result["applied"], persistent { answersApplied = true }
     var instances: [String: [String]] = [:]
     if let value = result["instances"] {
       guard case .array(let list) = value else { throw DeclarationError("declared `instances` not as a list") }

@@ -92,12 +92,19 @@ final class PluginReceiver: DeclaredReceiver {
 
   func settle() throws(CommandFailure) {
     do { try plugin.flush() } catch { throw failure(error) }
+    // The statement is done only once its records are journaled.
+    if plugin.persistent { try host.journal.settle(inRollback: host.interruption?.rollbackProgress != nil) }
   }
 
   func execute(_ verb: Int, _ arguments: Arguments) throws(CommandFailure) -> StateValue {
     if plugin.persistent, arguments.execution == .replay {
-      // Its state outlived it: what the command did is there already.
-      return host.restoredRecord(of: plugin)
+      // Its state outlived it: what the command did is there already, and its record in
+      // the journal (unless the statement is in doubt and the plugin applied it).
+      switch try host.journal.replayedRecord(of: plugin) {
+      case .journaled(let record): return record
+      case .refused(let message): throw CommandFailure(message)
+      case .ask: break
+      }
     }
     let declared = type.verbs[verb]
     if let batch = batch(for: verb) {
@@ -112,26 +119,58 @@ final class PluginReceiver: DeclaredReceiver {
       }
       return .int(ticket)
     }
-    let result = try call(
-      "execute",
-      [
-        .init("instance", .string(name)), .init("verb", .string(declared.name)),
-        .init("arguments", self.arguments(arguments, declared.parameters)),
-      ])
+    let wasRunning = !plugin.hasFailed
+    let result: StateValue
+    do {
+      result = try call(
+        "execute",
+        [
+          .init("instance", .string(name)), .init("verb", .string(declared.name)),
+          .init("arguments", self.arguments(arguments, declared.parameters)),
+          .init("step", .string(host.journal.step)), .init("mode", .string(Self.mode(arguments.execution))),
+        ])
+    } catch {
+      if plugin.persistent, wasRunning, plugin.hasFailed, declared.isUndoable {
+        // Stopped while it ran (a timeout): it may have done it, and cannot take it back.
+        host.journal.couldNotUndo("\(name).\(declared.name)")
+      } else if plugin.persistent, declared.isUndoable, !plugin.hasFailed {
+        // Refused: a replay fails it the same way (a `try` takes the same branch).
+        host.journal.refused(plugin, error.message)
+      }
+      throw error
+    }
     let record = result["undo"] ?? .null
+    if plugin.persistent, declared.isUndoable { host.journal.executed(plugin, record) }
     if host.interruption?.isRequested == true {
       // Ctrl-C while it ran: take it back here, and stop the statement, which rolls back
       // what ran before.
       if declared.isUndoable { send(undoOf: verb, arguments, record: record) }
       throw CommandFailure("interrupted")
     }
-    if declared.isUndoable { host.recorded(record, by: plugin) }
     return record
   }
 
+  /// `execute`'s `mode`: why the command runs.
+  private static func mode(_ execution: Arguments.Execution) -> String {
+    switch execution {
+    case .live: "live"
+    case .redo: "redo"
+    case .replay: "replay"
+    }
+  }
+
   func undo(_ verb: Int, _ arguments: Arguments, record: StateValue) {
-    host.withdraw(by: plugin)
-    if plugin.persistent, arguments.execution == .replay { return }
+    if plugin.persistent, arguments.execution == .replay {
+      // Not sent: a replay's undo was done when the session ran it (unless the statement is
+      // in doubt and the plugin applied it).
+      guard host.journal.sendsReplayedUndo(of: plugin) else { return }
+    }
+    if plugin.persistent, plugin.hasFailed, type.verbs[verb].isUndoable {
+      // Stopped by a fault: its state keeps what the command did.
+      host.journal.couldNotUndo("\(name).\(type.verbs[verb].name)")
+      return
+    }
+    if plugin.persistent { host.journal.undid(plugin) }
     send(undoOf: verb, arguments, record: record)
   }
 
@@ -166,6 +205,17 @@ final class PluginReceiver: DeclaredReceiver {
 
   func ask(_ query: Int, _ arguments: Arguments) throws(CommandFailure) -> Answer {
     let declared = type.queries[query]
+    if plugin.persistent, Arguments.Execution.replay == arguments.execution,
+      case .journaled(let value) = try host.journal.replayedAnswer(of: plugin)
+    {
+      // The answer the live run had: the replay takes the branch it took.
+      guard let answer = PluginDeclarations.answer(value, of: declared.result) else {
+        throw CommandFailure(
+          "the journal holds \(value.json) as the answer of `\(name).\(declared.name)`, not \(declared.result.description)"
+        )
+      }
+      return answer
+    }
     let result = try call(
       "query",
       [
@@ -177,6 +227,7 @@ final class PluginReceiver: DeclaredReceiver {
         "plugin `\(plugin.name)` answered `\(name).\(declared.name)` with \(result["value"]?.json ?? "no `value`"), not \(declared.result.description)"
       )
     }
+    if plugin.persistent { host.journal.answered(plugin, value) }
     return answer
   }
 

@@ -149,23 +149,6 @@ enum PluginSetUp {
 }
 
 extension PluginHost {
-  /// Joins the plugins to the driver's session: Ctrl-C, the journal's records, and what a
-  /// resumed journal hands back.
-  func attach(to driver: Driver) {
-    interruption = driver.session.interruption
-    report = { [renderer = driver.renderer] in renderer.renderRunError($0) }
-    guard plugins.contains(where: { $0.persistent }) else { return }
-    collectsRecords = true
-    let committed = driver.session.onCommit
-    driver.session.onCommit = { [unowned self, unowned driver] text in
-      committed(text)
-      guard let entry = self.takeRecordsEntry(), let journal = driver.journal else { return }
-      // After the statement: its records go right behind it.
-      try? journal.record(entry)
-    }
-    driver.beforeReplay = { [unowned self] entries in self.restore(fromEntries: entries.map(\.bytes)) }
-  }
-
   /// The exit status once the run is over and the plugins are shut down: 1 if a plugin
   /// failed and nothing worse happened (not for the REPL, which went on).
   func finish(_ status: ExitStatus, endsWith1OnFault: Bool) -> ExitStatus {

@@ -249,7 +249,7 @@ final class PluginJournal: StatementJournal {
       case .failedStatement:
         journaled.append(Journaled(offset: entry.offset, line: entry.line, text: entry.bytes, failed: true))
       case .plugin(let name, _): named.insert(name)
-      case .historyLimit, .notReverted, .time: break
+      case .historyLimit, .notReverted, .time, .arguments, .callBegin, .callCommit: break
       }
     }
     nextJournaled = 0

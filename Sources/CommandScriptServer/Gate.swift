@@ -3,7 +3,6 @@
 // one), so that another site open in the same browser can neither drive the session (CSRF)
 // nor reach it under a name of its own (DNS rebinding).
 
-import FlyingFox
 import Foundation
 
 /// The checks every HTTP request and WebSocket upgrade passes before anything runs.
@@ -39,10 +38,10 @@ struct Gate: Sendable {
   /// Why `request` is refused, or nil if it may go on. `needsOrigin`: a WebSocket upgrade,
   /// which browsers always send with an Origin.
   func refusal(of request: HTTPRequest, needsOrigin: Bool) -> String? {
-    guard let host = request.headers[.host], authorities.contains(host.lowercased()) else {
+    guard let host = request.header("host"), authorities.contains(host.lowercased()) else {
       return "unknown Host"
     }
-    if let origin = request.headers[HTTPHeader("Origin")] {
+    if let origin = request.header("origin") {
       guard origin.lowercased().hasPrefix("http://"), authorities.contains(String(origin.lowercased().dropFirst(7)))
       else { return "cross-origin request" }
     } else if needsOrigin {
@@ -54,8 +53,8 @@ struct Gate: Sendable {
 
   /// The token in the query (`?token=`) or else in the cookie.
   func presentedToken(of request: HTTPRequest) -> String? {
-    if let item = request.query.first(where: { $0.name == "token" }) { return item.value }
-    for header in request.headers.values(for: .cookie) {
+    if let token = request.queryItem("token") { return token }
+    for header in request.headers("cookie") {
       for pair in header.split(separator: ";") {
         let parts = pair.split(separator: "=", maxSplits: 1)
         if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == cookieName { return String(parts[1]) }

@@ -43,81 +43,81 @@ final class SessionHost: @unchecked Sendable {
     }
   }
 
-  /// Runs `work` on the session's queue and hands back its result; `queued` is signalled
-  /// once it waits its turn there, so that a page's next entry can follow it.
-  private func onQueue<T: Sendable>(queued: Semaphore? = nil, _ work: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-      queue.async { continuation.resume(returning: work()) }
-      queued?.signal()
-    }
-  }
-
   /// Checks and runs `text` as one REPL entry would (a failing statement is rolled back and
-  /// the next ones run), with the `--safe` step budget if set; nil if `text` needs more
-  /// lines (``EntryReport/incomplete``). Returns the report and, unless more entries wait,
-  /// the snapshot after it if anything ran since the last one.
-  func run(_ text: String, client: Int, id: Int?, queued: Semaphore) async -> (EntryReport, Snapshot?) {
+  /// the next ones run), with the `--safe` step budget if set; `incomplete` if `text` needs
+  /// more lines (``EntryReport/incomplete``). Hands `then`, on the session's queue, the
+  /// report and, unless more entries wait, the snapshot after it if anything ran since the
+  /// last one. Entries run in the order of the calls.
+  func run(
+    _ text: String, client: Int, id: Int?, then: @escaping @Sendable (EntryReport, Snapshot?) -> Void
+  ) {
     waiting.add(1, ordering: .sequentiallyConsistent)
-    return await onQueue(queued: queued) { [self] () -> (EntryReport, Snapshot?) in
-      let othersWait = waiting.subtract(1, ordering: .sequentiallyConsistent).newValue > 0
-      var report = EntryReport(client: client, id: id, source: text)
-      // The snapshot after the last of the entries waiting, if any of them ran.
-      func outcome(ran: Bool) -> (EntryReport, Snapshot?) {
-        unsent = unsent || ran
-        guard unsent, !othersWait else { return (report, nil) }
-        unsent = false
-        return (report, takeSnapshot())
-      }
-      let bytes = Array(text.utf8)
-      if Session.needsMoreInput(bytes) {
-        report.incomplete = true
-        return outcome(ran: false)
-      }
-      session.onOutput = { report.outputs.append(OutputInfo($0)) }
-      session.onDiagnostic = { report.diagnostics.append(DiagnosticInfo($0)) }
-      defer {
-        session.onOutput = { _ in }
-        session.onDiagnostic = { _ in }
-      }
-      session.interruption.clear()
-      let program: Program
-      do throws(CompileErrors) {
-        program = try session.compile(SourceFile(name: "<page>", bytes: bytes))
-      } catch {
-        report.diagnostics += error.diagnostics.map(DiagnosticInfo.init)
-        report.rejected = true
-        return outcome(ran: false)
-      }
-      report.diagnostics += program.warnings.map(DiagnosticInfo.init)
-      session.resetSteps()
-      running.store(true, ordering: .sequentiallyConsistent)
-      let failures = session.execute(program) { failure in
-        report.diagnostics.append(DiagnosticInfo(failure))
-        return true
-      }
-      running.store(false, ordering: .sequentiallyConsistent)
-      report.failed = failures > 0
-      if !served.entryEnded() { journalFailed.store(true, ordering: .sequentiallyConsistent) }
-      return outcome(ran: true)
+    queue.async { [self] in
+      let (report, snapshot) = runOnQueue(text, client: client, id: id)
+      then(report, snapshot)
     }
   }
 
-  /// The session as it was after the last entry (or now, if none runs or waits).
-  func snapshot() async -> Snapshot {
+  private func runOnQueue(_ text: String, client: Int, id: Int?) -> (EntryReport, Snapshot?) {
+    let othersWait = waiting.subtract(1, ordering: .sequentiallyConsistent).newValue > 0
+    var report = EntryReport(client: client, id: id, source: text)
+    // The snapshot after the last of the entries waiting, if any of them ran.
+    func outcome(ran: Bool) -> (EntryReport, Snapshot?) {
+      unsent = unsent || ran
+      guard unsent, !othersWait else { return (report, nil) }
+      unsent = false
+      return (report, takeSnapshot())
+    }
+    let bytes = Array(text.utf8)
+    if Session.needsMoreInput(bytes) {
+      report.incomplete = true
+      return outcome(ran: false)
+    }
+    session.onOutput = { report.outputs.append(OutputInfo($0)) }
+    session.onDiagnostic = { report.diagnostics.append(DiagnosticInfo($0)) }
+    defer {
+      session.onOutput = { _ in }
+      session.onDiagnostic = { _ in }
+    }
+    session.interruption.clear()
+    let program: Program
+    do throws(CompileErrors) {
+      program = try session.compile(SourceFile(name: "<page>", bytes: bytes))
+    } catch {
+      report.diagnostics += error.diagnostics.map(DiagnosticInfo.init)
+      report.rejected = true
+      return outcome(ran: false)
+    }
+    report.diagnostics += program.warnings.map(DiagnosticInfo.init)
+    session.resetSteps()
+    running.store(true, ordering: .sequentiallyConsistent)
+    let failures = session.execute(program) { failure in
+      report.diagnostics.append(DiagnosticInfo(failure))
+      return true
+    }
+    running.store(false, ordering: .sequentiallyConsistent)
+    report.failed = failures > 0
+    if !served.entryEnded() { journalFailed.store(true, ordering: .sequentiallyConsistent) }
+    return outcome(ran: true)
+  }
+
+  /// Hands `then` the session as it was after the last entry, at once if one runs or
+  /// waits, else on the session's queue as it is now.
+  func snapshot(then: @escaping @Sendable (Snapshot) -> Void) {
     if running.load(ordering: .sequentiallyConsistent) || waiting.load(ordering: .sequentiallyConsistent) > 0 {
-      return latest.withLock { $0 }
+      return then(latest.withLock { $0 })
     }
-    return await onQueue { [self] in takeSnapshot() }
+    queue.async { [self] in then(takeSnapshot()) }
   }
 
-  /// What Tab offers at the end of `prefix`: the words that may stand there and the length
-  /// of the word they replace.
-  func completions(after prefix: String) async -> (words: [String], replacing: Int) {
-    await onQueue { [self] in
+  /// Hands `then`, on the session's queue, what Tab offers at the end of `prefix`: the
+  /// words that may stand there and the length of the word they replace.
+  func completions(after prefix: String, then: @escaping @Sendable ([String], Int) -> Void) {
+    queue.async { [self] in
       let word = prefix.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "-" }
       let before = String(prefix.dropLast(word.count))
       let words = session.completions(of: String(word.reversed()), after: before)
-      return (Array(words.prefix(200)), word.count)
+      then(Array(words.prefix(200)), word.count)
     }
   }
 

@@ -36,7 +36,7 @@ public enum WebApp {
       return 69
     }
     let port = listener.port
-    let gate = Gate(token: Gate.newToken(), host: command.host, port: port)
+    let gate = Gate(token: ServeToken.token(journal: command.session), host: command.host, port: port)
     // Before the address is printed: a client may signal as soon as it reads it. Until the
     // files have run, a signal stops them (rolled back) and then the server.
     let stopped = DispatchSemaphore(value: 0)

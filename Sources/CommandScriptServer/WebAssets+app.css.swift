@@ -99,5 +99,11 @@ extension WebAssets {
         font-family: ui-monospace, monospace; font-size: 0.85rem;
       }
       #completions li { background: #eee; border-radius: 3px; padding: 0 0.3rem; }
+      .banner {
+        position: sticky; top: 0; z-index: 20; display: flex; gap: 0.75rem; align-items: center; flex-wrap: wrap;
+        background: #8e1f14; color: #fff; padding: 0.6rem 1rem; font-weight: 600;
+      }
+      .banner button, #log button.again { font: inherit; min-height: 2rem; padding: 0.2rem 0.8rem; cursor: pointer; }
+      [hidden] { display: none !important; }
       """#)
 }

@@ -15,7 +15,6 @@ extension WebAssets {
         client: 0,
         types: new Map(), // type name -> declaration
         snapshot: null,
-        nextId: 1,
         shapeOfCards: '', // the receivers' names and types the cards were built for
         entryHistory: [],
         entryIndex: 0,
@@ -41,35 +40,6 @@ extension WebAssets {
         return node;
       }
 
-      // ---- The connection ----
-
-      function connect() {
-        const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-        const socket = new WebSocket(`${scheme}://${location.host}/socket`);
-        state.socket = socket;
-        socket.addEventListener('open', () => setStatus('connected', false));
-        socket.addEventListener('close', () => {
-          setStatus('disconnected: reload the page when the server runs again', true);
-        });
-        socket.addEventListener('message', (event) => receive(JSON.parse(event.data)));
-      }
-
-      function setStatus(text, offline) {
-        const status = $('status');
-        status.textContent = text;
-        status.classList.toggle('offline', offline);
-      }
-
-      const waiting = new Map(); // request id -> what to do with the reply
-
-      function send(request, onReply) {
-        if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
-        const id = state.nextId++;
-        if (onReply) waiting.set(id, onReply);
-        state.socket.send(JSON.stringify({ id, ...request }));
-        return id;
-      }
-
       function receive(message) {
         switch (message.type) {
           case 'hello':
@@ -83,14 +53,10 @@ extension WebAssets {
           case 'entry':
             logEntry(message);
             break;
-          case 'completions':
-          case 'error': {
-            const onReply = waiting.get(message.id);
-            waiting.delete(message.id);
-            if (onReply) onReply(message);
-            else if (message.type === 'error') logLine(message.message, 'error');
+          case 'error':
+            // One that answers a request was handed to it (connection.js).
+            if (message.id === undefined || message.id === null) logLine(message.message, 'error');
             break;
-          }
         }
       }
 

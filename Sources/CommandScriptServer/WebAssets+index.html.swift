@@ -12,6 +12,7 @@ extension WebAssets {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>CommandScript</title>
       <link rel="stylesheet" href="/app.css">
+      <script src="/connection.js" defer></script>
       <script src="/app.js" defer></script>
       </head>
       <body>
@@ -19,6 +20,7 @@ extension WebAssets {
         <nav id="menubar" aria-label="Menus"></nav>
         <span id="status" class="status">connecting…</span>
       </header>
+      <div id="offline" class="banner" role="alert" hidden></div>
       <main>
         <section id="receivers" aria-label="Receivers"></section>
         <aside>

@@ -12,6 +12,7 @@ enum WebAssets {
   static let files: [String: File] = [
     "/app.css": appCSS,
     "/app.js": appJS,
+    "/connection.js": connectionJS,
     "/index.html": indexHTML,
   ]
 }

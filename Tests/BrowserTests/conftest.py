@@ -23,9 +23,9 @@ def binary():
 class Server:
     """One `cmdscript serve` process; `url` is the first line it printed."""
 
-    def __init__(self, *arguments, cwd=None):
+    def __init__(self, *arguments, cwd=None, port=0):
         self.process = subprocess.Popen(
-            [binary(), "serve", "--port", "0", *arguments], stdout=subprocess.PIPE,
+            [binary(), "serve", "--port", str(port), *arguments], stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, cwd=cwd)
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://"):
@@ -51,8 +51,8 @@ class Server:
 def serve(tmp_path):
     servers = []
 
-    def start(*arguments):
-        server = Server(*arguments, cwd=tmp_path)
+    def start(*arguments, port=0):
+        server = Server(*arguments, cwd=tmp_path, port=port)
         servers.append(server)
         return server
 

@@ -34,6 +34,14 @@ final class PageSocket: WebSocketHandler, @unchecked Sendable {
     var id: Int?
     var run: String?
     var complete: String?
+    /// Asks for the whole state again (a page that missed a version).
+    var sync: Bool?
+    /// Asks for the history tree's rows `[from, to)`, to show them.
+    var rows: [Int]?
+    /// Asks for the history as a list.
+    var history: Bool?
+
+    var isRequest: Bool { run != nil || complete != nil || sync == true || rows?.count == 2 || history == true }
   }
 
   func opened(_ socket: WebSocket) {
@@ -43,13 +51,10 @@ final class PageSocket: WebSocketHandler, @unchecked Sendable {
       return true
     }
     guard admitted else { return socket.close(1013) }
-    host.snapshot { [self] snapshot in
-      let hello = encode(Hello(client: socket.number, declarations: host.declarations, snapshot: snapshot))
-      pages.withLock { pages in
-        guard inFlight.withLock({ $0[socket.number] != nil }) else { return }
-        pages[socket.number] = socket
-        socket.send([hello])
-      }
+    let hello = encode(Hello(client: socket.number, declarations: host.declarations, snapshot: host.fullSnapshot()))
+    pages.withLock { pages in
+      pages[socket.number] = socket
+      socket.send([hello])
     }
   }
 
@@ -62,10 +67,15 @@ final class PageSocket: WebSocketHandler, @unchecked Sendable {
     let id = socket.number
     guard let text else { return socket.send([encode(ErrorReply(message: "send text: JSON requests"))]) }
     guard let request = try? JSONDecoder().decode(Request.self, from: Data(text.utf8)),
-      request.run != nil || request.complete != nil
+      request.isRequest
     else {
       return socket.send([
-        encode(ErrorReply(id: nil, message: "not a request: send {\"run\": TEXT} or {\"complete\": TEXT}"))
+        encode(
+          ErrorReply(
+            id: nil,
+            message:
+              "not a request: send {\"run\": TEXT}, {\"complete\": TEXT}, {\"rows\": [FROM, TO]}, {\"history\": true} or {\"sync\": true}"
+          ))
       ])
     }
     let admitted = inFlight.withLock { waiting -> Bool in
@@ -80,6 +90,22 @@ final class PageSocket: WebSocketHandler, @unchecked Sendable {
       inFlight.withLock { waiting in
         if let count = waiting[id] { waiting[id] = count - 1 }
       }
+    }
+    if request.sync == true {
+      socket.send([encode(StateMessage(id: request.id, snapshot: host.fullSnapshot()))])
+      return done()
+    }
+    if let range = request.rows, range.count == 2 {
+      let (version, rows) = host.rows(from: range[0], to: range[1])
+      socket.send([encode(RowsReply(id: request.id, version: version, from: range[0], rows: rows))])
+      return done()
+    }
+    if request.history == true {
+      host.history { [self] steps in
+        socket.send([encode(HistoryReply(id: request.id, steps: steps))])
+        done()
+      }
+      return
     }
     if let prefix = request.complete {
       host.completions(after: prefix) { [self] words, replacing in
@@ -131,7 +157,23 @@ private struct Hello: Encodable {
 
 private struct StateMessage: Encodable {
   var type = "state"
+  /// The request it answers, when a page asked for it.
+  var id: Int?
   var snapshot: Snapshot
+}
+
+private struct RowsReply: Encodable {
+  var type = "rows"
+  var id: Int?
+  var version: Int
+  var from: Int
+  var rows: [Snapshot.TreeRow]
+}
+
+private struct HistoryReply: Encodable {
+  var type = "history"
+  var id: Int?
+  var steps: [Snapshot.Step]
 }
 
 private struct Completions: Encodable {

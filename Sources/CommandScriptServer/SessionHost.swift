@@ -26,8 +26,8 @@ final class SessionHost: @unchecked Sendable {
   private let waiting = Atomic<Int>(0)
   /// Whether an entry ran since the last snapshot was taken (on the queue only).
   private var unsent = false
-  /// The latest snapshot, for a page that connects while a statement runs.
-  private let latest = Mutex<Snapshot>(Snapshot())
+  /// The session as the pages were last sent it: a page that connects is sent it whole.
+  private let sent = Mutex(PageState())
   /// The page's controls are made from these; they never change while serving.
   let declarations: Declarations
 
@@ -40,6 +40,7 @@ final class SessionHost: @unchecked Sendable {
       session.pictureSize = { PictureSize(columns: 48, rows: 16) }
       session.helpWidth = { 72 }
       session.onChange = { [unowned self] in changes.append(ChangeInfo($0)) }
+      _ = takeSnapshot()
     }
   }
 
@@ -101,13 +102,19 @@ final class SessionHost: @unchecked Sendable {
     return outcome(ran: true)
   }
 
-  /// Hands `then` the session as it was after the last entry, at once if one runs or
-  /// waits, else on the session's queue as it is now.
-  func snapshot(then: @escaping @Sendable (Snapshot) -> Void) {
-    if running.load(ordering: .sequentiallyConsistent) || waiting.load(ordering: .sequentiallyConsistent) > 0 {
-      return then(latest.withLock { $0 })
+  /// The session as the pages were last sent it, whole (what a page starts from).
+  func fullSnapshot() -> Snapshot { sent.withLock { $0.full() } }
+
+  /// The history tree's rows `from..<to` as last sent, and the version they belong to.
+  func rows(from: Int, to: Int) -> (version: Int, rows: [Snapshot.TreeRow]) {
+    sent.withLock { ($0.version, $0.rows(from: from, to: to)) }
+  }
+
+  /// Hands `then`, on the session's queue, the history as a list (`history`'s steps).
+  func history(then: @escaping @Sendable ([Snapshot.Step]) -> Void) {
+    queue.async { [self] in
+      then(session.history.map { Snapshot.Step(number: $0.number, statement: $0.statement, undone: $0.undone) })
     }
-    queue.async { [self] in then(takeSnapshot()) }
   }
 
   /// Hands `then`, on the session's queue, what Tab offers at the end of `prefix`: the
@@ -161,21 +168,20 @@ final class SessionHost: @unchecked Sendable {
         name: $0.receiver, type: $0.type, state: $0.state, description: $0.description, view: $0.view,
         picture: Snapshot.picture($0.picture))
     }
-    snapshot.history = session.history.map {
-      Snapshot.Step(number: $0.number, statement: $0.statement, undone: $0.undone)
-    }
     let tree = session.historyTree
-    snapshot.tree = tree.rows.map { row in
+    let rows = tree.rows.enumerated().map { index, row in
       let number = row.node.number
       let mark = number == tree.current ? "current" : tree.isApplied(number) ? "applied" : "undone"
-      return Snapshot.TreeRow(prefix: row.prefix, number: number, statement: row.node.statement, mark: mark)
+      return Snapshot.TreeRow(
+        index: index, prefix: row.prefix, number: number, statement: row.node.statement, mark: mark)
     }
     snapshot.current = tree.current
+    snapshot.saved = tree.saved
     snapshot.undoTitle = session.undoMenuItemTitle
     snapshot.redoTitle = session.redoMenuItemTitle
     snapshot.canUndo = session.undoCount > 0
     snapshot.canRedo = session.redoCount > 0
-    latest.withLock { $0 = snapshot }
-    return snapshot
+    let changes = snapshot.changes
+    return sent.withLock { $0.update(to: snapshot, rows: rows, changes: changes) }
   }
 }

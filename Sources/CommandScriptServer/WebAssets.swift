@@ -13,6 +13,7 @@ enum WebAssets {
     "/app.css": appCSS,
     "/app.js": appJS,
     "/connection.js": connectionJS,
+    "/history.js": historyJS,
     "/index.html": indexHTML,
   ]
 }

@@ -169,5 +169,15 @@ class WebSocket:
             if predicate(message):
                 return message
 
+    def history(self):
+        """The session's history as a list of steps (`history`'s), asked for."""
+        self.send({"id": -1, "history": True})
+        return self.until(lambda m: m.get("type") == "history" and m.get("id") == -1)["steps"]
+
+    def full(self):
+        """The whole state now (a `state` message's snapshot holds only what changed)."""
+        self.send({"id": -2, "sync": True})
+        return self.until(lambda m: m.get("type") == "state" and m.get("id") == -2)["snapshot"]
+
     def close(self):
         self.sock.close()

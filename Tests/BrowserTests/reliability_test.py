@@ -40,9 +40,10 @@ def click_move(page):
 def history_of(server):
     ws = WebSocket(server)
     ws.sock.settimeout(60)
-    hello = ws.until(lambda m: m.get("type") == "hello")
+    ws.until(lambda m: m.get("type") == "hello")
+    steps = ws.history()
     ws.close()
-    return [step["statement"] for step in hello["snapshot"]["history"]]
+    return [step["statement"] for step in steps]
 
 
 def free_port():

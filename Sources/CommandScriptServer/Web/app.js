@@ -11,6 +11,10 @@ const state = {
   shapeOfCards: '', // the receivers' names and types the cards were built for
   entryHistory: [],
   entryIndex: 0,
+  version: 0, // the state's version this page draws
+  receivers: new Map(), // name -> receiver as last sent
+  rows: new Map(), // index -> row of the history tree, those this page has
+  rowCount: 0,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -131,15 +135,39 @@ function parameterControl(parameter) {
 
 // ---- Drawing the session ----
 
+/**
+ * Takes a state from the server: a whole one (`full`), or what changed since the version
+ * this page has (`from`): the receivers that changed and the history rows that changed.
+ * A difference from another version than this page's asks for the whole state again.
+ */
 function show(snapshot) {
-  state.snapshot = snapshot;
-  const shape = snapshot.receivers.map((r) => `${r.name}:${r.type}`).join(',');
-  if (shape !== state.shapeOfCards) {
-    buildCards(snapshot.receivers);
-    buildMenus(snapshot.receivers);
+  if (!snapshot.full) {
+    if (snapshot.version <= state.version) return;
+    if (snapshot.from !== state.version) {
+      send({ sync: true });
+      return;
+    }
+  } else {
+    state.receivers = new Map();
+    state.rows = new Map();
+  }
+  state.version = snapshot.version;
+  for (const receiver of snapshot.receivers) state.receivers.set(receiver.name, receiver);
+  const names = new Set(snapshot.names);
+  for (const name of [...state.receivers.keys()]) if (!names.has(name)) state.receivers.delete(name);
+  for (const row of snapshot.rows) state.rows.set(row.index, row);
+  for (let i = snapshot.rowCount; i < state.rowCount; i++) state.rows.delete(i);
+  state.rowCount = snapshot.rowCount;
+  const { receivers: _r, rows: _w, ...header } = snapshot;
+  state.snapshot = { ...header, receivers: snapshot.names.map((name) => state.receivers.get(name)) };
+  const shape = state.snapshot.receivers.map((r) => `${r.name}:${r.type}`).join(',');
+  const rebuilt = shape !== state.shapeOfCards;
+  if (rebuilt) {
+    buildCards(state.snapshot.receivers);
+    buildMenus(state.snapshot.receivers);
     state.shapeOfCards = shape;
   }
-  for (const receiver of snapshot.receivers) drawReceiver(receiver);
+  for (const receiver of rebuilt ? state.snapshot.receivers : snapshot.receivers) drawReceiver(receiver);
   for (const change of snapshot.changes || []) {
     for (const name of change.receivers) {
       const card = document.querySelector(`.receiver[data-name="${CSS.escape(name)}"]`);
@@ -149,7 +177,7 @@ function show(snapshot) {
       card.classList.add('flash');
     }
   }
-  drawHistory(snapshot);
+  drawHistory(state.snapshot);
 }
 
 function buildCards(receivers) {
@@ -257,32 +285,6 @@ function drawCells(rows) {
     if (i < rows.length - 1) pre.append('\n');
   });
   return pre;
-}
-
-function drawHistory(snapshot) {
-  const undo = $('undo');
-  const redo = $('redo');
-  undo.textContent = snapshot.undoTitle;
-  redo.textContent = snapshot.redoTitle;
-  undo.disabled = !snapshot.canUndo;
-  redo.disabled = !snapshot.canRedo;
-  // The whole tree, as `history` draws it on a terminal: each branch beside the step it
-  // left, `@` the current state, `*` a step it stands on, `o` an undone one. A click on a
-  // step goes there (`goto N`).
-  const list = $('history');
-  const marks = { current: '@', applied: '*', undone: 'o' };
-  list.replaceChildren(...snapshot.tree.map((row) => element('li', {
-    class: [row.mark === 'undone' ? 'undone' : null, row.mark === 'current' ? 'current' : null].filter(Boolean).join(' ') || null,
-    'data-number': String(row.number), title: `goto ${row.number}`, onclick: () => run(`goto ${row.number}`),
-  }, element('span', { class: 'branch', text: row.prefix + marks[row.mark] + ' ' }),
-  element('span', { class: 'number', text: String(row.number) }), row.statement)));
-  const current = list.querySelector('li.current');
-  if (current) current.scrollIntoView({ block: 'nearest' }); else list.scrollTop = list.scrollHeight;
-  for (const item of document.querySelectorAll('[data-edit]')) {
-    const isUndo = item.dataset.edit === 'undo';
-    item.textContent = isUndo ? snapshot.undoTitle : snapshot.redoTitle;
-    item.disabled = isUndo ? !snapshot.canUndo : !snapshot.canRedo;
-  }
 }
 
 // ---- Menus ----

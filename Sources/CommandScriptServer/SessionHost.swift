@@ -169,9 +169,15 @@ final class SessionHost: @unchecked Sendable {
         picture: Snapshot.picture($0.picture))
     }
     let tree = session.historyTree
+    // The steps the state stands on: the current one and its ancestors (one walk up, where
+    // `isApplied` per row would search the nodes for each).
+    let parents = Dictionary(tree.nodes.map { ($0.number, $0.parent) }, uniquingKeysWith: { a, _ in a })
+    var applied = Set<Int>()
+    var step = tree.current
+    while step != 0, applied.insert(step).inserted, let parent = parents[step] { step = parent }
     let rows = tree.rows.enumerated().map { index, row in
       let number = row.node.number
-      let mark = number == tree.current ? "current" : tree.isApplied(number) ? "applied" : "undone"
+      let mark = number == tree.current ? "current" : applied.contains(number) ? "applied" : "undone"
       return Snapshot.TreeRow(
         index: index, prefix: row.prefix, number: number, statement: row.node.statement, mark: mark)
     }

@@ -52,7 +52,10 @@ public enum WebApp {
     }
     // The address first, before anything the files print: a client reads its first line.
     write(1, "http://\(shown):\(port)/?token=\(gate.token)\n")
-    if let status = served.start(files: command.files, journalPath: command.session, allowFiles: command.allowFiles) {
+    if let status = served.start(
+      files: command.files, arguments: command.scriptArguments, journalPath: command.session,
+      allowFiles: command.allowFiles)
+    {
       return status
     }
     let host = SessionHost(served)

@@ -146,3 +146,21 @@ def test_a_frame_over_the_limit_is_refused_on_its_declared_length(serve):
     # The header alone declares 512 MB: the server answers 1009 without waiting for it.
     ws.sock.sendall(bytes([0x81, 0x80 | 127]) + struct.pack(">Q", 512 * 1024 * 1024) + b"\0\0\0\0")
     assert ws.close_code() == 1009
+
+
+def machine_address():
+    """One of this machine's own non-loopback IPv4 addresses, if it has one."""
+    import subprocess
+    out = subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout.split()
+    return next((a for a in out if "." in a and not a.startswith("127.")), None)
+
+
+def test_every_interface_accepts_the_machines_addresses(serve):
+    import pytest
+    address = machine_address()
+    if address is None:
+        pytest.skip("no non-loopback IPv4 address on this machine")
+    server = serve("--host", "0.0.0.0")
+    # Connected over loopback, named as a page opened at the machine's address would be.
+    assert get(server, "/?token=" + server.token, host=f"{address}:{server.port}")[0] == 200
+    assert get(server, "/?token=" + server.token, host=f"203.0.113.9:{server.port}")[0] == 403

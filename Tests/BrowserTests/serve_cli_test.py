@@ -4,7 +4,7 @@ import signal
 import subprocess
 import urllib.request
 
-from conftest import ROOT, binary
+from conftest import ROOT, WebSocket, binary
 
 
 def test_a_busy_port_is_said_plainly(serve):
@@ -45,3 +45,14 @@ def test_a_reader_that_goes_away_does_not_crash_the_server(tmp_path):
         assert b"Fatal error" not in process.stderr.read()
     finally:
         process.kill()
+
+
+def test_the_script_takes_its_arguments(serve, tmp_path):
+    # `serve FILE ARG…` as `cmdscript FILE ARG…`: the first operand is the script.
+    (tmp_path / "walk.cmd").write_text("repeat $1 { move up }\npaint $2\n")
+    ws = WebSocket(serve("walk.cmd", "3", "red"))
+    shape = [r for r in ws.message()["snapshot"]["receivers"] if r["name"] == "shape"][0]
+    assert shape["state"] == {"x": 0, "y": 3, "color": "red"}
+    result = subprocess.run([binary(), "serve", "--port", "0", "walk.cmd"], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 65 and "$1" in result.stderr

@@ -44,7 +44,11 @@ package final class ServedSession {
   /// `files` (journaled too), rendering diagnostics on standard error as a run does.
   /// Afterwards statements run under `--safe` rules (no file access, the safe step budget
   /// per entry) unless `allowFiles`. Returns the status to exit with if the start failed.
-  package func start(files: [String], arguments: [String] = [], journalPath: String?, allowFiles: Bool) -> Int32? {
+  /// `ready` is called once the journal is resumed and the files are read, before they run:
+  /// the server prints its address there, before anything the files print.
+  package func start(
+    files: [String], arguments: [String] = [], journalPath: String?, allowFiles: Bool, ready: () -> Void = {}
+  ) -> Int32? {
     defer { Console.flush() }
     var resumed = false
     var protected: [String] = []
@@ -74,9 +78,11 @@ package final class ServedSession {
           return ExitStatus.noInput.rawValue
         }
       }
+      ready()
       let status = driver.runWhole(inputs)
       if status != .success { return status.rawValue }
     }
+    if resumed || files.isEmpty { ready() }
     driver.session.fileAccess = allowFiles ? POSIXFileAccess(protecting: protected) : nil
     driver.session.stepLimit = allowFiles ? nil : Options.safeStepBudget
     return nil

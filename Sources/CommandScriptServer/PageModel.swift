@@ -98,6 +98,8 @@ struct Snapshot: Encodable {
     var index: Int
     var prefix: String
     var number: Int
+    /// The step it followed (0: the state before every step).
+    var parent: Int
     var statement: String
     /// `current` (the state is right after it), `applied` (the state stands on it) or
     /// `undone`.

@@ -21,6 +21,8 @@ final class SessionHost: @unchecked Sendable {
   let journalFailed = Atomic<Bool>(false)
   /// Change events collected while an entry runs.
   private var changes: [ChangeInfo] = []
+  /// The same changes as the session told them: the page's history rows follow them.
+  private var rawChanges: [Change] = []
   /// The entries waiting for the queue: while more wait, an entry's snapshot is left to
   /// the last of them.
   private let waiting = Atomic<Int>(0)
@@ -39,7 +41,10 @@ final class SessionHost: @unchecked Sendable {
       session.reportsEffects = true
       session.pictureSize = { PictureSize(columns: 48, rows: 16) }
       session.helpWidth = { 72 }
-      session.onChange = { [unowned self] in changes.append(ChangeInfo($0)) }
+      session.onChange = { [unowned self] in
+        changes.append(ChangeInfo($0))
+        rawChanges.append($0)
+      }
       _ = takeSnapshot()
     }
   }
@@ -168,6 +173,27 @@ final class SessionHost: @unchecked Sendable {
         name: $0.receiver, type: $0.type, state: $0.state, description: $0.description, view: $0.view,
         picture: Snapshot.picture($0.picture))
     }
+    let position = session.historyPosition
+    let raw = rawChanges
+    rawChanges = []
+    snapshot.current = position.current
+    snapshot.saved = session.savedStep
+    snapshot.undoTitle = session.undoMenuItemTitle
+    snapshot.redoTitle = session.redoMenuItemTitle
+    snapshot.canUndo = session.undoCount > 0
+    snapshot.canRedo = session.redoCount > 0
+    let changes = snapshot.changes
+    // Under a history limit steps are dropped and renumbered: the tree is drawn again.
+    let mayFollow = session.historyLimit == nil
+    return sent.withLock { sent in
+      let changedRows = sent.followRows(
+        to: position, changes: raw, mayFollow: mayFollow, node: { session.historyNode($0) }, drawn: drawnRows)
+      return sent.update(to: snapshot, changedRows: changedRows, changes: changes)
+    }
+  }
+
+  /// The whole tree's rows, drawn (in time that grows with the history).
+  private func drawnRows() -> [Snapshot.TreeRow] {
     let tree = session.historyTree
     // The steps the state stands on: the current one and its ancestors (one walk up, where
     // `isApplied` per row would search the nodes for each).
@@ -175,19 +201,12 @@ final class SessionHost: @unchecked Sendable {
     var applied = Set<Int>()
     var step = tree.current
     while step != 0, applied.insert(step).inserted, let parent = parents[step] { step = parent }
-    let rows = tree.rows.enumerated().map { index, row in
+    return tree.rows.enumerated().map { index, row in
       let number = row.node.number
       let mark = number == tree.current ? "current" : applied.contains(number) ? "applied" : "undone"
       return Snapshot.TreeRow(
-        index: index, prefix: row.prefix, number: number, statement: row.node.statement, mark: mark)
+        index: index, prefix: row.prefix, number: number, parent: row.node.parent, statement: row.node.statement,
+        mark: mark)
     }
-    snapshot.current = tree.current
-    snapshot.saved = tree.saved
-    snapshot.undoTitle = session.undoMenuItemTitle
-    snapshot.redoTitle = session.redoMenuItemTitle
-    snapshot.canUndo = session.undoCount > 0
-    snapshot.canRedo = session.redoCount > 0
-    let changes = snapshot.changes
-    return sent.withLock { $0.update(to: snapshot, rows: rows, changes: changes) }
   }
 }

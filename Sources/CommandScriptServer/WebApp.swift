@@ -50,11 +50,12 @@ public enum WebApp {
       }
       return host.interruptIfRunning()
     }
-    // The address first, before anything the files print: a client reads its first line.
-    write(1, "http://\(shown):\(port)/?token=\(gate.token)\n")
+    // The address first, before anything the files print (once the journal is resumed and
+    // the files are read, so that a start that cannot go on prints none): a client reads
+    // its first line.
     if let status = served.start(
       files: command.files, arguments: command.scriptArguments, journalPath: command.session,
-      allowFiles: command.allowFiles)
+      allowFiles: command.allowFiles, ready: { write(1, "http://\(shown):\(port)/?token=\(gate.token)\n") })
     {
       return status
     }

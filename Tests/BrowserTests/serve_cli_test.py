@@ -56,3 +56,9 @@ def test_the_script_takes_its_arguments(serve, tmp_path):
     result = subprocess.run([binary(), "serve", "--port", "0", "walk.cmd"], cwd=tmp_path, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 65 and "$1" in result.stderr
+
+
+def test_a_start_that_cannot_go_on_prints_no_address(tmp_path):
+    result = subprocess.run([binary(), "serve", "--port", "0", "missing.cmd"], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 66 and result.stdout == "" and "missing.cmd" in result.stderr

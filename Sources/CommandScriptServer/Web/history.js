@@ -10,6 +10,34 @@ let historyShown = 200;
 let rowsAsked = false;
 /** The step whose row has the keyboard's focus, kept across redraws. */
 let focusedStep = null;
+/** The rows' elements, by row index, with the key of what they draw. */
+const rowElements = new Map();
+let earlierItem = null;
+
+/** The "Show earlier steps" row, kept while the count it gives is the same. */
+function earlierButton(count) {
+  if (earlierItem?.dataset.count === String(count)) return earlierItem;
+  earlierItem = element('li', { class: 'earlier', 'data-count': String(count) }, element('button', {
+    type: 'button', text: `Show earlier steps (${count} more)`, onclick: () => {
+      historyShown += 200;
+      loadRows();
+    },
+  }));
+  return earlierItem;
+}
+
+/** Makes `list`'s children `wanted`, in order, moving and removing as few as it can. */
+function reconcile(list, wanted) {
+  const children = list.children;
+  if (children.length === wanted.length && wanted.every((node, i) => children[i] === node)) return;
+  const keep = new Set(wanted);
+  for (const node of [...children]) if (!keep.has(node)) node.remove();
+  let next = list.firstChild;
+  for (const node of wanted) {
+    if (node === next) next = next.nextSibling;
+    else list.insertBefore(node, next);
+  }
+}
 
 const LANE = 14; // px between lanes
 const ROW = 28; // px: the lanes' height (a row is 28 px, 44 on a narrow screen: centred)
@@ -64,10 +92,15 @@ function drawHistory(snapshot) {
     if (row) rows.push(row); else missing = true;
   }
   const width = (Math.max(0, ...rows.map(lanesOf)) + 1) * LANE;
+  // A row whose drawing did not change keeps its element: a click redraws the rows it
+  // changed, not the whole panel.
   const items = rows.map((row, i) => {
     const saved = snapshot.saved === row.number;
+    const key = [row.prefix, row.mark, row.number, row.statement, saved, rows[i + 1]?.prefix ?? '~', width].join('|');
+    const cached = rowElements.get(row.index);
+    if (cached?.key === key) return cached.item;
     const title = `${row.number}  ${row.statement}${row.mark === 'undone' ? ' (undone)' : ''}${saved ? ' (saved)' : ''}`;
-    return element('li', {
+    const item = element('li', {
       class: [row.mark, saved ? 'saved' : null].filter(Boolean).join(' '), role: 'option', tabindex: '-1',
       'data-number': String(row.number), 'data-lane': String(lanesOf(row)), 'aria-selected': row.mark === 'current' ? 'true' : 'false',
       'aria-label': `step ${title}; Enter goes there`, title: `${title} — click or Enter: goto ${row.number}`,
@@ -75,20 +108,19 @@ function drawHistory(snapshot) {
     }, lanePicture(row, rows[i + 1], width), element('span', { class: 'number', text: String(row.number) }),
     element('span', { class: 'statement', text: row.statement }),
     ...(saved ? [element('span', { class: 'badge', text: 'saved' })] : []));
+    rowElements.set(row.index, { key, item });
+    return item;
   });
+  for (const index of rowElements.keys()) if (index < first || index >= state.rowCount) rowElements.delete(index);
   const earlier = first > 0
-    ? [element('li', { class: 'earlier' }, element('button', {
-      type: 'button', text: `Show earlier steps (${first} more)`, onclick: () => {
-        historyShown += 200;
-        loadRows();
-      },
-    }))]
+    ? [earlierButton(first)]
     : [];
-  list.replaceChildren(...earlier, ...items);
+  reconcile(list, [...earlier, ...items]);
   if (missing) loadRows();
   // One row takes Tab's focus: the one focused before, else the current step.
   const target = list.querySelector(`li[data-number="${focusedStep}"]`) || list.querySelector('li.current')
     || list.querySelector('li[data-number]:last-child');
+  for (const item of list.querySelectorAll('li[tabindex="0"]')) if (item !== target) item.tabIndex = -1;
   if (target) target.tabIndex = 0;
   if (hadFocus && target) target.focus({ preventScroll: false });
   else {

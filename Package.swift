@@ -16,8 +16,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // `swift package generate-documentation`: the DocC catalog in Sources/CommandScript.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-    // `cmdscript serve`: HTTP and WebSocket, in the server target only (see ARCHITECTURE.md).
-    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // The language, checker, invoker, history and the public receiver API.
@@ -52,8 +50,7 @@ let package = Package(
     .target(
       name: "CommandScriptServer",
       dependencies: [
-        "CommandScript", "CommandScriptCLI", .product(name: "FlyingFox", package: "FlyingFox"),
-        .product(name: "FlyingSocks", package: "FlyingFox"),
+        "CommandScript", "CommandScriptCLI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       exclude: ["Web"]),

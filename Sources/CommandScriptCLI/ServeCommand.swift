@@ -4,8 +4,11 @@ import CommandScript
 /// What `NAME serve` asks for: the options a web server (CommandScriptServer's `WebApp`)
 /// serves the session with.
 public struct ServeOptions: Sendable, Equatable {
-  /// Scripts to run before serving, in order (not when the journal already holds entries).
+  /// The script to run before serving (not when the journal already holds entries), if any:
+  /// one file, as a run's script operand.
   public var files: [String]
+  /// The script's arguments (`$1`, `$2`, …), as a run passes the operands after the script.
+  public var scriptArguments: [String] = []
   /// The port to listen on; 0 picks a free one.
   public var port: Int
   /// The address to listen on: 127.0.0.1 unless the command line says otherwise.
@@ -22,9 +25,10 @@ public struct ServeOptions: Sendable, Equatable {
   /// Options as `NAME serve` would parse them.
   public init(
     files: [String] = [], port: Int = 8765, host: String = "127.0.0.1", session: String? = nil,
-    allowFiles: Bool = false, plugins: [String] = [], pluginTimeout: Double? = nil
+    allowFiles: Bool = false, plugins: [String] = [], pluginTimeout: Double? = nil, scriptArguments: [String] = []
   ) {
     self.files = files
+    self.scriptArguments = scriptArguments
     self.port = port
     self.host = host
     self.session = session
@@ -47,9 +51,13 @@ struct ServeCommand: ToolSubcommand {
       abstract:
         "Serve the session as a web page: its receivers drawn, their verbs as buttons, menus and keys, a console and the history.",
       discussion: """
-        Runs the FILEs (unless --session resumes a journal that holds entries), then serves \
-        a page at the address printed as the first line on standard output, \
-        http://127.0.0.1:PORT/?token=TOKEN, with a new random token at each start. Every \
+        Prints the address of the page as the first line on standard output, \
+        http://127.0.0.1:PORT/?token=TOKEN, then runs FILE with its ARGs as `$1`, `$2`, … \
+        (as `\(tool) FILE ARG…` does; not when --session resumes a journal that holds \
+        entries), then serves the page. The token is new at each start, but with --session \
+        JOURNAL it is kept beside the journal in JOURNAL.token (mode 0600) for the journal's \
+        life, so that a page left open while the server restarts on the same port and \
+        journal reconnects by itself, and a reload works. Every \
         request and the page's WebSocket must carry the token (in the address, or the cookie \
         the page sets from it), and come from that address (Host and Origin are checked). \
         Every click, menu choice and key press runs as one statement (`move up`) through the \
@@ -57,7 +65,7 @@ struct ServeCommand: ToolSubcommand {
         every page open on the address follows. Statements from a page run under --safe rules \
         (no `source` or `export`, 10,000,000 steps per entry) unless --allow-files.
 
-        Each --plugin starts a plugin before the FILEs run, as for a run (PLUGINS.md): its \
+        Each --plugin starts a plugin before FILE runs, as for a run (PLUGINS.md): its \
         receivers are drawn on the page as their `show` state, with their verbs as controls, \
         and a click on one runs through the plugin, undoable like any other. Without \
         --plugin, the plugins of the first FILE's project file (cmdscript.json) start. A \
@@ -77,8 +85,10 @@ struct ServeCommand: ToolSubcommand {
         """)
   }
 
-  @Argument(help: ArgumentHelp("Scripts to run before serving, in order.", valueName: "file"))
-  var files: [String] = []
+  @Argument(
+    help: ArgumentHelp(
+      "A script to run before serving, then its arguments ($1, $2, …), as for a run.", valueName: "file arg"))
+  var operands: [String] = []
 
   @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
   var port: Int = ServeOptions().port
@@ -120,8 +130,9 @@ struct ServeCommand: ToolSubcommand {
       return ServedSession.execServer(rest)
     }
     let options = ServeOptions(
-      files: files, port: port, host: host, session: session, allowFiles: allowFiles, plugins: plugins,
-      pluginTimeout: pluginTimeout)
+      files: Array(operands.prefix(1)), port: port, host: host, session: session, allowFiles: allowFiles,
+      plugins: plugins,
+      pluginTimeout: pluginTimeout, scriptArguments: Array(operands.dropFirst()))
     return ExitStatus(rawValue: serve(invocation.registry, options)) ?? .unavailable
   }
 }

@@ -44,7 +44,11 @@ package final class ServedSession {
   /// `files` (journaled too), rendering diagnostics on standard error as a run does.
   /// Afterwards statements run under `--safe` rules (no file access, the safe step budget
   /// per entry) unless `allowFiles`. Returns the status to exit with if the start failed.
-  package func start(files: [String], journalPath: String?, allowFiles: Bool) -> Int32? {
+  /// `ready` is called once the journal is resumed and the files are read, before they run:
+  /// the server prints its address there, before anything the files print.
+  package func start(
+    files: [String], arguments: [String] = [], journalPath: String?, allowFiles: Bool, ready: () -> Void = {}
+  ) -> Int32? {
     defer { Console.flush() }
     var resumed = false
     var protected: [String] = []
@@ -66,15 +70,19 @@ package final class ServedSession {
       var inputs: [SourceFile] = []
       for path in files {
         switch FileIO.read(path, pipes: true) {
-        case .success(let bytes): inputs.append(SourceFile(name: path, bytes: bytes))
+        case .success(let bytes):
+          // The first file is the script: it takes the arguments, as a run's operand does.
+          inputs.append(SourceFile(name: path, bytes: bytes, arguments: inputs.isEmpty ? arguments : nil))
         case .failure(let error):
           driver.renderer.renderRunError("cannot read \(path): \(error.reason)", file: path)
           return ExitStatus.noInput.rawValue
         }
       }
+      ready()
       let status = driver.runWhole(inputs)
       if status != .success { return status.rawValue }
     }
+    if resumed || files.isEmpty { ready() }
     driver.session.fileAccess = allowFiles ? POSIXFileAccess(protecting: protected) : nil
     driver.session.stepLimit = allowFiles ? nil : Options.safeStepBudget
     return nil
@@ -126,6 +134,13 @@ package final class ServedSession {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     execv(path, argv)
     let reason = String(cString: strerror(errno))
+    if ToolIdentity.current.name != "cmdscript" {
+      // An app's own tool serves only if it links the server (examples/lamp).
+      Console.err.message(
+        "serve: \(ToolIdentity.current.name) does not include the web page: an app serves its receivers by passing `serve: WebApp.serve` to CommandScriptTool.main (see examples/lamp); cannot run \(path): \(reason)"
+      )
+      return .unavailable
+    }
     Console.err.message("serve: cannot run \(path): \(reason) (it is built with the tool: swift build)")
     return .unavailable
   }

@@ -71,10 +71,13 @@ struct Declarations: Encodable {
   }
 }
 
-/// The session as the page draws it: every receiver (as `show` gives it, with its view and
-/// picture), the history, and the titles of Undo and Redo.
+/// The session as the page draws it, or what changed in it since the version before
+/// (`from`): the receivers (as `show` gives them, with their views and pictures) that
+/// changed, the names of all of them, the rows of the history tree that changed (by index),
+/// and the titles of Undo and Redo. A full one (`full`) has every receiver and the last
+/// ``PageState/rowsSent`` rows; a page asks for other rows when it shows them.
 struct Snapshot: Encodable {
-  struct Receiver: Encodable {
+  struct Receiver: Encodable, Equatable {
     var name: String
     var type: String
     var state: StateValue
@@ -89,23 +92,34 @@ struct Snapshot: Encodable {
     var undone: Bool
   }
 
-  /// One line of the history tree as the page draws it (``HistoryTree/rows``): a click
-  /// on it goes there (`goto N`).
-  struct TreeRow: Encodable {
+  /// One line of the history tree as the page draws it (``HistoryTree/rows``), at `index`
+  /// among them: a click on it goes there (`goto N`).
+  struct TreeRow: Encodable, Equatable {
+    var index: Int
     var prefix: String
     var number: Int
+    /// The step it followed (0: the state before every step).
+    var parent: Int
     var statement: String
     /// `current` (the state is right after it), `applied` (the state stands on it) or
     /// `undone`.
     var mark: String
   }
 
+  /// Whether this is the whole session (a page starts over from it).
+  var full = false
+  /// This state's number; a page applies a difference only to the version it came `from`.
+  var version = 0
+  var from: Int?
   var receivers: [Receiver] = []
-  var history: [Step] = []
-  /// The whole undo tree, drawn.
-  var tree: [TreeRow] = []
-  /// The current step's number (0: before every step).
+  /// Every receiver's name, in order.
+  var names: [String] = []
+  /// How many rows the history tree has.
+  var rowCount = 0
+  var rows: [TreeRow] = []
+  /// The current step's number (0: before every step), and the saved one's, if any.
   var current = 0
+  var saved: Int?
   var undoTitle = "Undo"
   var redoTitle = "Redo"
   var canUndo = false
@@ -133,7 +147,7 @@ struct Snapshot: Encodable {
 }
 
 /// One change event (``Change``), as the page reads it.
-struct ChangeInfo: Encodable {
+struct ChangeInfo: Encodable, Equatable {
   var kind: String
   var actionName: String
   var receivers: [String]

@@ -2,28 +2,25 @@
 // for completions (`{"id": 4, "complete": "paint r"}`); every page is sent each entry's
 // report and the session's snapshot after it, so that all pages stay in step.
 
-import FlyingFox
 import Foundation
 import Synchronization
 
 /// The pages connected now, and what each one sends. Hostile input gets an error reply or
-/// a closed connection: a message over ``maxMessageBytes`` closes with 1009, one that is not
-/// a request gets an error, and more than ``maxInFlight`` entries waiting from one page are
-/// refused, so that a flood from one page cannot queue without bound.
-final class PageSocket: WSMessageHandler, @unchecked Sendable {
-  /// The largest message a page may send (a console entry): 64 KiB.
-  static let maxMessageBytes = 1 << 16
+/// a closed connection: a message over ``WebSocket/maxMessageBytes`` closes with 1009, one
+/// that is not a request gets an error, and more than ``maxInFlight`` entries waiting from
+/// one page are refused, so that a flood from one page cannot queue without bound.
+final class PageSocket: WebSocketHandler, @unchecked Sendable {
   /// The most entries of one page that may wait for the session at once.
   static let maxInFlight = 64
   /// The most pages connected at once.
   static let maxPages = 64
-  /// The most messages waiting to be sent to one page: a page that reads slower than the
-  /// session changes is closed (it may load again) rather than buffered for without end.
-  static let maxOutgoing = 8192
 
   private let host: SessionHost
-  private let pages = Mutex<[Int: AsyncStream<WSMessage>.Continuation]>([:])
-  private let nextClient = Atomic<Int>(1)
+  /// The pages that were greeted, by number; broadcasts go to them, under this lock, so
+  /// that a page's hello comes before anything broadcast after it.
+  private let pages = Mutex<[Int: WebSocket]>([:])
+  /// Entries of each page waiting for the session.
+  private let inFlight = Mutex<[Int: Int]>([:])
   private let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -37,105 +34,115 @@ final class PageSocket: WSMessageHandler, @unchecked Sendable {
     var id: Int?
     var run: String?
     var complete: String?
+    /// Asks for the whole state again (a page that missed a version).
+    var sync: Bool?
+    /// Asks for the history tree's rows `[from, to)`, to show them.
+    var rows: [Int]?
+    /// Asks for the history as a list.
+    var history: Bool?
+
+    var isRequest: Bool { run != nil || complete != nil || sync == true || rows?.count == 2 || history == true }
   }
 
-  func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-    let id = nextClient.add(1, ordering: .relaxed).oldValue
-    let (messages, continuation) = AsyncStream<WSMessage>.makeStream(
-      bufferingPolicy: .bufferingOldest(Self.maxOutgoing))
-    let admitted = pages.withLock { pages -> Bool in
-      guard pages.count < Self.maxPages else { return false }
-      pages[id] = continuation
+  func opened(_ socket: WebSocket) {
+    let admitted = inFlight.withLock { waiting -> Bool in
+      guard waiting.count < Self.maxPages else { return false }
+      waiting[socket.number] = 0
+      return true
+    }
+    guard admitted else { return socket.close(1013) }
+    let hello = encode(Hello(client: socket.number, declarations: host.declarations, snapshot: host.fullSnapshot()))
+    pages.withLock { pages in
+      pages[socket.number] = socket
+      socket.send([hello])
+    }
+  }
+
+  func closed(_ socket: WebSocket) {
+    _ = pages.withLock { $0.removeValue(forKey: socket.number) }
+    _ = inFlight.withLock { $0.removeValue(forKey: socket.number) }
+  }
+
+  func received(_ text: String?, from socket: WebSocket) {
+    let id = socket.number
+    guard let text else { return socket.send([encode(ErrorReply(message: "send text: JSON requests"))]) }
+    guard let request = try? JSONDecoder().decode(Request.self, from: Data(text.utf8)),
+      request.isRequest
+    else {
+      return socket.send([
+        encode(
+          ErrorReply(
+            id: nil,
+            message:
+              "not a request: send {\"run\": TEXT}, {\"complete\": TEXT}, {\"rows\": [FROM, TO]}, {\"history\": true} or {\"sync\": true}"
+          ))
+      ])
+    }
+    let admitted = inFlight.withLock { waiting -> Bool in
+      guard let count = waiting[id], count < Self.maxInFlight else { return false }
+      waiting[id] = count + 1
       return true
     }
     guard admitted else {
-      continuation.yield(.close(.tryAgainLater))
-      continuation.finish()
-      return messages
+      return socket.send([encode(ErrorReply(id: request.id, message: "too many entries waiting: slow down"))])
     }
-    let hello = Hello(client: id, declarations: host.declarations, snapshot: await host.snapshot())
-    send(hello, to: id)
-    Task { [self] in
-      let inFlight = Counter()
-      for await message in client {
-        guard case .text(let text) = message else {
-          if case .close = message { break }
-          send(ErrorReply(message: "send text: JSON requests"), to: id)
-          continue
-        }
-        if text.utf8.count > Self.maxMessageBytes {
-          continuation.yield(.close(.messageTooBig))
-          break
-        }
-        guard let request = try? JSONDecoder().decode(Request.self, from: Data(text.utf8)),
-          request.run != nil || request.complete != nil
-        else {
-          send(ErrorReply(id: nil, message: "not a request: send {\"run\": TEXT} or {\"complete\": TEXT}"), to: id)
-          continue
-        }
-        guard inFlight.value.add(1, ordering: .relaxed).newValue <= Self.maxInFlight else {
-          inFlight.value.subtract(1, ordering: .relaxed)
-          send(ErrorReply(id: request.id, message: "too many entries waiting: slow down"), to: id)
-          continue
-        }
-        // Entries keep their order: the session's queue takes them as they arrive.
-        let ready = Semaphore()
-        Task {
-          await handle(request, from: id, started: ready)
-          inFlight.value.subtract(1, ordering: .relaxed)
-        }
-        await ready.wait()
+    let done: @Sendable () -> Void = { [self] in
+      inFlight.withLock { waiting in
+        if let count = waiting[id] { waiting[id] = count - 1 }
       }
-      drop(id)
     }
-    return messages
-  }
-
-  private func handle(_ request: Request, from id: Int, started: Semaphore) async {
-    if let prefix = request.complete {
-      started.signal()
-      let (words, replacing) = await host.completions(after: prefix)
-      send(Completions(id: request.id, words: words, replacing: replacing), to: id)
+    if request.sync == true {
+      socket.send([encode(StateMessage(id: request.id, snapshot: host.fullSnapshot()))])
+      return done()
+    }
+    if let range = request.rows, range.count == 2 {
+      let (version, rows) = host.rows(from: range[0], to: range[1])
+      socket.send([encode(RowsReply(id: request.id, version: version, from: range[0], rows: rows))])
+      return done()
+    }
+    if request.history == true {
+      host.history { [self] steps in
+        socket.send([encode(HistoryReply(id: request.id, steps: steps))])
+        done()
+      }
       return
     }
-    guard let text = request.run else { return started.signal() }
-    let (report, snapshot) = await host.run(text, client: id, id: request.id, queued: started)
-    if report.incomplete {
-      send(ErrorReply(id: request.id, message: SessionHost.incomplete), to: id)
-    } else {
-      broadcast(report)
+    if let prefix = request.complete {
+      host.completions(after: prefix) { [self] words, replacing in
+        socket.send([encode(Completions(id: request.id, words: words, replacing: replacing))])
+        done()
+      }
+      return
     }
-    if let snapshot { broadcast(StateMessage(snapshot: snapshot)) }
+    // Entries keep their order: the session's queue takes them as they arrive.
+    host.run(request.run ?? "", client: id, id: request.id) { [self] report, snapshot in
+      done()
+      var messages: [String] = []
+      if report.incomplete {
+        socket.send([encode(ErrorReply(id: request.id, message: SessionHost.incomplete))])
+      } else {
+        messages.append(encode(report))
+      }
+      if let snapshot { messages.append(encode(StateMessage(snapshot: snapshot))) }
+      if !messages.isEmpty { broadcast(messages) }
+    }
   }
 
-  private func drop(_ id: Int) {
-    let continuation = pages.withLock { $0.removeValue(forKey: id) }
-    continuation?.finish()
+  private func encode(_ message: some Encodable) -> String {
+    String(decoding: (try? encoder.encode(message)) ?? Data("{}".utf8), as: UTF8.self)
   }
 
-  private func send(_ message: some Encodable, to id: Int) {
-    guard let data = try? encoder.encode(message) else { return }
-    deliver(String(decoding: data, as: UTF8.self), to: [id])
-  }
-
-  private func broadcast(_ message: some Encodable) {
-    guard let data = try? encoder.encode(message) else { return }
-    deliver(String(decoding: data, as: UTF8.self), to: pages.withLock { Array($0.keys) })
-  }
-
-  /// Queues `text` for the pages `ids`; a page whose queue is full is closed.
-  private func deliver(_ text: String, to ids: [Int]) {
-    for id in ids {
-      guard let continuation = pages.withLock({ $0[id] }) else { continue }
-      if case .dropped = continuation.yield(.text(text)) { drop(id) }
+  /// Sends `messages` to every page, in one write each.
+  private func broadcast(_ messages: [String]) {
+    pages.withLock { pages in
+      for socket in pages.values { socket.send(messages) }
     }
   }
 
   /// Closes every page's connection (the server is stopping).
   func closeAll() {
-    for continuation in pages.withLock({ Array($0.values) }) {
-      continuation.yield(.close(.goingAway))
-      continuation.finish()
+    pages.withLock { pages in
+      for socket in pages.values { socket.close(1001) }
     }
   }
 }
@@ -150,7 +157,23 @@ private struct Hello: Encodable {
 
 private struct StateMessage: Encodable {
   var type = "state"
+  /// The request it answers, when a page asked for it.
+  var id: Int?
   var snapshot: Snapshot
+}
+
+private struct RowsReply: Encodable {
+  var type = "rows"
+  var id: Int?
+  var version: Int
+  var from: Int
+  var rows: [Snapshot.TreeRow]
+}
+
+private struct HistoryReply: Encodable {
+  var type = "history"
+  var id: Int?
+  var steps: [Snapshot.Step]
 }
 
 private struct Completions: Encodable {
@@ -165,34 +188,4 @@ private struct ErrorReply: Encodable {
   var type = "error"
   var id: Int?
   var message: String
-}
-
-/// A count shared between tasks.
-final class Counter: Sendable {
-  let value = Atomic<Int>(0)
-}
-
-/// A one-shot signal between tasks: ``wait()`` returns once ``signal()`` was called.
-final class Semaphore: @unchecked Sendable {
-  private let state = Mutex<(signalled: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-  func signal() {
-    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      state.signalled = true
-      defer { state.waiter = nil }
-      return state.waiter
-    }
-    waiter?.resume()
-  }
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let ready = state.withLock { state -> Bool in
-        if state.signalled { return true }
-        state.waiter = continuation
-        return false
-      }
-      if ready { continuation.resume() }
-    }
-  }
 }

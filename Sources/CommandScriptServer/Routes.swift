@@ -1,12 +1,17 @@
 // What the server answers: the page and its files, and the WebSocket, each only behind the
 // gate (the token, Host and Origin); anything else is 403 or 404, and nothing runs.
 
-import FlyingFox
 import Foundation
 import Synchronization
 
+/// What a request gets: a response, or the WebSocket handshake's and then the socket.
+enum RouteAnswer {
+  case response(HTTPResponse)
+  case upgrade(HTTPResponse, any WebSocketHandler)
+}
+
 /// The server's one handler: checks every request at the ``Gate`` before routing it.
-final class Routes: HTTPHandler, @unchecked Sendable {
+final class Routes: Sendable {
   /// The pages' connections.
   let sockets: PageSocket
   private let gate = Mutex<Gate?>(nil)
@@ -16,73 +21,55 @@ final class Routes: HTTPHandler, @unchecked Sendable {
   /// Starts answering, with the token and port known (refused until then).
   func open(with gate: Gate) { self.gate.withLock { $0 = gate } }
 
-  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-    guard let gate = gate.withLock({ $0 }) else { return Self.plain(.serviceUnavailable, "starting") }
+  func answer(_ request: HTTPRequest) -> RouteAnswer {
+    guard let gate = gate.withLock({ $0 }) else { return .response(Self.plain(503, "starting\n")) }
     let isSocket = request.path == "/socket"
     if let refusal = gate.refusal(of: request, needsOrigin: isSocket) {
-      return Self.plain(.forbidden, "forbidden: \(refusal)\n")
+      return .response(Self.plain(403, "forbidden: \(refusal)\n"))
     }
-    guard request.method == .GET || request.method == .HEAD else {
-      return Self.plain(.methodNotAllowed, "method not allowed\n")
+    guard request.method == "GET" || request.method == "HEAD" else {
+      return .response(Self.plain(405, "method not allowed\n", closes: true))
     }
-    if isSocket {
-      let handler = SizeLimit(inner: MessageFrameWSHandler(handler: sockets), limit: PageSocket.maxMessageBytes)
-      return try await WebSocketHTTPHandler(handler: handler).handleRequest(request)
-    }
+    if isSocket { return Self.handshake(request, handler: sockets) }
     guard let asset = WebAssets.files[request.path == "/" ? "/index.html" : request.path] else {
-      return Self.plain(.notFound, "not found\n")
+      return .response(Self.plain(404, "not found\n"))
     }
-    var headers: HTTPHeaders = [
-      .contentType: asset.type,
-      HTTPHeader("Cache-Control"): "no-store",
-      HTTPHeader("X-Content-Type-Options"): "nosniff",
-      HTTPHeader("X-Frame-Options"): "DENY",
-      HTTPHeader("Content-Security-Policy"):
-        "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'",
-      HTTPHeader("Referrer-Policy"): "no-referrer",
+    var headers = [
+      ("Content-Type", asset.type),
+      ("Cache-Control", "no-store"),
+      ("X-Content-Type-Options", "nosniff"),
+      ("X-Frame-Options", "DENY"),
+      (
+        "Content-Security-Policy",
+        "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'"
+      ),
+      ("Referrer-Policy", "no-referrer"),
     ]
     // The token from the address becomes a cookie, so that the page's files and socket
     // carry it without it being written into them.
-    if request.query.contains(where: { $0.name == "token" }) {
-      headers.addValue("\(gate.cookieName)=\(gate.token); Path=/; HttpOnly; SameSite=Strict", for: .setCookie)
+    if request.queryItem("token") != nil {
+      headers.append(("Set-Cookie", "\(gate.cookieName)=\(gate.token); Path=/; HttpOnly; SameSite=Strict"))
     }
-    return HTTPResponse(statusCode: .ok, headers: headers, body: Data(asset.text.utf8))
+    return .response(HTTPResponse(status: 200, headers: headers, body: Array(asset.text.utf8)))
   }
 
-  private static func plain(_ status: HTTPStatusCode, _ text: String) -> HTTPResponse {
-    HTTPResponse(statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text.utf8))
+  /// RFC 6455 4.2: the upgrade's headers checked, and the accept key.
+  private static func handshake(_ request: HTTPRequest, handler: any WebSocketHandler) -> RouteAnswer {
+    guard request.method == "GET", request.header("upgrade")?.lowercased() == "websocket",
+      let connection = request.header("connection")?.lowercased(),
+      connection.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "upgrade" }),
+      request.header("sec-websocket-version") == "13",
+      let key = request.header("sec-websocket-key"), Data(base64Encoded: key)?.count == 16
+    else { return .response(plain(400, "bad request: not a WebSocket handshake\n", closes: true)) }
+    let response = HTTPResponse(
+      status: 101,
+      headers: [
+        ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Accept", WebSocket.accept(for: key)),
+      ])
+    return .upgrade(response, handler)
   }
-}
 
-/// Closes a WebSocket with 1009 (message too big) as soon as a message's frames exceed
-/// `limit` bytes, before the frames are put together.
-struct SizeLimit: WSHandler {
-  let inner: any WSHandler
-  let limit: Int
-
-  func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
-    let limit = limit
-    let limited = AsyncThrowingStream<WSFrame, any Error> { continuation in
-      let task = Task {
-        var size = 0
-        do {
-          for try await frame in client {
-            let isData = frame.opcode == .text || frame.opcode == .binary || frame.opcode == .continuation
-            size = frame.opcode == .continuation ? size + frame.payload.count : frame.payload.count
-            if isData, size > limit {
-              // 1009, as a close frame from the client: the inner handler answers it and ends.
-              continuation.yield(WSFrame(fin: true, opcode: .close, mask: nil, payload: Data([0x03, 0xF1])))
-              break
-            }
-            continuation.yield(frame)
-          }
-          continuation.finish()
-        } catch {
-          continuation.finish(throwing: error)
-        }
-      }
-      continuation.onTermination = { _ in task.cancel() }
-    }
-    return try await inner.makeFrames(for: limited)
+  private static func plain(_ status: Int, _ text: String, closes: Bool = false) -> HTTPResponse {
+    HTTPResponse(status: status, text: text, closes: closes)
   }
 }

@@ -21,13 +21,15 @@ final class SessionHost: @unchecked Sendable {
   let journalFailed = Atomic<Bool>(false)
   /// Change events collected while an entry runs.
   private var changes: [ChangeInfo] = []
+  /// The same changes as the session told them: the page's history rows follow them.
+  private var rawChanges: [Change] = []
   /// The entries waiting for the queue: while more wait, an entry's snapshot is left to
   /// the last of them.
   private let waiting = Atomic<Int>(0)
   /// Whether an entry ran since the last snapshot was taken (on the queue only).
   private var unsent = false
-  /// The latest snapshot, for a page that connects while a statement runs.
-  private let latest = Mutex<Snapshot>(Snapshot())
+  /// The session as the pages were last sent it: a page that connects is sent it whole.
+  private let sent = Mutex(PageState())
   /// The page's controls are made from these; they never change while serving.
   let declarations: Declarations
 
@@ -39,85 +41,95 @@ final class SessionHost: @unchecked Sendable {
       session.reportsEffects = true
       session.pictureSize = { PictureSize(columns: 48, rows: 16) }
       session.helpWidth = { 72 }
-      session.onChange = { [unowned self] in changes.append(ChangeInfo($0)) }
-    }
-  }
-
-  /// Runs `work` on the session's queue and hands back its result; `queued` is signalled
-  /// once it waits its turn there, so that a page's next entry can follow it.
-  private func onQueue<T: Sendable>(queued: Semaphore? = nil, _ work: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-      queue.async { continuation.resume(returning: work()) }
-      queued?.signal()
+      session.onChange = { [unowned self] in
+        changes.append(ChangeInfo($0))
+        rawChanges.append($0)
+      }
+      _ = takeSnapshot()
     }
   }
 
   /// Checks and runs `text` as one REPL entry would (a failing statement is rolled back and
-  /// the next ones run), with the `--safe` step budget if set; nil if `text` needs more
-  /// lines (``EntryReport/incomplete``). Returns the report and, unless more entries wait,
-  /// the snapshot after it if anything ran since the last one.
-  func run(_ text: String, client: Int, id: Int?, queued: Semaphore) async -> (EntryReport, Snapshot?) {
+  /// the next ones run), with the `--safe` step budget if set; `incomplete` if `text` needs
+  /// more lines (``EntryReport/incomplete``). Hands `then`, on the session's queue, the
+  /// report and, unless more entries wait, the snapshot after it if anything ran since the
+  /// last one. Entries run in the order of the calls.
+  func run(
+    _ text: String, client: Int, id: Int?, then: @escaping @Sendable (EntryReport, Snapshot?) -> Void
+  ) {
     waiting.add(1, ordering: .sequentiallyConsistent)
-    return await onQueue(queued: queued) { [self] () -> (EntryReport, Snapshot?) in
-      let othersWait = waiting.subtract(1, ordering: .sequentiallyConsistent).newValue > 0
-      var report = EntryReport(client: client, id: id, source: text)
-      // The snapshot after the last of the entries waiting, if any of them ran.
-      func outcome(ran: Bool) -> (EntryReport, Snapshot?) {
-        unsent = unsent || ran
-        guard unsent, !othersWait else { return (report, nil) }
-        unsent = false
-        return (report, takeSnapshot())
-      }
-      let bytes = Array(text.utf8)
-      if Session.needsMoreInput(bytes) {
-        report.incomplete = true
-        return outcome(ran: false)
-      }
-      session.onOutput = { report.outputs.append(OutputInfo($0)) }
-      session.onDiagnostic = { report.diagnostics.append(DiagnosticInfo($0)) }
-      defer {
-        session.onOutput = { _ in }
-        session.onDiagnostic = { _ in }
-      }
-      session.interruption.clear()
-      let program: Program
-      do throws(CompileErrors) {
-        program = try session.compile(SourceFile(name: "<page>", bytes: bytes))
-      } catch {
-        report.diagnostics += error.diagnostics.map(DiagnosticInfo.init)
-        report.rejected = true
-        return outcome(ran: false)
-      }
-      report.diagnostics += program.warnings.map(DiagnosticInfo.init)
-      session.resetSteps()
-      running.store(true, ordering: .sequentiallyConsistent)
-      let failures = session.execute(program) { failure in
-        report.diagnostics.append(DiagnosticInfo(failure))
-        return true
-      }
-      running.store(false, ordering: .sequentiallyConsistent)
-      report.failed = failures > 0
-      if !served.entryEnded() { journalFailed.store(true, ordering: .sequentiallyConsistent) }
-      return outcome(ran: true)
+    queue.async { [self] in
+      let (report, snapshot) = runOnQueue(text, client: client, id: id)
+      then(report, snapshot)
     }
   }
 
-  /// The session as it was after the last entry (or now, if none runs or waits).
-  func snapshot() async -> Snapshot {
-    if running.load(ordering: .sequentiallyConsistent) || waiting.load(ordering: .sequentiallyConsistent) > 0 {
-      return latest.withLock { $0 }
+  private func runOnQueue(_ text: String, client: Int, id: Int?) -> (EntryReport, Snapshot?) {
+    let othersWait = waiting.subtract(1, ordering: .sequentiallyConsistent).newValue > 0
+    var report = EntryReport(client: client, id: id, source: text)
+    // The snapshot after the last of the entries waiting, if any of them ran.
+    func outcome(ran: Bool) -> (EntryReport, Snapshot?) {
+      unsent = unsent || ran
+      guard unsent, !othersWait else { return (report, nil) }
+      unsent = false
+      return (report, takeSnapshot())
     }
-    return await onQueue { [self] in takeSnapshot() }
+    let bytes = Array(text.utf8)
+    if Session.needsMoreInput(bytes) {
+      report.incomplete = true
+      return outcome(ran: false)
+    }
+    session.onOutput = { report.outputs.append(OutputInfo($0)) }
+    session.onDiagnostic = { report.diagnostics.append(DiagnosticInfo($0)) }
+    defer {
+      session.onOutput = { _ in }
+      session.onDiagnostic = { _ in }
+    }
+    session.interruption.clear()
+    let program: Program
+    do throws(CompileErrors) {
+      program = try session.compile(SourceFile(name: "<page>", bytes: bytes))
+    } catch {
+      report.diagnostics += error.diagnostics.map(DiagnosticInfo.init)
+      report.rejected = true
+      return outcome(ran: false)
+    }
+    report.diagnostics += program.warnings.map(DiagnosticInfo.init)
+    session.resetSteps()
+    running.store(true, ordering: .sequentiallyConsistent)
+    let failures = session.execute(program) { failure in
+      report.diagnostics.append(DiagnosticInfo(failure))
+      return true
+    }
+    running.store(false, ordering: .sequentiallyConsistent)
+    report.failed = failures > 0
+    if !served.entryEnded() { journalFailed.store(true, ordering: .sequentiallyConsistent) }
+    return outcome(ran: true)
   }
 
-  /// What Tab offers at the end of `prefix`: the words that may stand there and the length
-  /// of the word they replace.
-  func completions(after prefix: String) async -> (words: [String], replacing: Int) {
-    await onQueue { [self] in
+  /// The session as the pages were last sent it, whole (what a page starts from).
+  func fullSnapshot() -> Snapshot { sent.withLock { $0.full() } }
+
+  /// The history tree's rows `from..<to` as last sent, and the version they belong to.
+  func rows(from: Int, to: Int) -> (version: Int, rows: [Snapshot.TreeRow]) {
+    sent.withLock { ($0.version, $0.rows(from: from, to: to)) }
+  }
+
+  /// Hands `then`, on the session's queue, the history as a list (`history`'s steps).
+  func history(then: @escaping @Sendable ([Snapshot.Step]) -> Void) {
+    queue.async { [self] in
+      then(session.history.map { Snapshot.Step(number: $0.number, statement: $0.statement, undone: $0.undone) })
+    }
+  }
+
+  /// Hands `then`, on the session's queue, what Tab offers at the end of `prefix`: the
+  /// words that may stand there and the length of the word they replace.
+  func completions(after prefix: String, then: @escaping @Sendable ([String], Int) -> Void) {
+    queue.async { [self] in
       let word = prefix.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "-" }
       let before = String(prefix.dropLast(word.count))
       let words = session.completions(of: String(word.reversed()), after: before)
-      return (Array(words.prefix(200)), word.count)
+      then(Array(words.prefix(200)), word.count)
     }
   }
 
@@ -161,21 +173,40 @@ final class SessionHost: @unchecked Sendable {
         name: $0.receiver, type: $0.type, state: $0.state, description: $0.description, view: $0.view,
         picture: Snapshot.picture($0.picture))
     }
-    snapshot.history = session.history.map {
-      Snapshot.Step(number: $0.number, statement: $0.statement, undone: $0.undone)
-    }
-    let tree = session.historyTree
-    snapshot.tree = tree.rows.map { row in
-      let number = row.node.number
-      let mark = number == tree.current ? "current" : tree.isApplied(number) ? "applied" : "undone"
-      return Snapshot.TreeRow(prefix: row.prefix, number: number, statement: row.node.statement, mark: mark)
-    }
-    snapshot.current = tree.current
+    let position = session.historyPosition
+    let raw = rawChanges
+    rawChanges = []
+    snapshot.current = position.current
+    snapshot.saved = session.savedStep
     snapshot.undoTitle = session.undoMenuItemTitle
     snapshot.redoTitle = session.redoMenuItemTitle
     snapshot.canUndo = session.undoCount > 0
     snapshot.canRedo = session.redoCount > 0
-    latest.withLock { $0 = snapshot }
-    return snapshot
+    let changes = snapshot.changes
+    // Under a history limit steps are dropped and renumbered: the tree is drawn again.
+    let mayFollow = session.historyLimit == nil
+    return sent.withLock { sent in
+      let changedRows = sent.followRows(
+        to: position, changes: raw, mayFollow: mayFollow, node: { session.historyNode($0) }, drawn: drawnRows)
+      return sent.update(to: snapshot, changedRows: changedRows, changes: changes)
+    }
+  }
+
+  /// The whole tree's rows, drawn (in time that grows with the history).
+  private func drawnRows() -> [Snapshot.TreeRow] {
+    let tree = session.historyTree
+    // The steps the state stands on: the current one and its ancestors (one walk up, where
+    // `isApplied` per row would search the nodes for each).
+    let parents = Dictionary(tree.nodes.map { ($0.number, $0.parent) }, uniquingKeysWith: { a, _ in a })
+    var applied = Set<Int>()
+    var step = tree.current
+    while step != 0, applied.insert(step).inserted, let parent = parents[step] { step = parent }
+    return tree.rows.enumerated().map { index, row in
+      let number = row.node.number
+      let mark = number == tree.current ? "current" : applied.contains(number) ? "applied" : "undone"
+      return Snapshot.TreeRow(
+        index: index, prefix: row.prefix, number: number, parent: row.node.parent, statement: row.node.statement,
+        mark: mark)
+    }
   }
 }

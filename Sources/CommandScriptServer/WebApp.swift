@@ -4,9 +4,8 @@
 import CommandScript
 import CommandScriptCLI
 import Dispatch
-import FlyingFox
-import FlyingSocks
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -24,58 +23,47 @@ public enum WebApp {
     signal(SIGPIPE, SIG_IGN)
     let served = ServedSession(registry: registry, options: command)
     defer { served.finish() }
-    if let status = served.start(files: command.files, journalPath: command.session, allowFiles: command.allowFiles) {
+    let shown = command.host.contains(":") ? "[\(command.host)]" : command.host
+    let listener: Listener
+    do throws(ListenError) {
+      listener = try Listener(host: command.host, port: command.port)
+    } catch {
+      if error.reason == "not an IP address" {
+        warn("serve: --host \(command.host) is not an IP address")
+        return 64
+      }
+      warn("serve: cannot listen on \(shown):\(command.port): \(error.reason)")
+      return 69
+    }
+    let port = listener.port
+    let gate = Gate(token: ServeToken.token(journal: command.session), host: command.host, port: port)
+    // Before the address is printed: a client may signal as soon as it reads it. Until the
+    // files have run, a signal stops them (rolled back) and then the server.
+    let stopped = DispatchSemaphore(value: 0)
+    let status = Status()
+    let serving = Mutex<SessionHost?>(nil)
+    let interruption = served.session.interruption
+    let signals = stopOnSignals(stopped: stopped) {
+      guard let host = serving.withLock({ $0 }) else {
+        interruption.request()
+        return false
+      }
+      return host.interruptIfRunning()
+    }
+    // The address first, before anything the files print (once the journal is resumed and
+    // the files are read, so that a start that cannot go on prints none): a client reads
+    // its first line.
+    if let status = served.start(
+      files: command.files, arguments: command.scriptArguments, journalPath: command.session,
+      allowFiles: command.allowFiles, ready: { write(1, "http://\(shown):\(port)/?token=\(gate.token)\n") })
+    {
       return status
     }
     let host = SessionHost(served)
-    let address: any SocketAddress
-    do {
-      if command.host.contains(":") {
-        address = try sockaddr_in6.inet6(ip6: command.host, port: UInt16(command.port))
-      } else {
-        address = try sockaddr_in.inet(
-          ip4: command.host == "localhost" ? "127.0.0.1" : command.host, port: UInt16(command.port))
-      }
-    } catch {
-      warn("serve: --host \(command.host) is not an IP address")
-      return 64
-    }
+    serving.withLock { $0 = host }
     let routes = Routes(host: host)
-    let server = HTTPServer(address: address, timeout: 60, logger: .disabled, handler: routes)
-    let stopped = DispatchSemaphore(value: 0)
-    let status = Status()
-    // Before the address is printed: a client may signal as soon as it reads it.
-    let signals = stopOnSignals(host: host, stopped: stopped)
-    // Either the server listens, and its address is known, or it fails to: whichever first.
-    let listening = Status.Address()
-    let started = DispatchSemaphore(value: 0)
-    Task {
-      do {
-        try await server.run()
-      } catch {
-        warn("serve: cannot listen on \(command.host):\(command.port): \(error)")
-        status.set(69)
-      }
-      started.signal()
-      stopped.signal()
-    }
-    Task {
-      try? await server.waitUntilListening(timeout: 60)
-      listening.set(await server.listeningAddress)
-      started.signal()
-    }
-    started.wait()
-    let port: Int
-    switch listening.value {
-    case .ip4(_, let p)?, .ip6(_, let p)?: port = Int(p)
-    default:
-      stopped.wait()
-      return status.value ?? 69
-    }
-    let gate = Gate(token: Gate.newToken(), host: command.host, port: port)
     routes.open(with: gate)
-    let shown = command.host.contains(":") ? "[\(command.host)]" : command.host
-    FileHandle.standardOutput.write(Data("http://\(shown):\(port)/?token=\(gate.token)\n".utf8))
+    listener.start { fd in HTTPConnectionLoop.serve(fd, routes: routes) }
     if !["127.0.0.1", "::1", "localhost"].contains(command.host) {
       warn(
         "serve: warning: listening on \(command.host), reachable from other machines: anyone with the address and token can run statements"
@@ -98,12 +86,19 @@ public enum WebApp {
   }
 
   /// Ctrl-C stops the running statement if one runs, else (and SIGTERM always) the server.
-  private static func stopOnSignals(host: SessionHost, stopped: DispatchSemaphore) -> [any DispatchSourceSignal] {
-    [SIGINT, SIGTERM].map { number in
+  private static func stopOnSignals(
+    stopped: DispatchSemaphore, interruptIfRunning: @escaping @Sendable () -> Bool
+  ) -> [any DispatchSourceSignal] {
+    // A source listens only once registered, which happens later on another thread: wait
+    // for it, or a signal sent as soon as the address is read would be lost (ignored).
+    let registered = DispatchSemaphore(value: 0)
+    defer { for _ in 0..<2 { registered.wait() } }
+    return [SIGINT, SIGTERM].map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setRegistrationHandler { registered.signal() }
       source.setEventHandler {
-        if number == SIGINT, host.interruptIfRunning() {
+        if number == SIGINT, interruptIfRunning() {
           warn("serve: interrupted the running statement (Ctrl-C again to stop serving)")
         } else {
           stopped.signal()
@@ -115,7 +110,20 @@ public enum WebApp {
   }
 
   private static func warn(_ text: String) {
-    FileHandle.standardError.write(Data("\(ServedSession.toolName) \(text)\n".utf8))
+    write(2, "\(ServedSession.toolName) \(text)\n")
+  }
+
+  /// Writes `text` whole to descriptor `fd`, if it can: a closed pipe (`serve | head -1`)
+  /// is not an error here (EPIPE, with SIGPIPE ignored).
+  private static func write(_ fd: Int32, _ text: String) {
+    let bytes = Array(text.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + sent, bytes.count - sent) }
+      if n < 0, errno == EINTR { continue }
+      guard n > 0 else { return }
+      sent += n
+    }
   }
 }
 
@@ -126,10 +134,10 @@ private final class Status: @unchecked Sendable {
   var value: Int32? { lock.withLock { stored } }
   func set(_ value: Int32) { lock.withLock { stored = stored ?? value } }
 
-  final class Address: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Socket.Address?
-    var value: Socket.Address? { lock.withLock { stored } }
-    func set(_ value: Socket.Address?) { lock.withLock { stored = value } }
-  }
 }
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#else
+  private let systemWrite = Darwin.write
+#endif

@@ -12,6 +12,10 @@ enum WebAssets {
   static let files: [String: File] = [
     "/app.css": appCSS,
     "/app.js": appJS,
+    "/board.js": boardJS,
+    "/connection.js": connectionJS,
+    "/console.js": consoleJS,
+    "/history.js": historyJS,
     "/index.html": indexHTML,
   ]
 }

@@ -23,9 +23,9 @@ def binary():
 class Server:
     """One `cmdscript serve` process; `url` is the first line it printed."""
 
-    def __init__(self, *arguments, cwd=None):
+    def __init__(self, *arguments, cwd=None, port=0):
         self.process = subprocess.Popen(
-            [binary(), "serve", "--port", "0", *arguments], stdout=subprocess.PIPE,
+            [binary(), "serve", "--port", str(port), *arguments], stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, cwd=cwd)
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://"):
@@ -51,8 +51,8 @@ class Server:
 def serve(tmp_path):
     servers = []
 
-    def start(*arguments):
-        server = Server(*arguments, cwd=tmp_path)
+    def start(*arguments, port=0):
+        server = Server(*arguments, cwd=tmp_path, port=port)
         servers.append(server)
         return server
 
@@ -168,6 +168,16 @@ class WebSocket:
             message = self.message()
             if predicate(message):
                 return message
+
+    def history(self):
+        """The session's history as a list of steps (`history`'s), asked for."""
+        self.send({"id": -1, "history": True})
+        return self.until(lambda m: m.get("type") == "history" and m.get("id") == -1)["steps"]
+
+    def full(self):
+        """The whole state now (a `state` message's snapshot holds only what changed)."""
+        self.send({"id": -2, "sync": True})
+        return self.until(lambda m: m.get("type") == "state" and m.get("id") == -2)["snapshot"]
 
     def close(self):
         self.sock.close()

@@ -45,7 +45,8 @@ def test_a_plugins_receivers_are_on_the_page_and_run_through_it(serve):
     assert report["failed"] is False
     snapshot = next_state(ws)
     assert lamp_of(snapshot)["state"] == {"on": True, "level": 40, "colour": "white"}
-    assert [step["statement"] for step in snapshot["history"]][-2:] == ["lamp.on", "lamp.dim 40"]
+    # Only what changed: the rows of the step before (no longer the current one) and the new one.
+    assert [row["statement"] for row in snapshot["rows"]] == ["lamp.on", "lamp.dim 40"]
 
     # Undo goes back through the plugin's undo.
     assert run(ws, "undo", 3)["failed"] is False
@@ -57,7 +58,7 @@ def test_a_plugins_receivers_are_on_the_page_and_run_through_it(serve):
     assert report["failed"] is True
     assert any("the lamp is off" in str(d) for d in report["diagnostics"] + report.get("outputs", []))
     assert run(ws, "show lamp", 6)["failed"] is False
-    assert lamp_of(next_state(ws))["state"]["on"] is False
+    assert lamp_of(ws.full())["state"]["on"] is False
 
     assert server.stop() == 0
 

@@ -44,7 +44,7 @@ def test_every_request_needs_the_token(serve):
     assert cookie == f"cmdscript_token_{server.port}={server.token}"
     assert "HttpOnly" in headers["Set-Cookie"] and "SameSite=Strict" in headers["Set-Cookie"]
     # The cookie set from the address carries the token for the page's files.
-    status, headers, body = get(server, "/app.js", headers={"Cookie": cookie})
+    status, headers, body = get(server, "/connection.js", headers={"Cookie": cookie})
     assert status == 200 and headers["Content-Type"].startswith("text/javascript") and b"WebSocket" in body
     assert get(server, "/app.js", headers={"Cookie": f"cmdscript_token_{server.port}=nope"})[0] == 403
     assert get(server, "/nothing", headers={"Cookie": cookie})[0] == 404
@@ -124,7 +124,7 @@ def test_a_flood_is_refused_in_part_and_the_rest_runs_in_order(serve):
     check = WebSocket(server)
     hello = check.message()
     assert [r for r in hello["snapshot"]["receivers"] if r["name"] == "shape"][0]["state"]["y"] == ran
-    assert len(hello["snapshot"]["history"]) == ran
+    assert len(check.history()) == ran
     print(f"\nflood of {count}: {ran} ran, {refused} refused")
 
 
@@ -176,10 +176,11 @@ def test_a_client_that_leaves_mid_statement_and_ctrl_c(serve, tmp_path):
     # SIGTERM: a clean stop, the journal whole.
     assert server.stop() == 0
     again = serve("--session", str(journal))
-    hello = WebSocket(again).message()
+    ws = WebSocket(again)
+    hello = ws.message()
     shape = [r for r in hello["snapshot"]["receivers"] if r["name"] == "shape"][0]
     assert shape["state"] == {"x": -1, "y": 0, "color": "red"}
-    assert [s["statement"] for s in hello["snapshot"]["history"]] == ["paint red", "move left"]
+    assert [s["statement"] for s in ws.history()] == ["paint red", "move left"]
     # Ctrl-C with nothing running stops serving.
     assert again.stop(signal.SIGINT) == 0
 
@@ -193,8 +194,9 @@ def test_sigterm_during_a_long_statement_stops_cleanly(serve, tmp_path):
     ws.send({"id": 2, "run": "repeat 1000000000 { move right }"})
     time.sleep(0.5)
     assert server.stop() == 0
-    hello = WebSocket(serve("--session", str(journal))).message()
-    assert [s["statement"] for s in hello["snapshot"]["history"]] == ["move up"]
+    ws = WebSocket(serve("--session", str(journal)))
+    ws.message()
+    assert [s["statement"] for s in ws.history()] == ["move up"]
 
 
 def test_another_host_is_warned_about(tmp_path):

@@ -74,12 +74,11 @@ def test_each_verbs_button_runs_its_statement(serve, browser):
     board.locator('input[data-parameter="col"]').fill("3")
     board.locator('button[data-verb="place"]').click()
     wait_for_log(page, "> place 2 3")
-    # The board's picture has its coordinates and marks the last move.
-    page.wait_for_function("document.querySelector('.receiver[data-name=board] .cells .mark') !== null")
-    picture = board.locator(".cells").inner_text().split("\n")
-    assert picture[0].split() == ["1", "2", "3"]
-    assert re.match(r"\s*2 .*\[[XO]\]$", picture[2]), picture
-    assert [span.strip() for span in board.locator(".cells .mark").all_inner_texts()] == ["[", "]"]
+    # The board is a grid of cells: the marks where they were placed, those cells taken.
+    page.wait_for_function(
+        "document.querySelector('.receiver[data-name=board] .cell[data-row=\"2\"][data-col=\"3\"]')?.textContent !== ''")
+    assert board.locator('.cell[data-row="2"][data-col="3"]').is_disabled()
+    assert board.locator('.cell[data-row="2"][data-col="3"]').inner_text() in ("X", "O")
     screenshot(page, "buttons")
 
 
@@ -204,8 +203,10 @@ def test_the_history_is_the_tree_and_a_click_goes_there(serve, browser):
         wait_for_log(page, "> " + statement)
     # Step 2, undone, stays on the branch beside step 3; the current state is marked.
     page.wait_for_function("document.querySelectorAll('#history li').length === 3")
-    rows = page.locator("#history li").all_inner_texts()
-    assert rows == ["* 1move up", "├─o 2move up", "@ 3move left"], rows
+    rows = page.evaluate("[...document.querySelectorAll('#history li')].map(li => [li.dataset.number,"
+                         " li.dataset.lane, li.className, li.querySelector('.statement').textContent])")
+    assert rows == [["1", "0", "applied", "move up"], ["2", "1", "undone", "move up"],
+                    ["3", "0", "current", "move left"]], rows
     assert page.locator("#history li.current").get_attribute("data-number") == "3"
     assert page.locator('#history li[data-number="2"]').get_attribute("class") == "undone"
     # A click on a step goes there, as `goto 2` typed would.

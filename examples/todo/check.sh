@@ -47,3 +47,16 @@ if [[ "$imported" != *'plan'*'ship'* ]]; then
   exit 1
 fi
 echo "todo.import waits for its request in the tool"
+
+# The tool links no web server: `serve` says so, and how an app gets one, instead of
+# pointing at a build that would not make it.
+set +e
+refused="$("$bin" serve --port 0 2>&1)"
+status=$?
+set -e
+if [[ $status != 69 || "$refused" != *'does not include the web page'*'WebApp.serve'* ]]; then
+  echo "todo-cmdscript serve did not say it has no web page (status $status):"
+  printf '%s\n' "$refused"
+  exit 1
+fi
+echo "todo-cmdscript serve says the tool has no web page"

@@ -8,10 +8,13 @@ const state = {
   client: 0,
   types: new Map(), // type name -> declaration
   snapshot: null,
-  nextId: 1,
   shapeOfCards: '', // the receivers' names and types the cards were built for
   entryHistory: [],
   entryIndex: 0,
+  version: 0, // the state's version this page draws
+  receivers: new Map(), // name -> receiver as last sent
+  rows: new Map(), // index -> row of the history tree, those this page has
+  rowCount: 0,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -34,35 +37,6 @@ function svg(tag, attributes = {}) {
   return node;
 }
 
-// ---- The connection ----
-
-function connect() {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const socket = new WebSocket(`${scheme}://${location.host}/socket`);
-  state.socket = socket;
-  socket.addEventListener('open', () => setStatus('connected', false));
-  socket.addEventListener('close', () => {
-    setStatus('disconnected: reload the page when the server runs again', true);
-  });
-  socket.addEventListener('message', (event) => receive(JSON.parse(event.data)));
-}
-
-function setStatus(text, offline) {
-  const status = $('status');
-  status.textContent = text;
-  status.classList.toggle('offline', offline);
-}
-
-const waiting = new Map(); // request id -> what to do with the reply
-
-function send(request, onReply) {
-  if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
-  const id = state.nextId++;
-  if (onReply) waiting.set(id, onReply);
-  state.socket.send(JSON.stringify({ id, ...request }));
-  return id;
-}
-
 function receive(message) {
   switch (message.type) {
     case 'hello':
@@ -76,20 +50,36 @@ function receive(message) {
     case 'entry':
       logEntry(message);
       break;
-    case 'completions':
-    case 'error': {
-      const onReply = waiting.get(message.id);
-      waiting.delete(message.id);
-      if (onReply) onReply(message);
-      else if (message.type === 'error') logLine(message.message, 'error');
+    case 'error':
+      // One that answers a request was handed to it (connection.js).
+      if (message.id === undefined || message.id === null) logLine(message.message, 'error');
       break;
-    }
   }
 }
 
 /** Runs `text` through the session, as typed. */
 function run(text, onReply) {
   return send({ run: text }, onReply);
+}
+
+/** Runs `text` for a click on `control`: a failure is shown where the click was. */
+function runFrom(control, text) {
+  const place = control.getBoundingClientRect();
+  return run(text, (reply) => {
+    if (reply.type === 'entry' && (reply.failed || reply.rejected)) {
+      showFailure(place, reply.diagnostics.find((d) => d.severity !== 'warning')?.message || 'it failed');
+    } else if (reply.type === 'error') showFailure(place, reply.message);
+  });
+}
+
+/** A note under the place clicked, saying why the click's statement failed. */
+function showFailure(place, message) {
+  for (const old of document.querySelectorAll('.failure')) old.remove();
+  const note = element('div', { class: 'failure', role: 'alert', text: message });
+  document.body.append(note);
+  note.style.left = `${Math.max(4, Math.min(place.left, window.innerWidth - 260)) + window.scrollX}px`;
+  note.style.top = `${place.bottom + window.scrollY + 6}px`;
+  setTimeout(() => note.remove(), 6000);
 }
 
 // ---- Statements from controls ----
@@ -165,15 +155,39 @@ function parameterControl(parameter) {
 
 // ---- Drawing the session ----
 
+/**
+ * Takes a state from the server: a whole one (`full`), or what changed since the version
+ * this page has (`from`): the receivers that changed and the history rows that changed.
+ * A difference from another version than this page's asks for the whole state again.
+ */
 function show(snapshot) {
-  state.snapshot = snapshot;
-  const shape = snapshot.receivers.map((r) => `${r.name}:${r.type}`).join(',');
-  if (shape !== state.shapeOfCards) {
-    buildCards(snapshot.receivers);
-    buildMenus(snapshot.receivers);
+  if (!snapshot.full) {
+    if (snapshot.version <= state.version) return;
+    if (snapshot.from !== state.version) {
+      send({ sync: true });
+      return;
+    }
+  } else {
+    state.receivers = new Map();
+    state.rows = new Map();
+  }
+  state.version = snapshot.version;
+  for (const receiver of snapshot.receivers) state.receivers.set(receiver.name, receiver);
+  const names = new Set(snapshot.names);
+  for (const name of [...state.receivers.keys()]) if (!names.has(name)) state.receivers.delete(name);
+  for (const row of snapshot.rows) state.rows.set(row.index, row);
+  for (let i = snapshot.rowCount; i < state.rowCount; i++) state.rows.delete(i);
+  state.rowCount = snapshot.rowCount;
+  const { receivers: _r, rows: _w, ...header } = snapshot;
+  state.snapshot = { ...header, receivers: snapshot.names.map((name) => state.receivers.get(name)) };
+  const shape = state.snapshot.receivers.map((r) => `${r.name}:${r.type}`).join(',');
+  const rebuilt = shape !== state.shapeOfCards;
+  if (rebuilt) {
+    buildCards(state.snapshot.receivers);
+    buildMenus(state.snapshot.receivers);
     state.shapeOfCards = shape;
   }
-  for (const receiver of snapshot.receivers) drawReceiver(receiver);
+  for (const receiver of rebuilt ? state.snapshot.receivers : snapshot.receivers) drawReceiver(receiver);
   for (const change of snapshot.changes || []) {
     for (const name of change.receivers) {
       const card = document.querySelector(`.receiver[data-name="${CSS.escape(name)}"]`);
@@ -183,7 +197,7 @@ function show(snapshot) {
       card.classList.add('flash');
     }
   }
-  drawHistory(snapshot);
+  drawHistory(state.snapshot);
 }
 
 function buildCards(receivers) {
@@ -198,13 +212,56 @@ function buildCards(receivers) {
       const controls = verb.parameters.map(parameterControl);
       const button = element('button', {
         type: 'button', text: verb.name, title: verb.summary, 'data-verb': verb.name,
-        onclick: () => run(statement(receiver.name, verb, controls.map((c) => c.value()))),
+        onclick: (event) => runFrom(event.currentTarget, statement(receiver.name, verb, controls.map((c) => c.value()))),
       });
       verbs.append(element('div', { class: 'verb' }, button, ...controls.map((c) => c.node)));
+      const extra = quickControls(receiver, verb, controls);
+      if (extra) verbs.prepend(extra);
     }
     container.append(element('section', { class: 'receiver', 'data-name': receiver.name, 'data-type': receiver.type },
       heading, element('div', { class: 'picture' }), element('p', { class: 'description' }), verbs));
   }
+}
+
+const arrowKeys = { up: '↑', down: '↓', left: '←', right: '→' };
+
+/**
+ * Quicker controls made from a verb's declaration: an arrow pad for a first parameter that
+ * is the four directions, colour swatches for one whose words are all colours. Each click
+ * is the same statement as the verb's button with that word.
+ */
+function quickControls(receiver, verb, controls) {
+  const first = verb.parameters[0];
+  if (first?.kind !== 'word') return null;
+  const click = (word) => (event) => {
+    const values = controls.map((c) => c.value());
+    values[0] = word;
+    runFrom(event.currentTarget, statement(receiver.name, verb, values));
+  };
+  if (Object.keys(arrowKeys).every((d) => first.words.includes(d))) {
+    const pad = element('div', { class: 'pad', role: 'group', 'aria-label': `${verb.name}: ${verb.summary}` });
+    for (const direction of ['up', 'left', 'down', 'right']) {
+      const text = statement(receiver.name, verb, [direction]);
+      pad.append(element('button', {
+        type: 'button', class: `arrow ${direction}`, text: arrowKeys[direction], 'aria-label': text,
+        title: `${text} (${arrowKeys[direction]} key)`, onclick: click(direction),
+      }));
+    }
+    return pad;
+  }
+  if (first.words.length > 1 && first.words.every((w) => CSS.supports('color', w))) {
+    const swatches = element('div', { class: 'swatches', role: 'group', 'aria-label': `${verb.name}: ${verb.summary}` });
+    for (const word of first.words) {
+      const swatch = element('button', {
+        type: 'button', class: 'swatch', 'data-word': word, 'aria-label': statement(receiver.name, verb, [word]),
+        title: statement(receiver.name, verb, [word]), 'aria-pressed': 'false', onclick: click(word),
+      });
+      swatch.style.background = word;
+      swatches.append(swatch);
+    }
+    return swatches;
+  }
+  return null;
 }
 
 function drawReceiver(receiver) {
@@ -215,11 +272,25 @@ function drawReceiver(receiver) {
   let drawing;
   if (receiver.type === 'shape' && receiver.state && 'x' in receiver.state) drawing = drawShape(receiver);
   else if (receiver.type === 'door' && receiver.state && 'open' in receiver.state) drawing = drawDoor(receiver.state);
+  else if (receiver.type === 'board' && Array.isArray(receiver.state?.cells)) drawing = drawBoard(receiver);
   else if (receiver.picture) drawing = drawCells(receiver.picture);
   picture.replaceChildren(...(drawing ? [drawing] : []));
   // A picture of glyphs already says what the description says.
-  card.querySelector('.description').hidden = Boolean(drawing && drawing.tagName === 'PRE');
+  card.querySelector('.description').hidden = Boolean(drawing && (drawing.tagName === 'PRE' || receiver.type === 'board'));
   card.dataset.state = JSON.stringify(receiver.state);
+  // The swatch of the colour the receiver has now is marked.
+  const values = Object.values(receiver.state || {}).filter((v) => typeof v === 'string');
+  for (const swatch of card.querySelectorAll('.swatch')) {
+    swatch.setAttribute('aria-pressed', String(values.includes(swatch.dataset.word)));
+  }
+  // A parameter named as a field of the state shows its value now (`dim`'s level is the
+  // lamp's level), unless it is being edited.
+  for (const field of card.querySelectorAll('[data-parameter]')) {
+    const value = receiver.state?.[field.dataset.parameter];
+    if (value === undefined || value === null || typeof value === 'object' || field === document.activeElement) continue;
+    if (field.type === 'checkbox') field.checked = value === true;
+    else if (field.tagName !== 'SELECT' || [...field.options].some((o) => o.value === String(value))) field.value = String(value);
+  }
 }
 
 /** The shape: its path and where it is, in its colour, on a grid with axes. */
@@ -293,45 +364,22 @@ function drawCells(rows) {
   return pre;
 }
 
-function drawHistory(snapshot) {
-  const undo = $('undo');
-  const redo = $('redo');
-  undo.textContent = snapshot.undoTitle;
-  redo.textContent = snapshot.redoTitle;
-  undo.disabled = !snapshot.canUndo;
-  redo.disabled = !snapshot.canRedo;
-  // The whole tree, as `history` draws it on a terminal: each branch beside the step it
-  // left, `@` the current state, `*` a step it stands on, `o` an undone one. A click on a
-  // step goes there (`goto N`).
-  const list = $('history');
-  const marks = { current: '@', applied: '*', undone: 'o' };
-  list.replaceChildren(...snapshot.tree.map((row) => element('li', {
-    class: [row.mark === 'undone' ? 'undone' : null, row.mark === 'current' ? 'current' : null].filter(Boolean).join(' ') || null,
-    'data-number': String(row.number), title: `goto ${row.number}`, onclick: () => run(`goto ${row.number}`),
-  }, element('span', { class: 'branch', text: row.prefix + marks[row.mark] + ' ' }),
-  element('span', { class: 'number', text: String(row.number) }), row.statement)));
-  const current = list.querySelector('li.current');
-  if (current) current.scrollIntoView({ block: 'nearest' }); else list.scrollTop = list.scrollHeight;
-  for (const item of document.querySelectorAll('[data-edit]')) {
-    const isUndo = item.dataset.edit === 'undo';
-    item.textContent = isUndo ? snapshot.undoTitle : snapshot.redoTitle;
-    item.disabled = isUndo ? !snapshot.canUndo : !snapshot.canRedo;
-  }
-}
-
 // ---- Menus ----
 
 function buildMenus(receivers) {
   const bar = $('menubar');
   bar.replaceChildren();
   const edit = [
-    element('button', { type: 'button', 'data-edit': 'undo', text: 'Undo', onclick: () => run('undo') }),
-    element('button', { type: 'button', 'data-edit': 'redo', text: 'Redo', onclick: () => run('redo') }),
+    element('button', { type: 'button', role: 'menuitem', 'data-edit': 'undo', text: 'Undo', title: 'Ctrl+Z', onclick: () => run('undo') }),
+    element('button', { type: 'button', role: 'menuitem', 'data-edit': 'redo', text: 'Redo', title: 'Ctrl+Shift+Z', onclick: () => run('redo') }),
     element('hr'),
-    element('button', { type: 'button', text: 'Show', onclick: () => run('show') }),
-    element('button', { type: 'button', text: 'History', onclick: () => run('history') }),
+    element('button', { type: 'button', role: 'menuitem', text: 'Show', onclick: () => run('show') }),
+    element('button', { type: 'button', role: 'menuitem', text: 'History', onclick: () => run('history') }),
   ];
   bar.append(menu('Edit', edit));
+  bar.append(menu('Help', [element('button', {
+    type: 'button', role: 'menuitem', text: 'Keyboard shortcuts  ?', onclick: showShortcuts,
+  })]));
   for (const receiver of receivers) {
     const type = state.types.get(receiver.type);
     if (!type || type.verbs.length === 0) continue;
@@ -340,16 +388,18 @@ function buildMenus(receivers) {
       const words = verb.parameters.find((p) => p.kind === 'word');
       if (words && verb.parameters.length <= 2) {
         const at = verb.parameters.indexOf(words);
-        items.push(element('div', { class: 'group', text: verb.name }));
+        items.push(element('div', { class: 'group', text: verb.name, 'aria-hidden': 'true' }));
         for (const word of words.words) {
           const values = verb.parameters.map((p, i) => (i === at ? word : undefined));
           const text = statement(receiver.name, verb, values);
-          items.push(element('button', { type: 'button', text: word, 'data-statement': text, onclick: () => run(text) }));
+          items.push(element('button', {
+            type: 'button', role: 'menuitem', text: word, 'aria-label': text, 'data-statement': text, onclick: () => run(text),
+          }));
         }
         items.push(element('hr'));
       } else {
         items.push(element('button', {
-          type: 'button', text: verb.name, title: verb.summary,
+          type: 'button', role: 'menuitem', text: verb.name, title: verb.summary,
           onclick: () => {
             const card = document.querySelector(`.receiver[data-name="${CSS.escape(receiver.name)}"]`);
             card?.querySelector(`button[data-verb="${CSS.escape(verb.name)}"]`)?.click();
@@ -372,6 +422,9 @@ function menu(title, items) {
     const open = !node.classList.contains('open');
     closeMenus();
     node.classList.toggle('open', open);
+    button.setAttribute('aria-expanded', String(open));
+    // Opened from the keyboard, the first item takes the focus.
+    if (open && event.detail === 0) list.querySelector('button:not(:disabled)')?.focus();
   });
   list.addEventListener('click', () => closeMenus());
   node.append(button, list);
@@ -379,96 +432,10 @@ function menu(title, items) {
 }
 
 function closeMenus() {
-  for (const open of document.querySelectorAll('.menu.open')) open.classList.remove('open');
-}
-
-// ---- The console ----
-
-function logLine(text, kind) {
-  const log = $('log');
-  log.append(element('div', { class: kind, text }));
-  log.scrollTop = log.scrollHeight;
-}
-
-function logEntry(entry) {
-  const mine = entry.client === state.client;
-  const lines = entry.source.split('\n');
-  lines.forEach((line, i) => logLine((i === 0 ? '> ' : '. ') + line, mine ? 'entry' : 'entry other'));
-  for (const output of entry.outputs) {
-    if (output.kind === 'history') {
-      const width = String(output.history.length).length;
-      if (output.history.length === 0) logLine('(no history)', 'output');
-      for (const step of output.history) {
-        logLine(`${String(step.number).padStart(width)}  ${step.statement}${step.undone ? '   (undone)' : ''}`, 'output');
-      }
-    } else if (output.kind === 'shown') {
-      const heading = output.receiver === output.type ? output.receiver : `${output.receiver} (${output.type})`;
-      logLine(output.text.includes('\n') ? `${heading}:\n  ${output.text.split('\n').join('\n  ')}` : `${heading}: ${output.text}`, 'output');
-    } else {
-      logLine(output.text, 'output');
-    }
+  for (const open of document.querySelectorAll('.menu.open')) {
+    open.classList.remove('open');
+    open.querySelector(':scope > button').setAttribute('aria-expanded', 'false');
   }
-  for (const diagnostic of entry.diagnostics) {
-    const kind = diagnostic.severity === 'warning' ? 'warning' : 'error';
-    logLine(`${diagnostic.line}:${diagnostic.column}: ${diagnostic.severity}: ${diagnostic.message}`, kind);
-    const source = lines[diagnostic.line - 1];
-    if (source !== undefined) {
-      logLine('  ' + source, 'output');
-      const caret = ' '.repeat(diagnostic.column - 1) + '^' + '~'.repeat(Math.max(0, diagnostic.length - 1));
-      logLine('  ' + caret, 'caret');
-    }
-    for (const note of diagnostic.notes) logLine('  note: ' + note, 'output');
-    if (diagnostic.suggestion) logLine(`  did you mean \`${diagnostic.suggestion}\`?`, 'output');
-  }
-}
-
-function submitEntry() {
-  const entry = $('entry');
-  const text = entry.value;
-  if (text.trim() === '') return;
-  hideCompletions();
-  run(text, (reply) => {
-    if (reply.type === 'error' && reply.message === 'incomplete') {
-      // An open block or string: the entry goes on on the next line, as in the REPL.
-      if (entry.value === '') {
-        entry.value = text + '\n  ';
-        entry.setSelectionRange(entry.value.length, entry.value.length);
-      }
-    } else if (reply.type === 'error') {
-      logLine(reply.message, 'error');
-    }
-  });
-  // Cleared at once; an incomplete entry is put back by its reply.
-  state.entryHistory.push(text);
-  state.entryIndex = state.entryHistory.length;
-  entry.value = '';
-}
-
-function complete() {
-  const entry = $('entry');
-  const prefix = entry.value.slice(0, entry.selectionStart);
-  send({ complete: prefix }, (reply) => {
-    if (reply.type !== 'completions') return;
-    const words = reply.words;
-    if (words.length === 0) return hideCompletions();
-    let common = words[0];
-    for (const word of words) while (!word.startsWith(common)) common = common.slice(0, -1);
-    const start = prefix.length - reply.replacing;
-    const insert = words.length === 1 ? words[0] + (words[0].endsWith('.') ? '' : ' ') : common;
-    if (insert.length >= reply.replacing) {
-      entry.value = entry.value.slice(0, start) + insert + entry.value.slice(prefix.length);
-      const at = start + insert.length;
-      entry.setSelectionRange(at, at);
-    }
-    if (words.length > 1) {
-      $('completions').replaceChildren(...words.map((word) => element('li', { text: word })));
-      $('completions').hidden = false;
-    } else hideCompletions();
-  });
-}
-
-function hideCompletions() {
-  $('completions').hidden = true;
 }
 
 // ---- Keys ----
@@ -504,7 +471,14 @@ function onKey(event) {
     return;
   }
   if (typing || command || event.altKey) return;
-  if (arrows[event.key]) {
+  const open = document.querySelector('.menu.open');
+  if (open) return onMenuKey(event, open);
+  // The history's rows and the dialog have keys of their own.
+  if (target.closest?.('#history, dialog')) return;
+  if (event.key === '?') {
+    event.preventDefault();
+    showShortcuts();
+  } else if (arrows[event.key]) {
     const text = arrowStatement(arrows[event.key]);
     if (text) {
       event.preventDefault();
@@ -513,22 +487,24 @@ function onKey(event) {
   } else if (event.key === 'Escape') closeMenus();
 }
 
-function onEntryKey(event) {
-  const entry = $('entry');
-  if (event.key === 'Enter' && !event.shiftKey) {
+/** In an open menu: the arrows move between its items, Escape closes it. */
+function onMenuKey(event, menu) {
+  const items = [...menu.querySelectorAll('.menu-items button:not(:disabled)')];
+  const at = items.indexOf(document.activeElement);
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
     event.preventDefault();
-    submitEntry();
-  } else if (event.key === 'Tab') {
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    items[(at + step + items.length) % items.length]?.focus();
+  } else if (event.key === 'Escape') {
     event.preventDefault();
-    complete();
-  } else if (event.key === 'ArrowUp' && !entry.value.includes('\n') && state.entryIndex > 0) {
-    event.preventDefault();
-    entry.value = state.entryHistory[--state.entryIndex];
-  } else if (event.key === 'ArrowDown' && !entry.value.includes('\n') && state.entryIndex < state.entryHistory.length) {
-    event.preventDefault();
-    state.entryIndex++;
-    entry.value = state.entryHistory[state.entryIndex] ?? '';
+    closeMenus();
+    menu.querySelector(':scope > button').focus();
   }
+}
+
+function showShortcuts() {
+  const dialog = $('shortcuts');
+  if (!dialog.open) dialog.showModal();
 }
 
 document.addEventListener('DOMContentLoaded', () => {
@@ -537,6 +513,8 @@ document.addEventListener('DOMContentLoaded', () => {
   $('undo').addEventListener('click', () => run('undo'));
   $('redo').addEventListener('click', () => run('redo'));
   $('entry').addEventListener('keydown', onEntryKey);
+  $('history').addEventListener('keydown', onHistoryKey);
+  $('close-shortcuts').addEventListener('click', () => $('shortcuts').close());
   document.addEventListener('keydown', onKey);
   document.addEventListener('click', () => closeMenus());
   connect();

@@ -53,6 +53,8 @@ extension Driver {
       // the statements that ran before the process ended.
       let entry = contents.entries[begin]
       journal.cut(to: Journal.Mark(offset: off_t(entry.offset), chain: entry.chain))
+      // The replay reads the arguments records that remain, from none at the file's start.
+      journal.journaledArguments = []
       Console.err.message(
         "session \(journal.path):\(entry.line): dropped a call that was not answered (the process ended while it ran): \(contents.entries.count - begin) entries from this line"
       )

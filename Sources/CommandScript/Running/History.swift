@@ -196,7 +196,7 @@ struct History {
     if parent < 0 { firstRoot = index } else { nodes[Int(parent)].firstChild = index }
     newhead = index
     currentNumber = lastNumber
-    currentTime = time + 1
+    currentTime = time.clampedAdding(1)
     liveCount += 1
   }
 

@@ -250,7 +250,9 @@ struct Checker {
       return stepCount(count, of: "undo").map { .directive(.undo(count: $0, range: range)) }
     case .redo(let count):
       return stepCount(count, of: "redo").map { .directive(.redo(count: $0, range: range)) }
-    case .history: return .directive(.history)
+    case .history(let count):
+      guard let count else { return .directive(.history(last: nil)) }
+      return stepCount(count, of: "history").map { .directive(.history(last: $0)) }
     case .move(let move):
       undosSeen += 1
       return .directive(.move(move, range: range))

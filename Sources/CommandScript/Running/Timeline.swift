@@ -46,7 +46,8 @@ final class Timeline {
     /// A host's rollback stopped at the step of `statement`, which it could not undo.
     case rollbackStopped(statement: SourceRange, failure: CommandFailure)
     /// `history`.
-    case listHistory
+    /// `history [N]`: the last N steps (nil: all).
+    case listHistory(last: Int?)
     /// `pending`.
     case listQueue
     /// `discard` dropped `count` pending statements.
@@ -374,8 +375,8 @@ final class Timeline {
       preconditionFailure("checking a `source` reads the file and makes it `sourced`")
     case .definition(let used):
       host?.present(.defined(used: used))
-    case .history:
-      host?.present(.listHistory)
+    case .history(let last):
+      host?.present(.listHistory(last: last))
     case .queue(let queued, let range, let isTransaction):
       pendingQueue.append(CompiledStatement(action: .operation(queued), range: range, isTransaction: isTransaction))
       if let batchSize, pendingQueue.count >= batchSize { runQueue() }

@@ -1,10 +1,10 @@
-# A macro names the receiver it was defined with: after that receiver's `new` is undone
-# and the name taken again, the macro fails at run time, rolled back, as it did before.
+# A name in a macro stands for the receiver by that name when the macro runs: after the
+# first `b`'s `new` is undone and the name taken again, `lockb` locks the new `b` (names
+# follow the state, as after a move through the tree; it used to fail).
 new door b
 macro lockb { b.lock }
 undo
 new door b
 lockb
-# stderr: 4:15: error: receiver `b` does not exist: the `new` that made it was undone
-# stderr: 7:1: note: in macro `lockb` called here
-# exit: 1
+show b
+# stdout: b (door): closed, locked

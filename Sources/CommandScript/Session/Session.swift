@@ -257,7 +257,12 @@ public final class Session {
     state: CheckerState, statements: [[CompiledStatement]], warnings: [(diagnostic: Diagnostic, range: SourceRange)]
   ) {
     if sources.count >= nextSourceSweep { releaseUnusedSources() }
-    if symbols.names.count > Self.maxReusedSymbols { symbols = SymbolTable() }
+    // A macro with receiver parameters keeps its body's syntax tree, whose names are this
+    // table's numbers, to check it again at each new binding: the table stays while one is
+    // in force (a fresh one made those names read as others', or past its end).
+    if symbols.names.count > Self.maxReusedSymbols, !checkerState.macros.contains(where: { $0.template != nil }) {
+      symbols = SymbolTable()
+    }
     var checker = Checker(state: checkerState, commands: commands, symbols: symbols)
     checker.existsNow = { [timeline] in timeline.exists($0) }
     checker.checksOnly = !keeping

@@ -51,7 +51,9 @@ let numericEdges = [
           let text = template.replacingOccurrences(of: "N", with: number)
           // Any outcome but a trap: ran, refused, or failed with a message.
           do { try s.run(SourceFile(name: "<edge>", text: text)) } catch {}
-          // The tree is still whole: a move to each end and a listing afterwards work.
+          // The tree is still whole: a move to each end and a listing afterwards work
+          // (with a fresh step budget: `repeat N` may have spent it).
+          s.resetSteps()
           do { try s.run(SourceFile(name: "<after>", text: "goto 0; later 100; history")) } catch {
             Issue.record("after `\(text)` (clock \(clock.name)): \(error)")
           }

@@ -389,6 +389,7 @@ final class Timeline {
       batchSize = size
       if let size, pendingQueue.count >= size { runQueue() }
     case .undo(let count, let range):
+      if stepLimit != nil { try invoker.charge(steps: invoker.history.stepsToUndo(count), at: range) }
       var undone: [SourceRange] = []
       do {
         while undone.count < count, let statement = try undoLastStep(.undo(at: range)) { undone.append(statement) }
@@ -402,6 +403,7 @@ final class Timeline {
       }
       host?.present(.undid(statements: undone, asked: count, at: range))
     case .redo(let count, let range):
+      if stepLimit != nil { try invoker.charge(steps: invoker.history.stepsToRedo(count), at: range) }
       var redone: [SourceRange] = []
       var stopped: CommandFailure?
       do {

@@ -364,8 +364,10 @@ public final class Session {
       checker.noteScriptUsage()
       checker.scriptArguments = outerArguments
     }
-    let parseProblems = Parser.parse(file.bytes, source: id, firstLine: file.firstLine, symbols: checker.symbols) {
-      parser in
+    let parseProblems = Parser.parse(
+      file.bytes, source: id, firstLine: file.firstLine, symbols: checker.symbols,
+      maxStringBytes: timeline.stringLimit ?? .max
+    ) { parser in
       // A sourced file stops being checked at Ctrl-C (checking 100 MB takes seconds).
       while sourcing.isEmpty || !interruption.isRequested, let statement = parser.nextRoot() {
         // Checking only: a plain command known to check is not compiled, since nothing

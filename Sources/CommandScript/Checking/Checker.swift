@@ -501,9 +501,12 @@ struct Checker {
 
   mutating func resolveInstance(_ name: Name) -> Int? {
     if let index = state.instanceIndex(text(name)) { return index }
+    // A name cut short (`gar` for `garage`) is too far from it to be a slip: the one
+    // receiver it begins, if there is just one, is meant.
+    let names = state.instanceNames
     fail(
       "unknown receiver `\(text(name))`", at: name.range,
-      suggestion: suggestion(for: text(name), among: state.instanceNames))
+      suggestion: suggestion(for: text(name), among: names) ?? onlyCompletion(of: text(name), among: names))
     return nil
   }
 

@@ -322,6 +322,7 @@ final class Timeline {
       let name = statement.isTransaction ? host?.stepName(of: statement) : nil
       try invoker.run(op, statement: statement.range, request: ask) { instances, madeAStep in
         if madeAStep, let name { self.invoker.nameLastStep(name) }
+        if madeAStep, statement.isTransaction { self.invoker.history.markLastStepTransaction() }
         if madeAStep, let entries = self.awaiting?.entries, !entries.isEmpty { self.invoker.keepResults(entries) }
         guard self.tellsChanges else { return }
         done = .done(op: op, statement: statement.range, name: name, instances: instances)
@@ -433,7 +434,7 @@ final class Timeline {
     func step(_ i: Int) -> Exporter.Item {
       .step(
         op: history.steps[i].op, ran: history.commands[history.start(of: i)..<history.nodes[i].end],
-        name: history.steps[i].name)
+        name: history.steps[i].name, isTransaction: history.steps[i].isTransaction)
     }
     let items: [Exporter.Item] =
       tree

@@ -138,7 +138,14 @@ final class Timeline {
   /// Puts in force what a compilation defined: the macros, and the instances its `new`s
   /// will make.
   func define(macros: [Macro], instances made: (_ from: Int) -> [ReceiverInstance]) {
-    invoker.macros = macros
+    // Only the macros defined since: the whole array assigned would share its storage with
+    // the checker's, and the next definition there would copy every macro (a stream that
+    // binds a receiver macro per line took time quadratic in its length).
+    if macros.count >= invoker.macros.count {
+      invoker.macros += macros[invoker.macros.count...]
+    } else {
+      invoker.macros = macros
+    }
     invoker.add(made(invoker.instances.count))
   }
 

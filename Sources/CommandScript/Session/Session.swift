@@ -263,7 +263,15 @@ public final class Session {
     if symbols.names.count > Self.maxReusedSymbols, !checkerState.macros.contains(where: { $0.template != nil }) {
       symbols = SymbolTable()
     }
-    var checker = Checker(state: checkerState, commands: commands, symbols: symbols)
+    // The state moves to the checker, which changes it in place; it comes back as it was
+    // unless the compilation is kept (`keep`).
+    let mark = checkerState.mark
+    var checker = Checker(state: checkerState.movedOut(), commands: commands, symbols: symbols)
+    /// The state as it was, back in the session.
+    func restore() {
+      checkerState = checker.state.movedOut()
+      checkerState.rollBack(to: mark)
+    }
     checker.existsNow = { [timeline] in timeline.exists($0) }
     checker.checksOnly = !keeping
     var problems: [Problem] = []
@@ -280,10 +288,17 @@ public final class Session {
         diagnostics[diagnostics.count - 1].notes.append(
           Diagnostic.Note("\(problems.count) errors in all; only the first \(Self.maxErrors) are shown"))
       }
+      restore()
       throw CompileErrors(diagnostics: diagnostics)
     }
-    if keeping { marksBeforeNew.merge(checker.marksBeforeNew) { $1 } }
-    return (checker.state, statements, problems.map { ($0.diagnostic(in: sources), $0.range) })
+    let warnings = problems.map { ($0.diagnostic(in: sources), $0.range) }
+    guard keeping else {
+      restore()
+      return (checkerState, statements, warnings)
+    }
+    marksBeforeNew.merge(checker.marksBeforeNew) { $1 }
+    // The caller keeps it (`keep`) at once.
+    return (checker.state.movedOut(), statements, warnings)
   }
 
   /// The symbols the next compilation numbers names with. A table numbers the keywords

@@ -495,6 +495,29 @@ def main(out):
             )
         emit("")
 
+    # ------------------------------------------------------------------ scaling
+    # workload -> [(size, CPU seconds, peak KB)] (bench/scaling.py).
+    scaling = {}
+    for workload, size, seconds, kb in read_tsv(out / "scaling.tsv"):
+        scaling.setdefault(workload, []).append((int(size), float(seconds), int(kb)))
+    if scaling:
+        emit("## scaling: work that grows with its input, at two sizes")
+        emit("")
+        emit(
+            "CPU time (user and system, the median of three runs) and peak memory of `bench/scaling.py`'s "
+            "workloads: `history` listing N steps in a pipe, and `--check --safe` of N doors each given to "
+            "a macro with a receiver parameter. Linear: 4× the input takes at most 5× the time."
+        )
+        emit("")
+        emit("| workload | small | large | time ratio |")
+        emit("| --- | --- | --- | ---: |")
+        for workload, ((n1, t1, k1), (n2, t2, k2)) in scaling.items():
+            emit(
+                f"| {workload} | {n1:,}: {t1:.2f} s, {k1 / 1024:.0f} MB | {n2:,}: {t2:.2f} s, {k2 / 1024:.0f} MB | "
+                f"{t2 / max(t1, 0.01):.1f}× for {n2 // n1}× |"
+            )
+        emit("")
+
     # ------------------------------------------------------------------ streams
     if {"file", "stdin", "resume"} <= stream_runs.keys():
         emit("## streams: piped standard input and resume against a file")

@@ -12,32 +12,52 @@ import CommandScript
 enum HistoryDrawing {
   /// Every step in the order made: its number (lined up by the widest), its statement,
   /// `(undone)` when the current state does not stand on it, and `(after N)` when it does
-  /// not follow the step listed above it.
+  /// not follow the step listed above it. With `history N`, the last N lines.
   static func list(of tree: HistoryTree) -> [String] {
     let width = String(tree.nodes.last?.number ?? 0).count
     var above = 0
-    return tree.nodes.map { node in
+    let lines = tree.nodes.map { node in
       defer { above = node.number }
-      let number = String(repeating: " ", count: max(0, width - String(node.number).count)) + String(node.number)
       let undone = tree.isApplied(node.number) ? "" : "   (undone)"
       let after = node.parent == above ? "" : "   (after \(node.parent))"
-      return "\(number)  \(node.statement)\(undone)\(after)"
+      return "\(padded(node.number, to: width))  \(node.statement)\(undone)\(after)"
     }
+    return last(tree.shownSteps, of: lines)
   }
 
   /// The tree drawn in the order made (``HistoryTree/rows``). `@` is the current state,
-  /// `*` a step it stands on, `o` an undone one; then the number, the statement and the
-  /// time the step was made.
+  /// `*` a step it stands on, `o` an undone one; then the number (lined up by the
+  /// widest), the statement and the time the step was made. At the state before every
+  /// step, a first line `@ 0` marks it. With `history N`, the last N steps.
   static func picture(of tree: HistoryTree) -> [String] {
     let rows = tree.rows
-    let labels = rows.map { row -> String in
+    let width = String(tree.nodes.last?.number ?? 0).count
+    var labels = rows.map { row -> String in
       let mark = row.node.number == tree.current ? "@" : tree.isApplied(row.node.number) ? "*" : "o"
-      return "\(row.prefix)\(mark) \(row.node.number)  \(row.node.statement)"
+      return "\(row.prefix)\(mark) \(padded(row.node.number, to: width))  \(row.node.statement)"
     }
-    let width = min(60, labels.map(\.count).max() ?? 0)
-    return zip(labels, rows).map { label, row in
-      label + String(repeating: " ", count: max(1, width - label.count + 1)) + clock(row.node.time)
+    var times = rows.map { clock($0.node.time) }
+    if tree.current == 0, !rows.isEmpty {
+      labels.insert("@ \(padded(0, to: width))  (before every step)", at: 0)
+      times.insert("", at: 0)
     }
+    let width60 = min(60, labels.map(\.count).max() ?? 0)
+    let lines = zip(labels, times).map { label, time in
+      time.isEmpty ? label : label + String(repeating: " ", count: max(1, width60 - label.count + 1)) + time
+    }
+    return last(tree.shownSteps, of: lines)
+  }
+
+  /// `number` right-aligned in `width` columns, so the statements after it line up.
+  private static func padded(_ number: Int, to width: Int) -> String {
+    let text = String(number)
+    return String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+
+  /// The last `count` of `lines` (all of them for nil), as `history N` shows.
+  private static func last(_ count: Int?, of lines: [String]) -> [String] {
+    guard let count, count < lines.count else { return lines }
+    return Array(lines.suffix(count))
   }
 
   /// A time of day, local, as `16:20:01`.

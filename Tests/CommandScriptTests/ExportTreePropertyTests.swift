@@ -22,16 +22,22 @@ private func shape(_ tree: HistoryTree) -> String {
 }
 
 @Suite struct ExportTreePropertyTests {
-  /// A random session: statements (some fail), `undo N`, `redo N`, `goto N`, `earlier N`,
+  /// A random session: statements (some fail, some in a `transaction`, named or not), `undo N`, `redo N`, `goto N`, `earlier N`,
   /// `later N` and moves by time on a clock that moves on by 0 to 20 seconds a step.
   private static func randomSession(_ generator: inout ProgramGenerator) -> [String] {
     var lines: [String] = []
     var made = 0
     for _ in 0..<1 + generator.random.below(30) {
       switch generator.random.below(100) {
-      case ..<45:
+      case ..<37:
         made += 1
         lines.append(generator.statement().text)
+      case ..<41:
+        made += 1
+        lines.append("transaction { \(generator.statement().text) }")
+      case ..<45:
+        made += 1
+        lines.append("transaction \"Step \(made)\" { \(generator.statement().text) }")
       case ..<57: lines.append("undo \(1 + generator.random.below(3))")
       case ..<65: lines.append("redo \(1 + generator.random.below(3))")
       case ..<78: lines.append("goto \(generator.random.below(made + 1))")
@@ -81,6 +87,18 @@ private func shape(_ tree: HistoryTree) -> String {
           "\(shape(replay.historyTree))\n\(shape(original.historyTree))\n\(context)")
         continue
       }
+      // Each step's name, and whether it is a transaction's, as live: `history --json`'s
+      // `title`, and its `statement`'s first word.
+      func transactions(_ tree: HistoryTree) -> [String] {
+        // A transaction's title that is not its statement (which the export writes with
+        // receivers) is its name. (A macro call's title, its macro's name, is not kept:
+        // the export writes the commands it ran.)
+        tree.nodes.map {
+          let isTransaction = $0.statement.hasPrefix("transaction")
+          return "\($0.number) \(isTransaction && $0.title != $0.statement ? $0.title : "") \(isTransaction)"
+        }
+      }
+      #expect(transactions(replay.historyTree) == transactions(original.historyTree), "\(context)")
       // Exported again, the rebuilt tree gives the same file.
       try replay.run(SourceFile(name: "again", text: "export tree \"again.cmd\""))
       let again = try files.read("again.cmd")
@@ -108,5 +126,27 @@ private func shape(_ tree: HistoryTree) -> String {
         goto 1
 
         """)
+  }
+}
+
+@Suite struct ExportTreeTransactionTests {
+  /// A transaction without a name is written as one, so that the replayed tree's steps have
+  /// the live statements and titles.
+  @Test func aTransactionStepIsWrittenAsATransaction() throws {
+    let files = MemoryFileAccess()
+    let session = Session(registry: .builtins)
+    session.fileAccess = files
+    try session.run(
+      SourceFile(
+        name: "t",
+        text: "transaction { move up; move up }; transaction \"Paint\" { paint red }; undo; export tree \"t.cmd\""))
+    let script = String(decoding: try files.read("t.cmd"), as: UTF8.self)
+    #expect(script.contains("transaction { shape.move up; shape.move up }"), "\(script)")
+    #expect(script.contains("transaction \"Paint\" { shape.paint red }"), "\(script)")
+    let replay = Session(registry: .builtins)
+    replay.fileAccess = files
+    try replay.run(SourceFile(name: "t.cmd", bytes: try files.read("t.cmd")))
+    #expect(replay.historyTree.nodes.map(\.title).last == "Paint")
+    #expect(replay.historyTree.nodes.map { $0.statement.hasPrefix("transaction") } == [true, true])
   }
 }

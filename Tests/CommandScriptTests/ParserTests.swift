@@ -234,7 +234,7 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(parseProblems("macro m x 3 { }") == ["1:11: expected `{` to start a block, found `3`"])
     #expect(parseProblems("repeat 3\n\nmove up") == ["3:1: expected `{` to start a block, found `move`"])
     #expect(parseProblems("transaction move") == ["1:13: expected `{` to start a block, found `move`"])
-    #expect(parseProblems("history 3") == ["1:9: expected `;` or a line break after the statement, found `3`"])
+    #expect(parseProblems("history 2 3") == ["1:11: expected `;` or a line break after the statement, found `3`"])
     #expect(parseProblems("undo 2 3") == ["1:8: expected `;` or a line break after the statement, found `3`"])
     #expect(parseProblems("undo {") == ["1:6: expected a count, found `{`"])
   }

@@ -250,7 +250,9 @@ struct Checker {
       return stepCount(count, of: "undo").map { .directive(.undo(count: $0, range: range)) }
     case .redo(let count):
       return stepCount(count, of: "redo").map { .directive(.redo(count: $0, range: range)) }
-    case .history: return .directive(.history)
+    case .history(let count):
+      guard let count else { return .directive(.history(last: nil)) }
+      return stepCount(count, of: "history").map { .directive(.history(last: $0)) }
     case .move(let move):
       undosSeen += 1
       return .directive(.move(move, range: range))
@@ -504,9 +506,12 @@ struct Checker {
 
   mutating func resolveInstance(_ name: Name) -> Int? {
     if let index = state.instanceIndex(text(name)) { return index }
+    // A name cut short (`gar` for `garage`) is too far from it to be a slip: the one
+    // receiver it begins, if there is just one, is meant.
+    let names = state.instanceNames
     fail(
       "unknown receiver `\(text(name))`", at: name.range,
-      suggestion: suggestion(for: text(name), among: state.instanceNames))
+      suggestion: suggestion(for: text(name), among: names) ?? onlyCompletion(of: text(name), among: names))
     return nil
   }
 

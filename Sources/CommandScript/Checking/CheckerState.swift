@@ -104,6 +104,35 @@ struct CheckerState: Sendable {
     usedInstance = mark.usedInstance
   }
 
+  /// This state, for a checker to change in place: `self` keeps none of its storage, so
+  /// that the checker's is not copied at its first change (a stream's entries, each
+  /// checked on its own, copied every instance and macro each). ``rollBack(to:)`` takes
+  /// back what a checker defined when its compilation is not kept.
+  mutating func movedOut() -> CheckerState {
+    let moved = self
+    instances = []
+    madeByName = [:]
+    macros = []
+    definitions = [:]
+    specializations = [:]
+    return moved
+  }
+
+  /// This state as it was at `mark`, the instances and macros defined since removed (not
+  /// withdrawn: nothing ran them).
+  mutating func rollBack(to mark: Mark) {
+    instances.removeSubrange(mark.instances...)
+    madeByName = [:]
+    for i in initialInstanceCount..<instances.count where !instances[i].withdrawn { madeByName[instances[i].name] = i }
+    macros.removeSubrange(mark.macros...)
+    specializations = specializations.filter { $0.value < mark.macros }
+    definitions = definitions.compactMapValues { all in
+      let kept = all.filter { $0 < mark.macros }
+      return kept.isEmpty ? nil : kept
+    }
+    usedInstance = mark.usedInstance
+  }
+
   /// The names of the instances, but those withdrawn.
   var instanceNames: [String] { instances.filter { !$0.withdrawn }.map(\.name) }
 }

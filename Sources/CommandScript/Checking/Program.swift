@@ -270,7 +270,8 @@ enum Directive: Sendable {
   case redo(count: Int, range: SourceRange)
   /// `goto`, `earlier`, `later`.
   case move(TreeMove, range: SourceRange)
-  case history
+  /// `history [N]`: the last N steps (nil: all).
+  case history(last: Int?)
   /// A definition (`macro`, `use`): it took effect when checked. For `use`, the instance
   /// it made the default, which the session reports (``Session/reportsEffects``).
   case definition(usedInstance: String? = nil)

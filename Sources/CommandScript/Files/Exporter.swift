@@ -27,7 +27,8 @@ struct Exporter {
   /// A line of the script: an undo step (its op, the commands it ran, its name), or a
   /// move through the tree (`export tree`).
   enum Item {
-    case step(op: Op, ran: ArraySlice<Int32>, name: String?)
+    /// `isTransaction`: its statement was a `transaction`, written as one.
+    case step(op: Op, ran: ArraySlice<Int32>, name: String?, isTransaction: Bool = false)
     case goto(Int)
   }
 
@@ -35,7 +36,7 @@ struct Exporter {
   /// make the whole tree again, in order).
   mutating func script(of items: [Item], tree: Bool = false) -> String {
     let usedBySteps = items.map { item -> Set<Int> in
-      guard case .step(let op, _, _) = item, !decides(op) else { return [] }
+      guard case .step(let op, _, _, _) = item, !decides(op) else { return [] }
       return macrosCalled(by: op)
     }
     nameMacros(Set(usedBySteps.joined()).sorted())
@@ -46,13 +47,14 @@ struct Exporter {
     ]
     var defined = Set<Int>()
     for (item, used) in zip(items, usedBySteps) {
-      guard case .step(let op, let ran, let name) = item else {
+      guard case .step(let op, let ran, let name, let isTransaction) = item else {
         if case .goto(let n) = item { lines.append("goto \(n)") }
         continue
       }
       let step = (op: op, ran: ran, name: name)
-      // A named step stays a named transaction, so that its undo title survives.
-      let named = step.name.map { "transaction \(ScriptString.literal($0)) " } ?? ""
+      // A named step stays a named transaction, so that its undo title survives; a
+      // transaction without a name stays one too, so that its statement does.
+      let named = step.name.map { "transaction \(ScriptString.literal($0)) " } ?? (isTransaction ? "transaction " : "")
       let kept = step.ran.filter { !outlivesSession(command: $0) }
       if kept.count < step.ran.count {
         let left = step.ran.filter { outlivesSession(command: $0) }.map(text(command:))

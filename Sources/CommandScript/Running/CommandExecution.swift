@@ -98,10 +98,15 @@ extension Invoker {
     if interruption.isRequested { throw .interrupted(at: range()) }
     if remainingSteps == 0 { throw .stepLimit(at: range()) }
     remainingSteps &-= 1
+    var id = id
     do {
       try performFast(id)
     } catch {
-      throw failure(error, at: range())
+      // Its receiver's `new` was undone, but a receiver by that name exists (made on the
+      // branch a move went to): the command is that one's.
+      guard let namesake = commandOnNamesake(id) else { throw failure(error, at: range()) }
+      do { try perform(namesake) } catch { throw failure(error, at: range()) }
+      id = namesake
     }
     history.record(id)
     if defers { noteDeferred(id, at: range()) }

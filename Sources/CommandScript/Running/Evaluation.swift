@@ -108,9 +108,12 @@ extension Invoker {
   private func ask(_ index: Int, _ query: Int, _ arguments: Arguments, at range: SourceRange) throws(RunFailure)
     -> Answer
   {
-    let instance = instances[index]
-    guard instance.exists else {
-      throw RunFailure(message: instance.withdrawnMessage, range: range)
+    var instance = instances[index]
+    if !instance.exists {
+      guard let standing = instanceStanding(for: index) else {
+        throw RunFailure(message: instance.withdrawnMessage, range: range)
+      }
+      instance = instances[standing]
     }
     do {
       return try instance.ask(query, arguments)

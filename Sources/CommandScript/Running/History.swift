@@ -23,6 +23,8 @@ struct History {
     var op: Op
     /// The name a host gave it (a group of calls), for its undo title.
     var name: String?
+    /// Whether its statement was a `transaction`, named or not: `export` writes it as one.
+    var isTransaction = false
     /// The results its requests waited for, in order, so that a redo applies them again
     /// rather than asking again (see AsyncVerbs.swift).
     var awaited: [AwaitedResults.Entry]?
@@ -196,12 +198,15 @@ struct History {
     if parent < 0 { firstRoot = index } else { nodes[Int(parent)].firstChild = index }
     newhead = index
     currentNumber = lastNumber
-    currentTime = time + 1
+    currentTime = time.clampedAdding(1)
     liveCount += 1
   }
 
   /// Names the step just committed.
   mutating func nameLastStep(_ name: String) { steps[steps.count - 1].name = name }
+
+  /// Marks the step just committed as a `transaction`'s.
+  mutating func markLastStepTransaction() { steps[steps.count - 1].isTransaction = true }
 
   /// Keeps the results the step just committed waited for.
   mutating func keepResultsOfLastStep(_ entries: [AwaitedResults.Entry]) { steps[steps.count - 1].awaited = entries }

@@ -41,7 +41,8 @@ extension History {
   /// `earlier N` (negative `steps`) and `later N`: the state `|steps|` steps back or
   /// forward in the order steps were made, across branches (Vim's `g-`, `g+`).
   func destination(steps: Int) throws(MoveRefusal) -> Destination {
-    var target = currentNumber + steps
+    // Clamped: `later 9223372036854775807` is as far as the tree goes, not an overflow.
+    var target = currentNumber.clampedAdding(steps)
     if steps < 0 {
       guard current >= 0 else { throw .atOldest }
       target = max(0, target)
@@ -53,7 +54,10 @@ extension History {
     // Not kept (the limit dropped it, or past the newest): the nearest kept one that way.
     var closest: Int?
     for i in keptNodes where steps < 0 ? nodes[i].number <= currentNumber : nodes[i].number > currentNumber {
-      if let c = closest, abs(nodes[c].number - target) < abs(nodes[i].number - target) { continue }
+      if let c = closest, nodes[c].number.distance(magnitudeTo: target) < nodes[i].number.distance(magnitudeTo: target)
+      {
+        continue
+      }
       closest = i
     }
     guard let closest else { throw steps < 0 ? .atOldest : .atNewest }
@@ -67,14 +71,16 @@ extension History {
   /// (going forward) are candidates; between two equally near, the older going back and
   /// the newer going forward.
   func destination(seconds: Int) throws(MoveRefusal) -> Destination {
-    let target = currentTime + seconds
+    // Clamped, and distances as magnitudes: times a journal or a host's clock gave (one
+    // that went backwards) and any count of seconds compare without overflow.
+    let target = currentTime.clampedAdding(seconds)
     var closest: Int?
     for i in keptNodes where seconds < 0 ? nodes[i].number <= currentNumber : nodes[i].number > currentNumber {
       guard let c = closest else {
         closest = i
         continue
       }
-      let (distance, best) = (abs(nodes[i].time - target), abs(nodes[c].time - target))
+      let (distance, best) = (nodes[i].time.distance(magnitudeTo: target), nodes[c].time.distance(magnitudeTo: target))
       if distance < best || (distance == best && (seconds > 0 || nodes[i].time != nodes[c].time)) { closest = i }
     }
     guard let closest else { throw seconds < 0 ? .atOldest : .atNewest }
@@ -107,4 +113,19 @@ extension History {
 
   /// After a move to `.before(node)`: `node` becomes the child `redo` follows.
   mutating func stopBefore(_ node: Int) { willRedo(node) }
+}
+
+extension Int {
+  /// `self + other`, held at `Int.min` or `Int.max` where it would overflow: for counts and
+  /// times a user or a journal gave, which must never trap.
+  func clampedAdding(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    guard overflow else { return sum }
+    return other < 0 ? .min : .max
+  }
+
+  /// `|self - other|`, exact for any two: the difference of two `Int`s fits in a `UInt`.
+  func distance(magnitudeTo other: Int) -> UInt {
+    self >= other ? UInt(bitPattern: self &- other) : UInt(bitPattern: other &- self)
+  }
 }

@@ -14,9 +14,9 @@ final class Invoker {
   // The hot path reads and writes these once per command; each access is by this class
   // alone, never overlapping, so the dynamic exclusivity check (a third of the time of a
   // command) is turned off for them.
-  @exclusivity(unchecked) private(set) var instances: [ReceiverInstance] {
-    didSet { unretained = ContiguousArray(instances.map(Unmanaged.passUnretained)) }
-  }
+  /// (Changed by `add` alone, which appends to `unretained` what it appends here: a
+  /// `didSet` that made `unretained` again made each `new` of a stream cost every instance.)
+  @exclusivity(unchecked) private(set) var instances: [ReceiverInstance]
   /// The same instances, unretained (`instances` keeps them), so that a command, an undo
   /// or a query reaches its instance without retaining and releasing it.
   @exclusivity(unchecked) private(set) var unretained: ContiguousArray<Unmanaged<ReceiverInstance>>
@@ -73,6 +73,7 @@ final class Invoker {
   func add(_ new: [ReceiverInstance]) {
     for instance in new { instance.exists = false }
     instances += new
+    unretained += new.map(Unmanaged.passUnretained)
     hasVerbNotUndoable += new.map { $0.notUndoable.contains { $0 != nil } }
     someRecordMayNotFit = someRecordMayNotFit || new.contains(where: \.recordsMayNotFit)
     someVerbIsNotUndoable = someVerbIsNotUndoable || new.contains { $0.notUndoable.contains { $0 != nil } }

@@ -48,7 +48,9 @@ extension Invoker {
         failure.calls.append((macro.name, call.range))
         throw failure
       }
-    case .show(let instances):
+    case .show(var instances):
+      // Each name, the receiver it stands for now (NamesAfterMoves.swift).
+      instances = instances?.map { instanceStanding(for: $0) ?? $0 }
       if outputBudget.limit != nil { try spendOutput(shownBytes(instances), at: nil) }
       request(.show(instances: instances))
     case .help(let topic): request(.help(topic: topic))

@@ -146,3 +146,42 @@ extension Invoker {
     return nil
   }
 }
+
+extension Invoker {
+  /// Charges to the step limit the commands that undoing or redoing the steps `nodes`
+  /// performs (each step at least one): under `--safe`, `undo; redo` pairs must not run a
+  /// long statement again and again for free. Throws, charging nothing, if they would
+  /// pass the limit, so the statement fails before it undoes or redoes anything.
+  func charge(steps nodes: some Sequence<Int>, at range: SourceRange) throws(RunFailure) {
+    var total = 0
+    for node in nodes {
+      total += max(1, history.nodes[node].end - history.start(of: node))
+      if total > remainingSteps { throw .stepLimit(at: range) }
+    }
+    remainingSteps -= total
+  }
+}
+
+extension History {
+  /// The steps `undo count` would undo, in order: from the current one up.
+  func stepsToUndo(_ count: Int) -> [Int] {
+    var found: [Int] = []
+    var node = current
+    while node >= 0, found.count < min(count, undoCount) {
+      found.append(node)
+      node = Int(nodes[node].parent)
+    }
+    return found
+  }
+
+  /// The steps `redo count` would redo, in order: along the branch `redo` follows.
+  func stepsToRedo(_ count: Int) -> [Int] {
+    var found: [Int] = []
+    var node = curhead
+    while node >= 0, found.count < count {
+      found.append(Int(node))
+      node = nodes[Int(node)].firstChild
+    }
+    return found
+  }
+}

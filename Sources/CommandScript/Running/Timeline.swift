@@ -46,7 +46,8 @@ final class Timeline {
     /// A host's rollback stopped at the step of `statement`, which it could not undo.
     case rollbackStopped(statement: SourceRange, failure: CommandFailure)
     /// `history`.
-    case listHistory
+    /// `history [N]`: the last N steps (nil: all).
+    case listHistory(last: Int?)
     /// `pending`.
     case listQueue
     /// `discard` dropped `count` pending statements.
@@ -143,7 +144,14 @@ final class Timeline {
   /// Puts in force what a compilation defined: the macros, and the instances its `new`s
   /// will make.
   func define(macros: [Macro], instances made: (_ from: Int) -> [ReceiverInstance]) {
-    invoker.macros = macros
+    // Only the macros defined since: the whole array assigned would share its storage with
+    // the checker's, and the next definition there would copy every macro (a stream that
+    // binds a receiver macro per line took time quadratic in its length).
+    if macros.count >= invoker.macros.count {
+      invoker.macros += macros[invoker.macros.count...]
+    } else {
+      invoker.macros = macros
+    }
     invoker.add(made(invoker.instances.count))
   }
 
@@ -327,6 +335,7 @@ final class Timeline {
       let name = statement.isTransaction ? host?.stepName(of: statement) : nil
       try invoker.run(op, statement: statement.range, request: ask) { instances, madeAStep in
         if madeAStep, let name { self.invoker.nameLastStep(name) }
+        if madeAStep, statement.isTransaction { self.invoker.history.markLastStepTransaction() }
         if madeAStep, let entries = self.awaiting?.entries, !entries.isEmpty { self.invoker.keepResults(entries) }
         guard self.tellsChanges else { return }
         done = .done(op: op, statement: statement.range, name: name, instances: instances)
@@ -380,8 +389,8 @@ final class Timeline {
       preconditionFailure("checking a `source` reads the file and makes it `sourced`")
     case .definition(let used):
       host?.present(.defined(used: used))
-    case .history:
-      host?.present(.listHistory)
+    case .history(let last):
+      host?.present(.listHistory(last: last))
     case .queue(let queued, let range, let isTransaction):
       pendingQueue.append(CompiledStatement(action: .operation(queued), range: range, isTransaction: isTransaction))
       if let batchSize, pendingQueue.count >= batchSize { runQueue() }
@@ -394,6 +403,7 @@ final class Timeline {
       batchSize = size
       if let size, pendingQueue.count >= size { runQueue() }
     case .undo(let count, let range):
+      if stepLimit != nil { try invoker.charge(steps: invoker.history.stepsToUndo(count), at: range) }
       var undone: [SourceRange] = []
       do {
         while undone.count < count, let statement = try undoLastStep(.undo(at: range)) { undone.append(statement) }
@@ -407,6 +417,7 @@ final class Timeline {
       }
       host?.present(.undid(statements: undone, asked: count, at: range))
     case .redo(let count, let range):
+      if stepLimit != nil { try invoker.charge(steps: invoker.history.stepsToRedo(count), at: range) }
       var redone: [SourceRange] = []
       var stopped: CommandFailure?
       do {
@@ -436,7 +447,7 @@ final class Timeline {
     func step(_ i: Int) -> Exporter.Item {
       .step(
         op: history.steps[i].op, ran: history.commands[history.start(of: i)..<history.nodes[i].end],
-        name: history.steps[i].name)
+        name: history.steps[i].name, isTransaction: history.steps[i].isTransaction)
     }
     let items: [Exporter.Item] =
       tree

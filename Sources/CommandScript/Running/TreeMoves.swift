@@ -40,6 +40,11 @@ extension Timeline {
       host?.present(.moved(report))
       return
     }
+    // What the move undoes and redoes counts against the step limit, as commands do.
+    if stepLimit != nil {
+      let route = invoker.history.route(to: destination)
+      try invoker.charge(steps: route.undo + route.redo, at: range)
+    }
     // One event for the whole move, which the session tells as one change.
     let moved = invoker.move(to: destination)
     let current = invoker.history.current

@@ -40,6 +40,9 @@ public struct HistoryTree: Equatable, Sendable {
   /// The step marked saved (``Session/markSaved()``), if it is kept; 0: the state before
   /// every kept step.
   public var saved: Int?
+  /// How many of the last steps `history N` asked to see (nil: all of them): a text
+  /// listing shows the last N rows, as bash's `history 5` does.
+  public var shownSteps: Int?
 
   /// The steps from the first kept one to the current state, then those `redo` would
   /// redo, in order: the history as a line (``Session/history``).
@@ -59,15 +62,49 @@ public struct HistoryTree: Equatable, Sendable {
     return entries
   }
 
-  /// Whether the current state stands on step `number` (it is done, not undone).
+  /// Whether the current state stands on step `number` (it is done, not undone). One
+  /// look-up: `history` asks it of every step (a walk up the tree for each made listing
+  /// 32,000 steps take 58 s).
   public func isApplied(_ number: Int) -> Bool {
+    if number == 0 { return true }
+    if let applied, applied.current == current { return applied.steps.contains(number) }
     var n = current
     while n > number, let node = node(n) { n = node.parent }
     return n == number
   }
 
+  /// The steps the state `current` stands on, found once when the tree is made (the
+  /// path from it up to the first kept step); nil, or for another `current` after a host
+  /// changed it, and `isApplied` walks the tree.
+  fileprivate var applied: AppliedSteps?
+
+  fileprivate struct AppliedSteps: Equatable, Sendable {
+    var current: Int
+    var steps: Set<Int>
+  }
+
+  /// Finds the steps the current state stands on, for `isApplied`.
+  fileprivate mutating func findApplied() {
+    var steps = Set<Int>()
+    var n = current
+    while n != 0, let node = node(n) {
+      steps.insert(n)
+      n = node.parent
+    }
+    applied = AppliedSteps(current: current, steps: steps)
+  }
+
+  #if DEBUG
+    /// Counts `node(_:)`'s look-ups, for a test of how much work a listing takes.
+    final class LookupCounter: @unchecked Sendable { var count = 0 }
+    @TaskLocal static var lookups: LookupCounter?
+  #endif
+
   /// The step numbered `number`, if it is kept.
   public func node(_ number: Int) -> Node? {
+    #if DEBUG
+      HistoryTree.lookups?.count += 1
+    #endif
     var (low, high) = (0, nodes.count)
     while low < high {
       let mid = (low + high) / 2
@@ -152,11 +189,13 @@ extension Session {
         statement: canonicalText(of: history.steps[i].statement), title: actionName(ofStep: i))
     }
     let saved = savedNumber.flatMap { $0 == 0 || history.index(ofNumber: $0) != nil ? $0 : nil }
-    return HistoryTree(
+    var tree = HistoryTree(
       nodes: nodes, rootChildren: history.children(of: -1).map { history.nodes[$0].number },
       current: history.current < 0 ? 0 : history.nodes[history.current].number, lastNumber: history.lastNumber,
       currentTime: history.currentTime, curhead: number(history.curhead), newhead: number(history.newhead),
       saved: saved)
+    tree.findApplied()
+    return tree
   }
 
   /// Goes to the state right after step `number` (0: before the first step), wherever it

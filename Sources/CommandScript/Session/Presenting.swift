@@ -106,7 +106,10 @@ extension Session: TimelineHost {
       if reportsEffects, !statements.isEmpty { report(Self.summary(of: statements.map(canonicalText), as: "redid")) }
     case .rollbackStopped(let statement, let failure):
       warn("rolling back stopped: cannot undo: \(failure.message)", at: statement)
-    case .listHistory: onOutput(.history(historyTree))
+    case .listHistory(let last):
+      var tree = historyTree
+      tree.shownSteps = last
+      onOutput(.history(tree))
     case .listQueue: onOutput(.pending(pendingStatements))
     case .discarded(let count):
       if reportsEffects { report(count == 1 ? "dropped 1 pending statement" : "dropped \(count) pending statements") }

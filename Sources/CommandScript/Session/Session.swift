@@ -259,8 +259,21 @@ public final class Session {
     state: CheckerState, statements: [[CompiledStatement]], warnings: [(diagnostic: Diagnostic, range: SourceRange)]
   ) {
     if sources.count >= nextSourceSweep { releaseUnusedSources() }
-    if symbols.names.count > Self.maxReusedSymbols { symbols = SymbolTable() }
-    var checker = Checker(state: checkerState, commands: commands, symbols: symbols)
+    // A macro with receiver parameters keeps its body's syntax tree, whose names are this
+    // table's numbers, to check it again at each new binding: the table stays while one is
+    // in force (a fresh one made those names read as others', or past its end).
+    if symbols.names.count > Self.maxReusedSymbols, !checkerState.macros.contains(where: { $0.template != nil }) {
+      symbols = SymbolTable()
+    }
+    // The state moves to the checker, which changes it in place; it comes back as it was
+    // unless the compilation is kept (`keep`).
+    let mark = checkerState.mark
+    var checker = Checker(state: checkerState.movedOut(), commands: commands, symbols: symbols)
+    /// The state as it was, back in the session.
+    func restore() {
+      checkerState = checker.state.movedOut()
+      checkerState.rollBack(to: mark)
+    }
     checker.existsNow = { [timeline] in timeline.exists($0) }
     checker.checksOnly = !keeping
     var problems: [Problem] = []
@@ -277,10 +290,17 @@ public final class Session {
         diagnostics[diagnostics.count - 1].notes.append(
           Diagnostic.Note("\(problems.count) errors in all; only the first \(Self.maxErrors) are shown"))
       }
+      restore()
       throw CompileErrors(diagnostics: diagnostics)
     }
-    if keeping { marksBeforeNew.merge(checker.marksBeforeNew) { $1 } }
-    return (checker.state, statements, problems.map { ($0.diagnostic(in: sources), $0.range) })
+    let warnings = problems.map { ($0.diagnostic(in: sources), $0.range) }
+    guard keeping else {
+      restore()
+      return (checkerState, statements, warnings)
+    }
+    marksBeforeNew.merge(checker.marksBeforeNew) { $1 }
+    // The caller keeps it (`keep`) at once.
+    return (checker.state.movedOut(), statements, warnings)
   }
 
   /// The symbols the next compilation numbers names with. A table numbers the keywords
@@ -364,8 +384,10 @@ public final class Session {
       checker.noteScriptUsage()
       checker.scriptArguments = outerArguments
     }
-    let parseProblems = Parser.parse(file.bytes, source: id, firstLine: file.firstLine, symbols: checker.symbols) {
-      parser in
+    let parseProblems = Parser.parse(
+      file.bytes, source: id, firstLine: file.firstLine, symbols: checker.symbols,
+      maxStringBytes: timeline.stringLimit ?? .max
+    ) { parser in
       // A sourced file stops being checked at Ctrl-C (checking 100 MB takes seconds).
       while sourcing.isEmpty || !interruption.isRequested, let statement = parser.nextRoot() {
         // Checking only: a plain command known to check is not compiled, since nothing

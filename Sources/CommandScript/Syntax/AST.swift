@@ -150,7 +150,8 @@ struct Statement: Sendable, BitwiseCopyable {
     case use(Name)
     case undo(count: ArgumentNode?)
     case redo(count: ArgumentNode?)
-    case history
+    /// `history [N]`.
+    case history(count: ArgumentNode?)
     /// `goto N`, `earlier …`, `later …`: a move through the undo tree.
     case move(TreeMove)
     /// `show [NAME…]`: the names are a range of the tree's `names` (none: every receiver).
@@ -432,7 +433,7 @@ extension SyntaxTree {
     case .use(let name): return "use \(text(name))"
     case .undo(let count): return words(["undo", count.map(canonical)])
     case .redo(let count): return words(["redo", count.map(canonical)])
-    case .history: return "history"
+    case .history(let count): return words(["history", count.map(canonical)])
     case .move(let move): return move.canonical
     case .show(let names): return words(["show"] + self.names[names].map(text))
     case .help(let name, let member):

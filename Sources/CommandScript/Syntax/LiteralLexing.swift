@@ -182,6 +182,7 @@ extension Lexer {
         if b >= 0x80 { lineHasNonASCII = true }
         text.append(b)
         position += 1
+        if text.count > maxStringBytes { return skipOverlongString(start: start, line: startLine, column: column) }
       }
     }
     let r = range(from: start, line: startLine, column: column)
@@ -191,6 +192,24 @@ extension Lexer {
     problem.notes.append(("the string starts here and runs to the end of the input", nil))
     report(problem)
     return Token(kind: .invalid, range: r, integer: Token.unterminatedString)
+  }
+
+  /// The rest of a string literal that passed `maxStringBytes`, skipped to its closing
+  /// quote (or the end of the input) without keeping its text: reported, as an invalid token.
+  @inline(never) private mutating func skipOverlongString(start: Int, line startLine: Int, column: Int) -> Token {
+    while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+      if bytes[position] == UInt8(ascii: "\\") { position += 1 }
+      if position < bytes.count, bytes[position] == 10 { newLine(at: position) }
+      if position < bytes.count, bytes[position] >= 0x80 { lineHasNonASCII = true }
+      position += 1
+    }
+    let closed = position < bytes.count
+    if closed { position += 1 }
+    let r = range(from: start, line: startLine, column: column)
+    report(
+      "string literal is longer than \(maxStringBytes) bytes, the most a string may have here",
+      at: SourceRange(source: source, start: start, end: start + 1, line: startLine, column: column))
+    return Token(kind: .invalid, range: r, integer: closed ? 0 : Token.unterminatedString)
   }
 
   /// `${NAME}` or `$(` in a string, at the `$`. `${NAME}` is kept as written (a parameter

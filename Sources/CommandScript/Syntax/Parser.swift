@@ -36,10 +36,12 @@ struct Parser {
   /// their words in `symbols`, their ranges in source `source` from line `firstLine`.
   @inline(__always) static func parse<Result>(
     _ bytes: [UInt8], source: Int = 0, firstLine: Int = 1, symbols: SymbolTable = SymbolTable(),
-    _ body: (inout Parser) -> Result
+    maxStringBytes: Int = .max, _ body: (inout Parser) -> Result
   ) -> Result {
     bytes.withUnsafeBufferPointer { buffer in
-      var parser = Parser(Lexer(buffer, source: source, firstLine: firstLine, symbols: symbols))
+      var lexer = Lexer(buffer, source: source, firstLine: firstLine, symbols: symbols)
+      lexer.maxStringBytes = maxStringBytes
+      var parser = Parser(lexer)
       return body(&parser)
     }
   }

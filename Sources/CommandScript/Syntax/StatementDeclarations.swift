@@ -40,7 +40,7 @@ extension Keyword {
         usage: "redo [n]", summary: "redo n undone steps (default 1)", placement: .topLevel, example: "undo; redo")
     case .history:
       StatementDeclaration(
-        usage: "history", summary: "show the undo tree: each step by its number", placement: .topLevel,
+        usage: "history [n]", summary: "show the undo tree: each step by its number (the last n)", placement: .topLevel,
         example: "move up; undo; move down; history")
     case .show:
       StatementDeclaration(

@@ -322,10 +322,11 @@ extension Parser {
     return parseArgument(what: "a count").map { .some($0) }
   }
 
-  /// `history`.
+  /// `history [COUNT]`: the last COUNT steps, as bash's `history 5`.
   @inline(never) private mutating func parseHistory(start: SourceRange) -> Statement? {
     advance()
-    return Statement(.history, range: start)
+    guard let count = parseOptionalCount() else { return nil }
+    return Statement(.history(count: count), range: start.through(count?.range ?? start))
   }
 
   /// `queue STATEMENT`.

@@ -48,6 +48,14 @@ extension Parser {
       return Statement(.move(.number(found.integer)), range: start.through(found.range))
     case .integer where !isGoto && found.integer >= 1:
       advance()
+      if let unit = timeUnit(afterCount: found) {
+        problems.append(
+          Problem(
+            "a time is one word, its unit right after the number: `\(keyword.rawValue) \(found.integer)\(unit)`",
+            at: found.range.through(token.range)))
+        advance()
+        return nil
+      }
       return Statement(.move(.steps(sign * found.integer)), range: start.through(found.range))
     case .duration where !isGoto && found.integer >= 1:
       advance()
@@ -61,6 +69,18 @@ extension Parser {
         : "a count (1 or more) or a time such as `30s`, `5m` or `1h` after `\(keyword.rawValue)`"
       problems.append(Problem("expected \(wanted), found \(describe(found))", at: found.range))
       return nil
+    }
+  }
+
+  /// The unit (`s`, `m`, `h`) of a time written apart from its count (`earlier 2 s`,
+  /// `earlier 5 minutes`): the word after the count, if it names one.
+  private func timeUnit(afterCount count: Token) -> String? {
+    guard token.kind == .word else { return nil }
+    switch lexer.shortText(of: token.range) {
+    case "s", "sec", "secs", "second", "seconds": return "s"
+    case "m", "min", "mins", "minute", "minutes": return "m"
+    case "h", "hr", "hrs", "hour", "hours": return "h"
+    default: return nil
     }
   }
 }

@@ -78,6 +78,14 @@ struct Problem: Error {
   }
 }
 
+/// The one candidate that begins with `word` (two letters at least), if just one does: a
+/// name cut short, which no edit distance would suggest (`gar` for `garage`).
+func onlyCompletion(of word: String, among candidates: [String]) -> String? {
+  guard word.utf8.count >= 2 else { return nil }
+  let found = candidates.filter { $0.hasPrefix(word) && $0 != word }
+  return found.count == 1 ? found[0] : nil
+}
+
 /// The closest of `candidates` to `word` by edit distance, if close enough to be a
 /// plausible misspelling (at most a third of the word's length, and at least 1).
 ///

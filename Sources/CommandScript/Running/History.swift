@@ -79,8 +79,14 @@ struct History {
   /// No node below this storage index is kept.
   private var oldestKept = 0
 
-  /// The number of the node a host marked saved (0: the root), if any.
+  /// The number of the node a host marked saved (0: the root), if any. Forgotten when
+  /// the limit drops the state it stands for: the root's state is dropped with the root's
+  /// only child on the current path (whose state becomes the root's, 0), and a dropped
+  /// branch takes its nodes' states with it.
   var savedNumber: Int?
+
+  /// The changes to the tree's shape, for a host that follows the tree; nil until one does.
+  var shapeLog: ShapeLog?
 
   /// The clock nodes are stamped with, in seconds since 1970.
   var clock: () -> Int = { Int(systemTime()) }
@@ -194,6 +200,7 @@ struct History {
     nodes.append(node)
     steps.append(Step(statement: statement, op: op))
     if parent < 0 { firstRoot = index } else { nodes[Int(parent)].firstChild = index }
+    if shapeLog != nil { logChildren(of: Int(parent)) }
     newhead = index
     currentNumber = lastNumber
     currentTime = time + 1
@@ -251,6 +258,12 @@ struct History {
     nodes[node].next = first
     nodes[Int(first)].previous = Int32(node)
     if parent < 0 { firstRoot = Int32(node) } else { nodes[parent].firstChild = Int32(node) }
+    if shapeLog != nil { logChildren(of: parent) }
+  }
+
+  /// Logs that the children of `parent` (-1: the root) changed.
+  private mutating func logChildren(of parent: Int) {
+    shapeLog?.append(parent < 0 ? 0 : nodes[parent].number)
   }
 
   /// The nearest node that is an ancestor of both (or either itself), -1 for the root.
@@ -298,8 +311,15 @@ struct History {
   /// Drops node `node`, a child of the root on the current path with no siblings: its
   /// children become the root's.
   private mutating func dropOnPath(_ node: Int) {
+    if savedNumber == 0 {
+      savedNumber = nil
+    } else if savedNumber == nodes[node].number {
+      savedNumber = 0
+    }
     nodes[node].isDropped = true
     nodes[node].holdsRecords = true
+    shapeLog?.append(-nodes[node].number)
+    shapeLog?.append(0)
     var child = nodes[node].firstChild
     firstRoot = child
     while child >= 0 {
@@ -317,10 +337,13 @@ struct History {
     let (previous, next) = (nodes[top].previous, nodes[top].next)
     if previous >= 0 { nodes[Int(previous)].next = next } else { firstRoot = next }
     if next >= 0 { nodes[Int(next)].previous = previous }
+    shapeLog?.append(0)
     var stack = [top]
     var count = 0
     while let node = stack.popLast() {
       nodes[node].isDropped = true
+      if savedNumber == nodes[node].number { savedNumber = nil }
+      shapeLog?.append(-nodes[node].number)
       if curhead == Int32(node) { curhead = -1 }
       if newhead == Int32(node) { newhead = -1 }
       count += 1

@@ -80,16 +80,18 @@ extension Session {
 
   func removeChangeObserver(_ id: Int) {
     changeObservers.removeAll { $0.id == id }
+    updates.observers.removeAll { $0.id == id }
     timeline.tellsChanges = hasChangeObservers
   }
 
   /// Whether anyone follows changes: ``onChange`` or an observer.
-  var hasChangeObservers: Bool { onChange != nil || !changeObservers.isEmpty }
+  var hasChangeObservers: Bool { onChange != nil || !changeObservers.isEmpty || !updates.observers.isEmpty }
 
   /// Tells ``onChange`` and every observer of `change`.
   func tell(_ change: Change) {
     onChange?(change)
     for (_, observer) in changeObservers { observer(change) }
+    if !updates.observers.isEmpty { updates.changes.append(change) }
   }
 
   /// The action name of the step that `undo` would undo ("Insert Text"), localised; nil

@@ -40,6 +40,9 @@ public struct HistoryTree: Equatable, Sendable {
   /// The step marked saved (``Session/markSaved()``), if it is kept; 0: the state before
   /// every kept step.
   public var saved: Int?
+  /// Where the session's log of shape changes stood when the tree was read (-1: it kept
+  /// none), so that ``Session/update(_:_:)`` knows what changed since.
+  var logPosition = -1
 
   /// The steps from the first kept one to the current state, then those `redo` would
   /// redo, in order: the history as a line (``Session/history``).
@@ -67,13 +70,16 @@ public struct HistoryTree: Equatable, Sendable {
   }
 
   /// The step numbered `number`, if it is kept.
-  public func node(_ number: Int) -> Node? {
+  public func node(_ number: Int) -> Node? { index(of: number).map { nodes[$0] } }
+
+  /// Where the step numbered `number` is in ``nodes``, if it is kept.
+  func index(of number: Int) -> Int? {
     var (low, high) = (0, nodes.count)
     while low < high {
       let mid = (low + high) / 2
       if nodes[mid].number < number { low = mid + 1 } else { high = mid }
     }
-    return low < nodes.count && nodes[low].number == number ? nodes[low] : nil
+    return low < nodes.count && nodes[low].number == number ? low : nil
   }
 
   /// One entry of Vim's `undotree()` list: a step, followed in its list by the steps
@@ -144,19 +150,23 @@ extension Session {
   public var historyTree: HistoryTree {
     let history = timeline.invoker.history
     func number(_ index: Int32) -> Int? { index < 0 ? nil : history.nodes[Int(index)].number }
-    let nodes = history.keptNodes.map { i in
-      let node = history.nodes[i]
-      return HistoryTree.Node(
-        number: node.number, parent: node.parent < 0 ? 0 : history.nodes[Int(node.parent)].number,
-        children: history.children(of: i).map { history.nodes[$0].number }, time: node.time,
-        statement: canonicalText(of: history.steps[i].statement), title: actionName(ofStep: i))
-    }
+    let nodes = history.keptNodes.map(treeNode)
     let saved = savedNumber.flatMap { $0 == 0 || history.index(ofNumber: $0) != nil ? $0 : nil }
     return HistoryTree(
       nodes: nodes, rootChildren: history.children(of: -1).map { history.nodes[$0].number },
       current: history.current < 0 ? 0 : history.nodes[history.current].number, lastNumber: history.lastNumber,
       currentTime: history.currentTime, curhead: number(history.curhead), newhead: number(history.newhead),
-      saved: saved)
+      saved: saved, logPosition: history.shapeLog?.end ?? -1)
+  }
+
+  /// The step at storage index `i`, as the tree shows it.
+  func treeNode(_ i: Int) -> HistoryTree.Node {
+    let history = timeline.invoker.history
+    let node = history.nodes[i]
+    return HistoryTree.Node(
+      number: node.number, parent: node.parent < 0 ? 0 : history.nodes[Int(node.parent)].number,
+      children: history.children(of: i).map { history.nodes[$0].number }, time: node.time,
+      statement: canonicalText(of: history.steps[i].statement), title: actionName(ofStep: i))
   }
 
   /// Goes to the state right after step `number` (0: before the first step), wherever it
@@ -200,10 +210,16 @@ extension Session {
   public func markSaved() {
     let current = timeline.invoker.history.current
     savedNumber = current < 0 ? 0 : timeline.invoker.history.nodes[current].number
+    noteUpdate()
   }
 
   /// Whether the current state is the one ``markSaved()`` marked (a document is not dirty).
-  public var isAtSavedState: Bool { savedNumber == historyTree.current && savedNumber != nil }
+  /// A saved state the history limit dropped can no longer be reached: none is marked then.
+  public var isAtSavedState: Bool {
+    let history = timeline.invoker.history
+    let current = history.current
+    return savedNumber != nil && savedNumber == (current < 0 ? 0 : history.nodes[current].number)
+  }
 
   private var savedNumber: Int? {
     get { timeline.invoker.savedNumber }

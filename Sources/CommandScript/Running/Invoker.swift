@@ -143,6 +143,7 @@ final class Invoker {
     }
     let end = history.commands.count
     guard end > mark else { return }
+    if someVerbIsNotUndoable { noteNotUndoableRuns(mark..<end) }
     if someVerbIsNotUndoable, !canUndoSome(of: mark..<end) {
       ran?(instances(of: mark..<end), false)
       history.discard(from: mark)
@@ -161,6 +162,21 @@ final class Invoker {
   private func canUndoSome(of range: Range<Int>) -> Bool {
     if isUndoable(history.commands[range.upperBound - 1]) { return true }
     return range.dropLast().contains { isUndoable(history.commands[$0]) }
+  }
+
+  /// The last verb declared not undoable that ran on each instance, qualified
+  /// (`text.load`), and the number of the last step made when it ran: when the record of a
+  /// step made before no longer fits, it is the verb that changed the state under it.
+  var lastNotUndoable: [Int32: (verb: String, after: Int)] = [:]
+
+  @inline(never) private func noteNotUndoableRuns(_ range: Range<Int>) {
+    for i in range where !isUndoable(history.commands[i]) {
+      let head = commands.heads[Int(history.commands[i])]
+      let box = instances[Int(head.instance)]
+      if let name = box.notUndoable[Int(head.verb)] {
+        lastNotUndoable[head.instance] = ("\(box.name).\(name)", history.lastNumber)
+      }
+    }
   }
 
   /// Whether command `id` can be undone (a `new` can: it is withdrawn).

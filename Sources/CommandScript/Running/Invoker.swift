@@ -205,6 +205,20 @@ final class Invoker {
     return found
   }
 
+  /// Forgets every step, keeping the state (`Session.clearHistory`).
+  func clearHistory() { forget(history.clear()) }
+
+  /// Forgets the newest step, the current one, keeping the state: the receivers drop the
+  /// newest records of its commands (`Session.withoutUndoRegistration`).
+  func forgetNewestStep() {
+    var counts = [Int](repeating: 0, count: instances.count)
+    for id in history.forgetNewest() {
+      let head = commands.heads[Int(id)]
+      if head.verb >= 0, isUndoable(id) { counts[Int(head.instance)] += 1 }
+    }
+    for (instance, count) in zip(instances, counts) where count > 0 { instance.dropNewestRecords(count) }
+  }
+
   /// Drops the receivers' undo records of commands whose steps the history cap removed.
   private func forget(_ dropped: ContiguousArray<Int32>) {
     var counts = [Int](repeating: 0, count: instances.count)

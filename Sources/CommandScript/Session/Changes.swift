@@ -118,14 +118,19 @@ extension Session {
   /// The action name of the statement at `statement`, compiled to `op`, named `name` by
   /// a host's group.
   func actionName(of op: Op, statement: SourceRange, name: String?) -> String {
-    if let name { return localizedActionName(name) }
+    localizedActionName(unlocalizedActionName(of: op, statement: statement, name: name))
+  }
+
+  /// ``actionName(of:statement:name:)`` before ``localizedActionName``.
+  func unlocalizedActionName(of op: Op, statement: SourceRange, name: String?) -> String {
+    if let name { return name }
     if case .command(let id, _) = op, case let head = commands.heads[Int(id)], head.verb >= 0 {
       let type = type(ofInstance: Int(head.instance))
-      if let name = type.verbs[Int(head.verb)].actionName { return localizedActionName(name) }
+      if let name = type.verbs[Int(head.verb)].actionName { return name }
     } else if case .call(let call) = op {
-      return localizedActionName(checkerState.macros[call.macro].name)
+      return checkerState.macros[call.macro].name
     }
-    return localizedActionName(canonicalText(of: statement))
+    return canonicalText(of: statement)
   }
 
   /// The one change of a move through the tree that undid the steps at storage indices

@@ -25,8 +25,13 @@ extension Session {
     }
     var dropped = Set<Int>()
     var parents = Set<Int>()
+    var rewritten = Set<Int>()
     for entry in logged {
-      if entry < 0 { dropped.insert(-entry) } else { parents.insert(entry) }
+      switch entry {
+      case .children(let number): parents.insert(number)
+      case .dropped(let number): dropped.insert(number)
+      case .rewritten(let number): rewritten.insert(number)
+      }
     }
     var treeChanged = !logged.isEmpty
     if !dropped.isEmpty { tree.nodes.removeAll { dropped.contains($0.number) } }
@@ -52,6 +57,9 @@ extension Session {
       for child in children {
         if let at = tree.index(of: child), tree.nodes[at].parent != parent { tree.nodes[at].parent = parent }
       }
+    }
+    for number in rewritten {
+      if let index = kept.index(ofNumber: number), let at = tree.index(of: number) { tree.nodes[at] = treeNode(index) }
     }
     func number(_ index: Int32) -> Int? { index < 0 ? nil : kept.nodes[Int(index)].number }
     let current = kept.current < 0 ? 0 : kept.nodes[kept.current].number

@@ -122,6 +122,8 @@ public final class Session {
   var nextChangeObserver = 0
   /// The observers told once per run (SessionUpdates.swift).
   let updates = UpdateObservers()
+  /// A host's open groups and coalescing calls (HostUndo.swift).
+  let hostUndo = HostUndoState()
   /// Turns an action name (a verb's declared one, a group's, a macro's name, or a
   /// statement) into the app's language, for undo titles and changes; as written by
   /// default.

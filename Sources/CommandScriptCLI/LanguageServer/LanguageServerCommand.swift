@@ -18,7 +18,7 @@ struct LanguageServerCommand: ToolSubcommand {
         `help` says), definition, references, rename and document symbols of macros and \
         receivers made by `new`, semantic tokens, formatting (as `\(tool) fmt`) and quick \
         fixes for did-you-mean suggestions. Nothing in a document runs. The plugins named \
-        by the project file of the working directory (cmdscript.json) are started to ask \
+        by the project file of the working directory (\(tool).json) are started to ask \
         what they declare, then shut down.
 
         Exit status: 0 after `shutdown` then `exit`; 1 when the input ends or `exit` comes \

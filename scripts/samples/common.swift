@@ -3,9 +3,14 @@
 // checked against the library alone also get context.swift (stand-ins for the app's
 // types); samples of an example package get only this file, beside that package's modules.
 import CommandScript
-import CommandScriptReceivers
 
-nonisolated(unsafe) var registry = ReceiverRegistry.builtins
+#if canImport(CommandScriptReceivers)
+  import CommandScriptReceivers
+  nonisolated(unsafe) var registry = ReceiverRegistry.builtins
+#else
+  // An example package's build, which has no built-in receivers.
+  nonisolated(unsafe) var registry = ReceiverRegistry()
+#endif
 nonisolated(unsafe) let session = Session(registry: registry)
 let clipboard = "milk"
 func redraw(_ receivers: [String]) {}

@@ -55,6 +55,21 @@ import Testing
     #expect(throws: Session.RunError.self) { try s.endGroup() }
   }
 
+  @Test func underAHistoryLimitAGroupIsUndoneWholeAndPushesOutNoStepWhileOpen() throws {
+    let s = Session(registry: .builtins)
+    s.historyLimit = 2
+    try s.perform("paint", on: "shape", "red")
+    try s.beginGroup("Move")
+    for _ in 0..<5 { try s.perform("move", on: "shape", "up") }
+    try s.endGroup()
+    try s.withoutUndoRegistration { for _ in 0..<3 { try s.perform("move", on: "shape", "right") } }
+    #expect(s.undoCount == 2 && s.historyLimit == 2)
+    try s.undo()
+    #expect(shape(s) == (3, 0))
+    try s.undo()
+    #expect(s.state(of: "shape")?["color"] != .string("red"))
+  }
+
   @Test func withAJournalAGroupIsRefusedAndCallsDoNotCoalesce() throws {
     let s = Session(registry: .builtins)
     let journal = Lines()

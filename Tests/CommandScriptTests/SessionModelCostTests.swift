@@ -18,8 +18,18 @@ import Testing
     s.onDiagnostic = { _ in }
     let model = SessionModel(session: s)
     var random = SplitMix64(seed: 38 + UInt64(limit ?? 0))
+    var log: [String] = []
     for round in 0..<400 {
-      switch random.next() % 9 {
+      let pick = random.next() % 13
+      log.append("\(pick)")
+      switch pick {
+      case 9:
+        try s.beginGroup("Group")
+        for _ in 0..<Int(random.next() % 3) { try s.perform("move", on: "shape", "right") }
+        try s.endGroup()
+      case 10: try s.perform("move", on: "shape", "up", coalescing: "typing")
+      case 11: if random.next() % 4 == 0 { s.clearHistory() } else { s.breakCoalescing() }
+      case 12: try s.withoutUndoRegistration { try s.perform("paint", on: "shape", "blue") }
       case 0, 1, 2: try s.perform("move", on: "shape", ["up", "down", "left"][Int(random.next() % 3)], 1)
       case 3: try s.undo(Int(random.next() % 3) + 1)
       case 4: try s.redo(Int(random.next() % 2) + 1)
@@ -34,7 +44,7 @@ import Testing
       }
       let tree = s.historyTree
       #expect(model.historyTree == tree, "round \(round)")
-      #expect(model.history == s.history, "round \(round)")
+      #expect(model.history == s.history, "round \(round): \(log.suffix(6))")
       #expect(model.isAtSavedState == s.isAtSavedState, "round \(round)")
       #expect(model.canUndo == (s.undoCount > 0) && model.canRedo == (s.redoCount > 0), "round \(round)")
       if model.historyTree != tree || model.history != s.history { break }

@@ -333,7 +333,8 @@ struct History {
     nodes.removeLast()
     steps.removeLast()
     liveCount -= 1
-    (newhead, curhead) = (parent, -1)
+    // What `redo` followed before the node was made, it follows again.
+    (newhead, curhead) = (parent, parent < 0 ? firstRoot : nodes[Int(parent)].firstChild)
     currentNumber = parent < 0 ? 0 : nodes[Int(parent)].number
     return forgotten
   }

@@ -205,6 +205,11 @@ final class Invoker {
     return found
   }
 
+  /// Drops the oldest steps over the history limit, as a commit does.
+  func keepToHistoryLimit() {
+    if let historyLimit, let dropped = history.cap(to: historyLimit) { forget(dropped) }
+  }
+
   /// Forgets every step, keeping the state (`Session.clearHistory`).
   func clearHistory() { forget(history.clear()) }
 

@@ -9,6 +9,9 @@ final class HostUndoState {
   var title = ""
   /// The number the first step made in the open group has, or more.
   var firstNumber = 0
+  /// The history limit, suspended while a group is open or registration is off: a step
+  /// about to be joined or forgotten must not push older ones out.
+  var suspendedLimit: Int??
   /// The key of the last coalescing call, the number of the step it made or joined, and
   /// the last number given when it returned, while nothing else happened.
   var coalescing: (key: String, step: Int, last: Int)?
@@ -28,6 +31,7 @@ extension Session {
       hostUndo.title = title
       hostUndo.firstNumber = timeline.invoker.history.lastNumber + 1
       breakCoalescing()
+      suspendLimit()
     }
     hostUndo.depth += 1
   }
@@ -54,7 +58,23 @@ extension Session {
   /// Joins the steps made since the outermost group opened into one, titled as it.
   private func closeGroup() {
     breakCoalescing()
-    if joinNewestSteps(from: hostUndo.firstNumber, name: hostUndo.title) { noteUpdate() }
+    let joined = joinNewestSteps(from: hostUndo.firstNumber, name: hostUndo.title)
+    restoreLimit()
+    if joined { noteUpdate() }
+  }
+
+  private func suspendLimit() {
+    guard hostUndo.suspendedLimit == nil else { return }
+    hostUndo.suspendedLimit = .some(timeline.invoker.historyLimit)
+    timeline.invoker.historyLimit = nil
+  }
+
+  /// Puts the history limit back, and keeps to it.
+  private func restoreLimit() {
+    guard let limit = hostUndo.suspendedLimit else { return }
+    hostUndo.suspendedLimit = nil
+    timeline.invoker.historyLimit = limit
+    timeline.invoker.keepToHistoryLimit()
   }
 
   /// Joins the kept steps numbered `first` or more — the newest, a chain ending at the
@@ -99,7 +119,8 @@ extension Session {
       return
     }
     if journal == nil, let previous, previous.key == key, previous.last == before, current >= 1,
-      history.nodes[current].parent == Int32(current - 1), history.nodes[current - 1].number == previous.step
+      history.nodes[current].parent == Int32(current - 1), history.nodes[current - 1].number == previous.step,
+      !history.nodes[current - 1].isDropped
     {
       let first = history.steps[current - 1]
       let name = unlocalizedActionName(of: first.op, statement: first.statement, name: first.name)
@@ -153,8 +174,10 @@ extension Session {
     }
     willMoveThroughHistory()
     let first = timeline.invoker.history.lastNumber + 1
+    suspendLimit()
     defer {
       if joinNewestSteps(from: first, name: "") { timeline.invoker.forgetNewestStep() }
+      restoreLimit()
       breakCoalescing()
       noteUpdate()
     }
@@ -177,6 +200,7 @@ extension Session {
         try? run(SourceFile(name: "<call>", text: "undo"))
         _ = timeline.invoker.history.forgetNewest()
       }
+      restoreLimit()
       noteUpdate()
       throw error
     }

@@ -25,7 +25,7 @@ extension Driver {
     case .failure(let damage) where damage.notAJournal:
       Console.err.message("session \(journal.path): \(damage.reason); nothing was run and the file is unchanged")
       Console.err.message(
-        "note: if it is a journal of cmdscript 0.1 (no checksums), --salvage-session NEWFILE copies its entries into NEWFILE, a journal of this version"
+        "note: if it is a journal in the first format (no checksums), --salvage-session NEWFILE copies its entries into NEWFILE, a journal of this version"
       )
       return .failure(ResumeFailure())
     case .failure(let damage):
@@ -214,7 +214,7 @@ func salvageJournal(_ path: String, into newPath: String) -> ExitStatus {
   case .failure(let damage) where damage.notAJournal:
     let contents = JournalFormat.version1Entries(bytes)
     entries = contents.entries
-    left = "read as a journal of cmdscript 0.1, without checksums"
+    left = "read as a journal in the first format, without checksums"
     if contents.droppedBytes > 0 { left += "; left out an incomplete last entry (\(contents.droppedBytes) bytes)" }
   case .failure(let damage):
     entries = damage.intact

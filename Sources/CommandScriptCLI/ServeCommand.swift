@@ -68,7 +68,7 @@ struct ServeCommand: ToolSubcommand {
         Each --plugin starts a plugin before FILE runs, as for a run (PLUGINS.md): its \
         receivers are drawn on the page as their `show` state, with their verbs as controls, \
         and a click on one runs through the plugin, undoable like any other. Without \
-        --plugin, the plugins of the first FILE's project file (cmdscript.json) start. A \
+        --plugin, the plugins of the first FILE's project file (\(tool).json) start. A \
         plugin that cannot start ends serve with status 1; one that dies while serving makes \
         the statements that need it fail, and the server goes on.
 
@@ -111,7 +111,7 @@ struct ServeCommand: ToolSubcommand {
   @Option(
     name: .customLong("plugin"),
     help: ArgumentHelp(
-      "Start COMMAND (split into words as a shell would, but no shell runs it) as a plugin: its receivers join the session and the page (PLUGINS.md). Repeatable. Beside it, the plugins named by the first FILE's project file (cmdscript.json in its folder or above) start too, once you have trusted that file (`cmdscript trust`); a plugin named by both starts once.",
+      "Start COMMAND (split into words as a shell would, but no shell runs it) as a plugin: its receivers join the session and the page (PLUGINS.md). Repeatable. Beside it, the plugins named by the first FILE's project file (\(ToolIdentity.current.name).json in its folder or above) start too, once you have trusted that file (`cmdscript trust`); a plugin named by both starts once.",
       valueName: "command"))
   var plugins: [String] = []
 

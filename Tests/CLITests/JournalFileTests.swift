@@ -47,7 +47,7 @@ struct JournalFileTests {
       #expect(salvaged.status == 0, "\(salvaged)")
       #expect(
         salvaged.stderr.contains(
-          "kept 4 entries of \(journal.path) in \(kept.path); read as a journal of cmdscript 0.1, without checksums; left out an incomplete last entry (7 bytes)"
+          "kept 4 entries of \(journal.path) in \(kept.path); read as a journal in the first format, without checksums; left out an incomplete last entry (7 bytes)"
         ), "\(salvaged)")
       #expect(
         try text(kept)

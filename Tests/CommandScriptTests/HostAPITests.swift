@@ -154,11 +154,12 @@ private func compileErrors(_ call: () throws(Session.RunError) -> Void) -> [Stri
     #expect(s.receiver("todo", as: TodoList.self)?.items == ["a", "b"])
     // Nothing added, nothing run; a body that throws runs none of its calls.
     try s.group { _ in }
-    struct Cancelled: Error {}
-    #expect(throws: Cancelled.self) {
-      try s.group { calls in
+    let cancelled = Session.RunError.runtime(
+      Diagnostic(.error, "cancelled", at: SourceLocation(file: "<app>", line: 1, column: 1)))
+    #expect(throws: cancelled) {
+      try s.group { calls throws(Session.RunError) in
         calls.perform("add", on: "todo", "d")
-        throw Cancelled()
+        throw cancelled
       }
     }
     #expect(s.undoCount == 1 && s.redoCount == 0)

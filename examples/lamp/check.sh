@@ -34,6 +34,15 @@ for page in "--help" "fmt --help" "lsp --help"; do
     fi
   done
 done
+# Nor does it name cmdscript itself (its journal's format, its project file): the tool's
+# words are the app's everywhere.
+for page in "--help" "fmt --help" "lsp --help" "serve --help"; do
+  # shellcheck disable=SC2086
+  if "$bin" $page | grep -P '(?<![-\w])cmdscript(?![-\w])'; then
+    echo "\`$page\` names cmdscript (above)"
+    exit 1
+  fi
+done
 version="$("$bin" --version)"
 if [[ "$version" != "lamp-cmdscript 1.0 (CommandScript language version 2)" ]]; then
   echo "--version says: $version"

@@ -7,6 +7,9 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 bin="$(bash "$here/../check-package.sh" "$here" todo-cmdscript todo.cmd | tail -1)"
 
+# The README's samples that cite this package compile against it as built.
+python3 "$here/../../scripts/check-samples" --package examples/todo
+
 help="$("$bin" -c help)"
 if [[ "$help" != *'Example: todo.add "ship it"; todo.done 1; undo; show todo'* || "$help" == *shape* ]]; then
   echo "help does not show the tool's own example, or names the built-in shape:"

@@ -37,13 +37,4 @@ final class Weather: Receiver {
   func forecast(for city: String) async throws(CommandFailure) -> String { city }
 }
 
-nonisolated(unsafe) var registry = ReceiverRegistry.builtins
-nonisolated(unsafe) let session = Session(registry: registry)
 let notifier = Notifier()
-let clipboard = "milk"
-func redraw(_ receivers: [String]) {}
-final class MenuItem {
-  var title = ""
-}
-nonisolated(unsafe) let undoItem = MenuItem()
-func NSLocalizedString(_ key: String, comment: String) -> String { key }

@@ -395,6 +395,7 @@ enum Constraint: Sendable, Equatable {
     switch self {
     case .any: return "anything"
     case .integer(let r):
+      if r == Int.min...Int.max { return "an integer" }
       if r.upperBound == Int.max { return "an integer ≥ \(r.lowerBound)" }
       return "an integer from \(r.lowerBound) to \(r.upperBound)"
     case .decimal(let r):

@@ -190,6 +190,7 @@ extension ReceiverInstance {
       },
       ask: { query, arguments throws(CommandFailure) in try receiver.ask(query, arguments) },
       dropOldestRecords: { records.stack.removeFirst($0) },
+      dropNewestRecords: { records.stack.removeLast($0) },
       state: { receiver.state },
       stateDescription: { receiver.state.compactDescription },
       view: { nil }, picture: { _ in nil },

@@ -397,6 +397,7 @@ public enum ParameterKind: Sendable, Equatable {
   public var description: String {
     switch self {
     case .integer(let range):
+      if range == Int.min...Int.max { return "integer" }
       if range.upperBound == Int.max { return "integer ≥ \(range.lowerBound)" }
       return "integer \(range.lowerBound)...\(range.upperBound)"
     case .decimal(let range): return Self.describe(decimals: range)

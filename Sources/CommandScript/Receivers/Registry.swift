@@ -284,6 +284,8 @@ final class ReceiverInstance {
   let ask: (Int, Arguments) throws(CommandFailure) -> Answer
   /// Forgets the oldest undo records (their steps fell off a capped history).
   let dropOldestRecords: (Int) -> Void
+  /// Forgets the newest undo records (their step was made without undo registration).
+  let dropNewestRecords: (Int) -> Void
   let state: () -> StateValue
   let stateDescription: () -> String
   let view: () -> StateValue?
@@ -336,6 +338,7 @@ final class ReceiverInstance {
       recordsMayNotFit: verbs.contains { $0.recordFits != nil },
       ask: { query, arguments throws(CommandFailure) in try R.queries[query].answer(receiver, arguments) },
       dropOldestRecords: { records.removeFirst($0) },
+      dropNewestRecords: { records.removeLast($0) },
       state: { receiver.state },
       stateDescription: { receiver.stateDescription },
       view: { receiver.view }, picture: { receiver.picture(fitting: $0) },
@@ -360,6 +363,7 @@ final class ReceiverInstance {
     undo: @escaping (Int, Arguments) -> Void, lastRecordFits: @escaping (Int) -> Bool = { _ in true },
     recordsMayNotFit: Bool = false, ask: @escaping (Int, Arguments) throws(CommandFailure) -> Answer,
     dropOldestRecords: @escaping (Int) -> Void,
+    dropNewestRecords: @escaping (Int) -> Void,
     state: @escaping () -> StateValue,
     stateDescription: @escaping () -> String, view: @escaping () -> StateValue?,
     picture: @escaping (PictureSize) -> Picture?, notUndoable: [String?], verbNames: [String],
@@ -374,6 +378,7 @@ final class ReceiverInstance {
     self.recordsMayNotFit = recordsMayNotFit
     self.ask = ask
     self.dropOldestRecords = dropOldestRecords
+    self.dropNewestRecords = dropNewestRecords
     self.state = state
     self.stateDescription = stateDescription
     self.view = view
@@ -432,6 +437,13 @@ final class RecordStack<Undo> {
     precondition(k >= 0 && k <= count, "more records dropped than kept")
     base.deinitialize(count: k)
     base.moveInitialize(from: base + k, count: count - k)
+    count -= k
+  }
+
+  /// Forgets the `k` newest records.
+  @usableFromInline func removeLast(_ k: Int) {
+    precondition(k >= 0 && k <= count, "more records dropped than kept")
+    (base + count - k).deinitialize(count: k)
     count -= k
   }
 

@@ -81,8 +81,14 @@ struct History {
   /// No node below this storage index is kept.
   private var oldestKept = 0
 
-  /// The number of the node a host marked saved (0: the root), if any.
+  /// The number of the node a host marked saved (0: the root), if any. Forgotten when
+  /// the limit drops the state it stands for: the root's state is dropped with the root's
+  /// only child on the current path (whose state becomes the root's, 0), and a dropped
+  /// branch takes its nodes' states with it.
   var savedNumber: Int?
+
+  /// The changes to the tree's shape, for a host that follows the tree; nil until one does.
+  var shapeLog: ShapeLog?
 
   /// The clock nodes are stamped with, in seconds since 1970.
   var clock: () -> Int = { Int(systemTime()) }
@@ -196,6 +202,7 @@ struct History {
     nodes.append(node)
     steps.append(Step(statement: statement, op: op))
     if parent < 0 { firstRoot = index } else { nodes[Int(parent)].firstChild = index }
+    if shapeLog != nil { logChildren(of: Int(parent)) }
     newhead = index
     currentNumber = lastNumber
     currentTime = time.clampedAdding(1)
@@ -256,6 +263,12 @@ struct History {
     nodes[node].next = first
     nodes[Int(first)].previous = Int32(node)
     if parent < 0 { firstRoot = Int32(node) } else { nodes[parent].firstChild = Int32(node) }
+    if shapeLog != nil { logChildren(of: parent) }
+  }
+
+  /// Logs that the children of `parent` (-1: the root) changed.
+  private mutating func logChildren(of parent: Int) {
+    shapeLog?.append(.children(of: parent < 0 ? 0 : nodes[parent].number))
   }
 
   /// The nearest node that is an ancestor of both (or either itself), -1 for the root.
@@ -267,6 +280,76 @@ struct History {
       if depthA >= depthB { a = Int(nodes[a].parent) } else { b = Int(nodes[b].parent) }
     }
     return a
+  }
+
+  // MARK: Joining and clearing steps (a host's groups, coalesced calls, a cleared history)
+
+  /// Joins the last `count` nodes — a chain, each the first child of the one before, the
+  /// last the current node — into the first of them, named `name`, compiled to `op`: one
+  /// step that undoes and redoes them all. A saved mark on a state inside the chain is
+  /// forgotten (that state can no longer be reached); one on its end moves to the joined
+  /// node. Numbers are not given again.
+  mutating func joinLast(_ count: Int, name: String, op: Op) {
+    guard count >= 1, count <= nodes.count else { return }
+    let first = nodes.count - count
+    let last = nodes.count - 1
+    let firstNumber = nodes[first].number
+    if count > 1 {
+      let lastNumber = nodes[last].number
+      for i in (first + 1)...last { shapeLog?.append(.dropped(nodes[i].number)) }
+      shapeLog?.append(.children(of: firstNumber))
+      nodes[first].end = nodes[last].end
+      nodes[first].firstChild = -1
+      var awaited: [AwaitedResults.Entry]?
+      for i in first...last { if let entries = steps[i].awaited { awaited = (awaited ?? []) + entries } }
+      steps[first].awaited = awaited
+      steps[first].op = op
+      nodes.removeLast(count - 1)
+      steps.removeLast(count - 1)
+      liveCount -= count - 1
+      if let saved = savedNumber, saved >= firstNumber { savedNumber = saved == lastNumber ? firstNumber : nil }
+      (newhead, curhead, currentNumber) = (Int32(first), -1, firstNumber)
+    }
+    steps[first].name = name
+    shapeLog?.append(.rewritten(firstNumber))
+  }
+
+  /// Forgets the newest node, a leaf, current or the one `redo` would redo, keeping the
+  /// state: the state is its parent's now as far as the history knows. Returns its
+  /// commands, whose undo records the receivers must drop (the newest of each) if it was
+  /// current.
+  mutating func forgetNewest() -> ContiguousArray<Int32> {
+    let node = nodes.count - 1
+    guard node >= 0, current == node || curhead == Int32(node), nodes[node].firstChild < 0 else { return [] }
+    let (previous, next, parent) = (nodes[node].previous, nodes[node].next, nodes[node].parent)
+    if previous >= 0 {
+      nodes[Int(previous)].next = next
+    } else if parent < 0 {
+      firstRoot = next
+    } else {
+      nodes[Int(parent)].firstChild = next
+    }
+    if next >= 0 { nodes[Int(next)].previous = previous }
+    shapeLog?.append(.dropped(nodes[node].number))
+    shapeLog?.append(.children(of: parent < 0 ? 0 : nodes[Int(parent)].number))
+    if savedNumber == nodes[node].number { savedNumber = nil }
+    let forgotten = ContiguousArray(commands[start(of: node)...])
+    commands.removeSubrange(start(of: node)...)
+    nodes.removeLast()
+    steps.removeLast()
+    liveCount -= 1
+    // What `redo` followed before the node was made, it follows again.
+    (newhead, curhead) = (parent, parent < 0 ? firstRoot : nodes[Int(parent)].firstChild)
+    currentNumber = parent < 0 ? 0 : nodes[Int(parent)].number
+    return forgotten
+  }
+
+  /// Forgets every node, keeping the state: the current state becomes the root's. Returns
+  /// the commands whose undo records the receivers must drop.
+  mutating func clear() -> ContiguousArray<Int32> {
+    let released = drop(over: 0) ?? compact()
+    (curhead, newhead, firstRoot) = (-1, -1, -1)
+    return released
   }
 
   // MARK: The limit
@@ -303,8 +386,15 @@ struct History {
   /// Drops node `node`, a child of the root on the current path with no siblings: its
   /// children become the root's.
   private mutating func dropOnPath(_ node: Int) {
+    if savedNumber == 0 {
+      savedNumber = nil
+    } else if savedNumber == nodes[node].number {
+      savedNumber = 0
+    }
     nodes[node].isDropped = true
     nodes[node].holdsRecords = true
+    shapeLog?.append(.dropped(nodes[node].number))
+    shapeLog?.append(.children(of: 0))
     var child = nodes[node].firstChild
     firstRoot = child
     while child >= 0 {
@@ -322,10 +412,13 @@ struct History {
     let (previous, next) = (nodes[top].previous, nodes[top].next)
     if previous >= 0 { nodes[Int(previous)].next = next } else { firstRoot = next }
     if next >= 0 { nodes[Int(next)].previous = previous }
+    shapeLog?.append(.children(of: 0))
     var stack = [top]
     var count = 0
     while let node = stack.popLast() {
       nodes[node].isDropped = true
+      if savedNumber == nodes[node].number { savedNumber = nil }
+      shapeLog?.append(.dropped(nodes[node].number))
       if curhead == Int32(node) { curhead = -1 }
       if newhead == Int32(node) { newhead = -1 }
       count += 1

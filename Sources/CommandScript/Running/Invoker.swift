@@ -146,6 +146,7 @@ final class Invoker {
     }
     let end = history.commands.count
     guard end > mark else { return }
+    if someVerbIsNotUndoable { noteNotUndoableRuns(mark..<end) }
     if someVerbIsNotUndoable, !canUndoSome(of: mark..<end) {
       ran?(instances(of: mark..<end), false)
       history.discard(from: mark)
@@ -164,6 +165,21 @@ final class Invoker {
   private func canUndoSome(of range: Range<Int>) -> Bool {
     if isUndoable(history.commands[range.upperBound - 1]) { return true }
     return range.dropLast().contains { isUndoable(history.commands[$0]) }
+  }
+
+  /// The last verb declared not undoable that ran on each instance, qualified
+  /// (`text.load`), and the number of the last step made when it ran: when the record of a
+  /// step made before no longer fits, it is the verb that changed the state under it.
+  var lastNotUndoable: [Int32: (verb: String, after: Int)] = [:]
+
+  @inline(never) private func noteNotUndoableRuns(_ range: Range<Int>) {
+    for i in range where !isUndoable(history.commands[i]) {
+      let head = commands.heads[Int(history.commands[i])]
+      let box = instances[Int(head.instance)]
+      if let name = box.notUndoable[Int(head.verb)] {
+        lastNotUndoable[head.instance] = ("\(box.name).\(name)", history.lastNumber)
+      }
+    }
   }
 
   /// Whether command `id` can be undone (a `new` can: it is withdrawn).
@@ -190,6 +206,25 @@ final class Invoker {
       if seen.insert(instance).inserted { found.append(Int(instance)) }
     }
     return found
+  }
+
+  /// Drops the oldest steps over the history limit, as a commit does.
+  func keepToHistoryLimit() {
+    if let historyLimit, let dropped = history.cap(to: historyLimit) { forget(dropped) }
+  }
+
+  /// Forgets every step, keeping the state (`Session.clearHistory`).
+  func clearHistory() { forget(history.clear()) }
+
+  /// Forgets the newest step, the current one, keeping the state: the receivers drop the
+  /// newest records of its commands (`Session.withoutUndoRegistration`).
+  func forgetNewestStep() {
+    var counts = [Int](repeating: 0, count: instances.count)
+    for id in history.forgetNewest() {
+      let head = commands.heads[Int(id)]
+      if head.verb >= 0, isUndoable(id) { counts[Int(head.instance)] += 1 }
+    }
+    for (instance, count) in zip(instances, counts) where count > 0 { instance.dropNewestRecords(count) }
   }
 
   /// Drops the receivers' undo records of commands whose steps the history cap removed.

@@ -13,7 +13,7 @@ extension Invoker {
       return nil
     }
     let start = history.start(of: step)
-    if someRecordMayNotFit { try checkRecordsFit(start..<history.nodes[step].end) }
+    if someRecordMayNotFit { try checkRecordsFit(start..<history.nodes[step].end, of: history.nodes[step].number) }
     var notUndone: [String] = []
     var i = history.nodes[step].end - 1
     while i >= start {
@@ -31,13 +31,18 @@ extension Invoker {
   /// longer fits it. Its latest record is that of its last undoable command there; if it
   /// fits, undoing it leaves the receiver as the command before found it, so the earlier
   /// records fit too.
-  private func checkRecordsFit(_ range: Range<Int>) throws(CommandFailure) {
+  private func checkRecordsFit(_ range: Range<Int>, of step: Int) throws(CommandFailure) {
     var seen = Set<Int32>()
     for i in range.reversed() {
       let head = commands.heads[Int(history.commands[i])]
       guard head.verb >= 0, isUndoable(history.commands[i]), seen.insert(head.instance).inserted else { continue }
       let instance = instances[Int(head.instance)]
       guard instance.lastRecordFits(Int(head.verb)) else {
+        if let (verb, after) = lastNotUndoable[head.instance], after >= step {
+          throw CommandFailure(
+            "the undo record of `\(instance.name).\(instance.verbNames[Int(head.verb)])` no longer fits `\(instance.name)`: `\(verb)`, declared not undoable, changed it since"
+          )
+        }
         throw CommandFailure(
           "the undo record of `\(instance.name).\(instance.verbNames[Int(head.verb)])` no longer fits `\(instance.name)`: its state was changed outside the session's verbs"
         )

@@ -8,6 +8,8 @@
 protocol TimelineHost: AnyObject {
   /// What happened, in order, for the host to present (outputs, changes, warnings).
   func present(_ event: Timeline.Event)
+  /// An `undo`, `redo` or move is about to run: a host's open group ends first.
+  func willMoveThroughHistory()
   /// The text of `range` as written: what the journal keeps.
   func sourceText(of range: SourceRange) -> String
   /// The statement at `range` in canonical one-line form.
@@ -384,6 +386,7 @@ final class Timeline {
     case .export(let path, let range, let tree):
       try export(to: path, at: range, tree: tree)
     case .move(let move, let range):
+      host?.willMoveThroughHistory()
       try self.move(move, at: range)
     case .source:
       preconditionFailure("checking a `source` reads the file and makes it `sourced`")
@@ -404,6 +407,7 @@ final class Timeline {
       if let size, pendingQueue.count >= size { runQueue() }
     case .undo(let count, let range):
       if stepLimit != nil { try invoker.charge(steps: invoker.history.stepsToUndo(count), at: range) }
+      host?.willMoveThroughHistory()
       var undone: [SourceRange] = []
       do {
         while undone.count < count, let statement = try undoLastStep(.undo(at: range)) { undone.append(statement) }
@@ -418,6 +422,7 @@ final class Timeline {
       host?.present(.undid(statements: undone, asked: count, at: range))
     case .redo(let count, let range):
       if stepLimit != nil { try invoker.charge(steps: invoker.history.stepsToRedo(count), at: range) }
+      host?.willMoveThroughHistory()
       var redone: [SourceRange] = []
       var stopped: CommandFailure?
       do {

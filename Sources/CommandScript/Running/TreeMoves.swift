@@ -22,7 +22,9 @@ struct TreeMoveReport {
 
 extension Timeline {
   /// Carries out `goto`, `earlier` or `later`. A step number the tree does not hold is a
-  /// failure; already at the oldest or newest state, a warning.
+  /// failure; already at the oldest or newest state, a warning. A move that cannot be made
+  /// whole (a step's records no longer fit, a redo fails) goes back to where it started
+  /// and fails, having changed nothing, as `undo` does.
   func move(_ move: TreeMove, at range: SourceRange) throws(RunFailure) {
     var report = TreeMoveReport(move: move, range: range)
     let destination: History.Destination
@@ -46,7 +48,16 @@ extension Timeline {
       try invoker.charge(steps: route.undo + route.redo, at: range)
     }
     // One event for the whole move, which the session tells as one change.
+    let origin = invoker.history.current
     let moved = invoker.move(to: destination)
+    if let failure = moved.failure {
+      // All or nothing, as `undo`: back to where it started, and no change to tell.
+      let back = invoker.move(to: .after(origin))
+      if back.failure == nil {
+        throw RunFailure(
+          message: "cannot `\(move.canonical)`: \(failure.message); nothing was moved", range: range)
+      }
+    }
     let current = invoker.history.current
     report.arrivedAfter = current < 0 ? 0 : invoker.history.nodes[current].number
     (report.undone, report.redone) = (moved.undone, moved.redone)

@@ -80,11 +80,12 @@ extension Session {
 
   func removeChangeObserver(_ id: Int) {
     changeObservers.removeAll { $0.id == id }
+    updates.observers.removeAll { $0.id == id }
     timeline.tellsChanges = tellsDone
   }
 
   /// Whether anyone follows changes: ``onChange`` or an observer.
-  var hasChangeObservers: Bool { onChange != nil || !changeObservers.isEmpty }
+  var hasChangeObservers: Bool { onChange != nil || !changeObservers.isEmpty || !updates.observers.isEmpty }
 
   /// Whether the timeline tells of each step done: for the observers of changes, and for
   /// the receivers' ``ReceiverBase/outcomeReport``s when effects are reported.
@@ -94,6 +95,7 @@ extension Session {
   func tell(_ change: Change) {
     onChange?(change)
     for (_, observer) in changeObservers { observer(change) }
+    if !updates.observers.isEmpty { updates.changes.append(change) }
   }
 
   /// The action name of the step that `undo` would undo ("Insert Text"), localised; nil
@@ -120,14 +122,19 @@ extension Session {
   /// The action name of the statement at `statement`, compiled to `op`, named `name` by
   /// a host's group.
   func actionName(of op: Op, statement: SourceRange, name: String?) -> String {
-    if let name { return localizedActionName(name) }
+    localizedActionName(unlocalizedActionName(of: op, statement: statement, name: name))
+  }
+
+  /// ``actionName(of:statement:name:)`` before ``localizedActionName``.
+  func unlocalizedActionName(of op: Op, statement: SourceRange, name: String?) -> String {
+    if let name { return name }
     if case .command(let id, _) = op, case let head = commands.heads[Int(id)], head.verb >= 0 {
       let type = type(ofInstance: Int(head.instance))
-      if let name = type.verbs[Int(head.verb)].actionName { return localizedActionName(name) }
+      if let name = type.verbs[Int(head.verb)].actionName { return name }
     } else if case .call(let call) = op {
-      return localizedActionName(checkerState.macros[call.macro].name)
+      return checkerState.macros[call.macro].name
     }
-    return localizedActionName(canonicalText(of: statement))
+    return canonicalText(of: statement)
   }
 
   /// The one change of a move through the tree that undid the steps at storage indices

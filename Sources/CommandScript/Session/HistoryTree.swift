@@ -43,6 +43,9 @@ public struct HistoryTree: Equatable, Sendable {
   /// How many of the last steps `history N` asked to see (nil: all of them): a text
   /// listing shows the last N rows, as bash's `history 5` does.
   public var shownSteps: Int?
+  /// Where the session's log of shape changes stood when the tree was read (-1: it kept
+  /// none), so that ``Session/update(_:_:)`` knows what changed since.
+  var logPosition = -1
 
   /// The steps from the first kept one to the current state, then those `redo` would
   /// redo, in order: the history as a line (``Session/history``).
@@ -67,20 +70,23 @@ public struct HistoryTree: Equatable, Sendable {
   /// 32,000 steps take 58 s).
   public func isApplied(_ number: Int) -> Bool {
     if number == 0 { return true }
-    if let applied, applied.current == current { return applied.steps.contains(number) }
+    if applied.current == current { return applied.steps.contains(number) }
     var n = current
     while n > number, let node = node(n) { n = node.parent }
     return n == number
   }
 
   /// The steps the state `current` stands on, found once when the tree is made (the
-  /// path from it up to the first kept step); nil, or for another `current` after a host
-  /// changed it, and `isApplied` walks the tree.
-  fileprivate var applied: AppliedSteps?
+  /// path from it up to the first kept step); for another `current` (none found, or a
+  /// host changed it, as ``Session/update(_:_:)`` does), `isApplied` walks the tree.
+  fileprivate var applied = AppliedSteps(current: -1, steps: [])
 
+  /// A cache of what the tree says, not part of it: any two are equal, so that a tree
+  /// brought up to date step by step equals the same tree read whole.
   fileprivate struct AppliedSteps: Equatable, Sendable {
     var current: Int
     var steps: Set<Int>
+    static func == (_: Self, _: Self) -> Bool { true }
   }
 
   /// Finds the steps the current state stands on, for `isApplied`.
@@ -105,12 +111,17 @@ public struct HistoryTree: Equatable, Sendable {
     #if DEBUG
       HistoryTree.lookups?.count += 1
     #endif
+    return index(of: number).map { nodes[$0] }
+  }
+
+  /// Where the step numbered `number` is in ``nodes``, if it is kept.
+  func index(of number: Int) -> Int? {
     var (low, high) = (0, nodes.count)
     while low < high {
       let mid = (low + high) / 2
       if nodes[mid].number < number { low = mid + 1 } else { high = mid }
     }
-    return low < nodes.count && nodes[low].number == number ? nodes[low] : nil
+    return low < nodes.count && nodes[low].number == number ? low : nil
   }
 
   /// One entry of Vim's `undotree()` list: a step, followed in its list by the steps
@@ -181,21 +192,25 @@ extension Session {
   public var historyTree: HistoryTree {
     let history = timeline.invoker.history
     func number(_ index: Int32) -> Int? { index < 0 ? nil : history.nodes[Int(index)].number }
-    let nodes = history.keptNodes.map { i in
-      let node = history.nodes[i]
-      return HistoryTree.Node(
-        number: node.number, parent: node.parent < 0 ? 0 : history.nodes[Int(node.parent)].number,
-        children: history.children(of: i).map { history.nodes[$0].number }, time: node.time,
-        statement: canonicalText(of: history.steps[i].statement), title: actionName(ofStep: i))
-    }
+    let nodes = history.keptNodes.map(treeNode)
     let saved = savedNumber.flatMap { $0 == 0 || history.index(ofNumber: $0) != nil ? $0 : nil }
     var tree = HistoryTree(
       nodes: nodes, rootChildren: history.children(of: -1).map { history.nodes[$0].number },
       current: history.current < 0 ? 0 : history.nodes[history.current].number, lastNumber: history.lastNumber,
       currentTime: history.currentTime, curhead: number(history.curhead), newhead: number(history.newhead),
-      saved: saved)
+      saved: saved, logPosition: history.shapeLog?.end ?? -1)
     tree.findApplied()
     return tree
+  }
+
+  /// The step at storage index `i`, as the tree shows it.
+  func treeNode(_ i: Int) -> HistoryTree.Node {
+    let history = timeline.invoker.history
+    let node = history.nodes[i]
+    return HistoryTree.Node(
+      number: node.number, parent: node.parent < 0 ? 0 : history.nodes[Int(node.parent)].number,
+      children: history.children(of: i).map { history.nodes[$0].number }, time: node.time,
+      statement: canonicalText(of: history.steps[i].statement), title: actionName(ofStep: i))
   }
 
   /// Goes to the state right after step `number` (0: before the first step), wherever it
@@ -239,10 +254,16 @@ extension Session {
   public func markSaved() {
     let current = timeline.invoker.history.current
     savedNumber = current < 0 ? 0 : timeline.invoker.history.nodes[current].number
+    noteUpdate()
   }
 
   /// Whether the current state is the one ``markSaved()`` marked (a document is not dirty).
-  public var isAtSavedState: Bool { savedNumber == historyTree.current && savedNumber != nil }
+  /// A saved state the history limit dropped can no longer be reached: none is marked then.
+  public var isAtSavedState: Bool {
+    let history = timeline.invoker.history
+    let current = history.current
+    return savedNumber != nil && savedNumber == (current < 0 ? 0 : history.nodes[current].number)
+  }
 
   private var savedNumber: Int? {
     get { timeline.invoker.savedNumber }

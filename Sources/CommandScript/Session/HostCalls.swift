@@ -76,7 +76,10 @@ extension Session {
   ///   calls.perform("insert", on: "text", .text(clipboard))
   /// }
   /// ```
-  public func group(_ name: String? = nil, _ body: (inout CallGroup) throws -> Void) throws {
+  ///
+  /// Throws ``RunError`` as ``perform(_:on:_:)-48pne`` does, and what `body` throws (a
+  /// body that gives up throws a ``RunError`` of its own, or returns having added nothing).
+  public func group(_ name: String? = nil, _ body: (inout CallGroup) throws(RunError) -> Void) throws(RunError) {
     var calls = CallGroup(session: self)
     try body(&calls)
     guard !calls.statements.isEmpty else { return }

@@ -122,6 +122,10 @@ public final class Session {
   /// The observers added by ``observeChanges(_:)``, by their tokens' ids, in order.
   var changeObservers: [(id: Int, observer: (Change) -> Void)] = []
   var nextChangeObserver = 0
+  /// The observers told once per run (SessionUpdates.swift).
+  let updates = UpdateObservers()
+  /// A host's open groups and coalescing calls (HostUndo.swift).
+  let hostUndo = HostUndoState()
   /// Turns an action name (a verb's declared one, a group's, a macro's name, or a
   /// statement) into the app's language, for undo titles and changes; as written by
   /// default.
@@ -480,7 +484,7 @@ public final class Session {
   /// many statements failed.
   @discardableResult
   public func execute(_ program: Program, onFailure: (Diagnostic) -> Bool) -> Int {
-    timeline.execute(program.statements) { onFailure(diagnostic(of: $0)) }
+    settling { timeline.execute(program.statements) { onFailure(diagnostic(of: $0)) } }
   }
 
   /// Undoes steps until only `count` remain: how a host rolls back everything a run did
@@ -490,7 +494,7 @@ public final class Session {
   /// Returns the undone statements in canonical form, the last one first.
   @discardableResult
   public func undo(downTo count: Int) throws(RecordFailure) -> [String] {
-    try timeline.undo(downTo: count).map(canonicalText)
+    try settling { () throws(RecordFailure) in try timeline.undo(downTo: count) }.map(canonicalText)
   }
 
   /// Compiles and runs a source: what a script file, `-c` text, a chunk of stdin or a

@@ -16,16 +16,16 @@ public final class TodoList: ReceiverBase {
     Verb("add", .string("title"), summary: "add an item", restoring: \.items) { $0.items.append(Item(title: $1)) }
       .named("Add Item"),
     Verb("done", n, .boolean("done", default: true), summary: "mark item n done (or not)", restoring: \.items) {
-      list, n, done throws(CommandFailure) in list.items[try list.index(n)].done = done
+      list, n, done throws(CommandFailure) in list.items[try list.items.position(n)].done = done
     }.named("Mark Done"),
     Verb("estimate", n, .decimal("hours", 0...1000), summary: "estimate item n", restoring: \.items) {
-      list, n, hours throws(CommandFailure) in list.items[try list.index(n)].hours = hours
+      list, n, hours throws(CommandFailure) in list.items[try list.items.position(n)].hours = hours
     }.named("Estimate"),
     Verb("remove", n, summary: "remove item n", restoring: \.items) { list, n throws(CommandFailure) in
-      list.items.remove(at: try list.index(n))
+      list.items.remove(at: try list.items.position(n))
     }.named("Remove Item"),
     Verb("rename", n, .string("title"), summary: "rename item n", restoring: \.items) {
-      list, n, title throws(CommandFailure) in list.items[try list.index(n)].title = title
+      list, n, title throws(CommandFailure) in list.items[try list.items.position(n)].title = title
     }.named("Rename Item"),
     Verb(
       "import", [Parameter("url", .string)], summary: "add the titles a URL lists, one a line",
@@ -52,10 +52,4 @@ public final class TodoList: ReceiverBase {
     (self.notifier, self.source) = (notifier, source)
   }
   public var state: StateValue { ["items": .array(items.map { .string($0.title + ($0.done ? " (done)" : "")) })] }
-
-  /// The index of item `n` (from 1), or the failure that there is none.
-  private func index(_ n: Int) throws(CommandFailure) -> Int {
-    guard n <= items.count else { throw CommandFailure("there is no item \(n): the list has \(items.count)") }
-    return n - 1
-  }
 }

@@ -130,6 +130,7 @@ extension Checker {
       default: return Typed(expression: .constant(.boolean(false)), kind: .word(name), range: range)
       }
     case .parameter(let name):
+      if let slot = isVariable(text(name)) { return typedVariable(slot, at: range) }
       return Typed(expression: .constant(.boolean(false)), kind: .parameter(name), range: range)
     case .group(let inner, _):
       guard var typed = compileExpression(inner, in: tree, hint: hint) else { return nil }
@@ -259,6 +260,10 @@ extension Checker {
       switch piece {
       case .text(let text): parts.append(.constant(.string(text)))
       case .parameter(let name):
+        if let slot = isVariable(name) {
+          parts.append(.text(.variable(slot: slot, range: range), state.variables[slot].kind))
+          continue
+        }
         guard
           ScriptArguments.number(name) != nil || loopVariables.contains(name)
             || scope?.parameters.contains(name) == true

@@ -328,6 +328,14 @@ private struct WordNaming {
 
   func rewrite(_ ops: [Op]) -> [Op] { ops.map(rewrite) }
 
+  /// Whether `e` is certainly text: a string, or one made of pieces.
+  private static func isText(_ e: Expression) -> Bool {
+    switch e {
+    case .constant(.string), .interpolation, .joined, .text, .wordText: true
+    default: false
+    }
+  }
+
   func rewrite(_ op: Op) -> Op {
     switch op {
     case .command, .commands, .show, .help, .loopExit: return op
@@ -379,7 +387,15 @@ private struct WordNaming {
     case .not(let e): return .not(rewrite(e))
     case .and(let l, let r): return .and(rewrite(l), rewrite(r))
     case .or(let l, let r): return .or(rewrite(l), rewrite(r))
-    case .comparison(let op, let l, let r): return .comparison(op, rewrite(l), rewrite(r))
+    case .comparison(let op, let l, let r):
+      // A parameter compared as text (`$c == "red"`) that the body made a word is its text.
+      func side(_ e: Expression, other: Expression) -> Expression {
+        if case .parameter(let slot) = e, let set = set(of: slot), Self.isText(other) {
+          return .wordText(slot: slot, set)
+        }
+        return rewrite(e)
+      }
+      return .comparison(op, side(l, other: r), side(r, other: l))
     case .arithmetic(let op, let l, let r, let at): return .arithmetic(op, rewrite(l), rewrite(r), at: at)
     case .negation(let e, let at): return .negation(rewrite(e), at: at)
     case .decimal(let e): return .decimal(rewrite(e))

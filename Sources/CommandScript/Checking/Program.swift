@@ -411,6 +411,8 @@ enum Constraint: Sendable, Equatable {
     switch self {
     case .any: return "anything"
     case .integer(let r):
+      if r == Int.min...Int.max { return "an integer" }
+      if r.lowerBound == Int.min { return "an integer ≤ \(r.upperBound)" }
       if r.upperBound == Int.max { return "an integer ≥ \(r.lowerBound)" }
       return "an integer from \(r.lowerBound) to \(r.upperBound)"
     case .decimal(let r):

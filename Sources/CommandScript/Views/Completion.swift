@@ -30,7 +30,8 @@ extension Session {
 
   private func candidates(for tokens: ArraySlice<CursorContext.Piece>, in context: CursorContext) -> [String] {
     let state = checkerState
-    let parameters = context.macroParameters.map { "$" + $0 }
+    // `$`: the macro's parameters and turns, and the top-level variables in force.
+    let parameters = (context.macroParameters + state.globals.keys.sorted()).map { "$" + $0 }
     guard let head = tokens.first else {
       // The start of a statement: inside a block, only the statements that may stand there.
       let keywords = Keyword.documented.filter { context.depth == 0 || $0.declaration.placement == .anywhere }

@@ -25,6 +25,9 @@ struct Renderer {
     switch output {
     case .shown(let shown):
       render(shown)
+    case .state(let receiver, let type, _, let description) where receiver == "vars" && type == "vars":
+      // The variables: one `NAME = VALUE` a line, as a script writes them.
+      for line in Self.visible(description).split(separator: "\n") { Console.out.line(String(line)) }
     case .state(let receiver, let type, _, let description):
       let description = Self.visible(description)
       let heading = Self.heading(receiver, type)

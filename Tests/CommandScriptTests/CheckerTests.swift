@@ -363,6 +363,8 @@ private let directions = "up, down, left, right"
       case .try: example = "try { }"
       case .assert: example = "assert true"
       case .echo: example = "echo hello"
+      case .let, .var: example = "\(keyword.rawValue) a = 1"
+      case .break, .continue: example = "repeat 2 { \(keyword.rawValue) }"
       case .record, .end, .macros:
         #expect(keyword.declaration.placement == .repl)
         #expect(!Keyword.documented.contains(keyword))

@@ -73,6 +73,14 @@ import Testing
     #expect(complete("export t") == ["tree"])
   }
 
+  /// `$` offers the top-level variables in force, as it offers a macro's parameters.
+  @Test func variablesAfterADollar() throws {
+    _ = try session.run(SourceFile(name: "t", text: "var count = 1; let start = 2"))
+    #expect(complete("while $c").contains("$count"))
+    #expect(complete("echo (1 + $").contains("$start"))
+    #expect(complete("move up $").contains("$count"))
+  }
+
   @Test func aConditionStartsWithAReceiverOrNot() {
     #expect(complete("if d") == ["door."])
     #expect(complete("while ") == ["board.", "door.", "not", "shape."])

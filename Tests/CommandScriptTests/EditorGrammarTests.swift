@@ -50,7 +50,7 @@ import Testing
         ],
         // INTEGER, DECIMAL and DURATION (`2`, `-0.125`, `1.0e-7`, `30s`).
         rule("constant.numeric.commandscript", "-?\\b[0-9]+(?:\\.[0-9]+(?:[eE][+-]?[0-9]+)?|[smh])?\\b"),
-        rule("keyword.operator.commandscript", "==|!=|<=|>=|<|>|\\+|-|\\*|/|%"),
+        rule("keyword.operator.commandscript", "==|!=|<=|>=|<|>|=|\\+|-|\\*|/|%"),
         rule("punctuation.section.block.commandscript", "[{}]"),
         rule("punctuation.separator.statement.commandscript", ";"),
       ]),

@@ -11,7 +11,7 @@ import Testing
 @Suite struct OpWalkTests {
   enum Kind: CaseIterable {
     case command, parameterizedCommand, commands, sequence, `repeat`, call, show, help
-    case countedLoop, conditional, loop, attempt, assertion, echo
+    case countedLoop, conditional, loop, attempt, assertion, echo, assign, loopExit
   }
 
   static func kind(of op: Op) -> Kind {
@@ -30,6 +30,8 @@ import Testing
     case .attempt: .attempt
     case .assertion: .assertion
     case .echo: .echo
+    case .assign: .assign
+    case .loopExit: .loopExit
     }
   }
 
@@ -56,6 +58,8 @@ import Testing
     ("assert shape.x == 0", "decides"),
     ("echo (shape.x)", "-"),
     ("help", "-"),
+    ("var n = 1\nn = $n + 1", "n = $n + 1 computed"),
+    ("repeat 2 { break }", "{ decides } again"),
     (
       "if shape.x > 0 { repeat 2 { try { move up } else as e { echo $e; paint red } } }",
       "decides, { { decides, { move up }, { -; paint red } } again }, { }"

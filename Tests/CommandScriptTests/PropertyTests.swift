@@ -46,6 +46,9 @@ struct ProgramGenerator {
   private var macros: [(name: String, parameters: [ParameterSlot])] = []
   /// The doors made with `new` so far, which commands and macro bodies then use.
   private var doors: [String] = []
+  /// The top-level integer variables declared so far (`var vN`), and the `let` names.
+  private var variables: [String] = []
+  private var lets: [String] = []
 
   /// What a macro parameter stands for, and so which arguments a call may pass.
   enum ParameterSlot: CaseIterable {
@@ -97,7 +100,7 @@ struct ProgramGenerator {
   /// A statement that may stand in a block: a command, a macro call, or a block, repeat or
   /// transaction around more of them.
   private mutating func inner(depth: Int) -> String {
-    let choice = random.below(depth >= 3 ? 7 : 18)
+    let choice = random.below(depth >= 3 ? 7 : 22)
     switch choice {
     case 0..<5: return command()
     case 5, 6:
@@ -125,6 +128,18 @@ struct ProgramGenerator {
         + " }"
     case 15: return "move \(random.pick(Self.directions)) (\(integerExpression()))"
     case 16: return "board.place (board.moves % 4 + 1) \(argument(for: .cell))"
+    // Variables, `break` and `continue`.
+    case 18, 19:
+      guard !variables.isEmpty else { return command() }
+      let v = random.pick(variables)
+      return random.chance(50) ? "\(v) = $\(v) + 1" : "\(v) = (\(variableExpression()))"
+    case 20:
+      let exit = random.chance(50) ? "break" : "continue"
+      return "repeat \(random.below(4)) as i { " + inner(depth: depth + 1) + "; if \(condition()) { \(exit) }; "
+        + inner(depth: depth + 1) + " }"
+    case 21:
+      let local = "t\(depth)"
+      return "{ var \(local) = \(variableExpression()); \(local) = $\(local) * 2; move right ($\(local) % 3 + 1) }"
     default: return "echo \"x\" (\(integerExpression())) (\(condition()))"
     }
   }
@@ -157,6 +172,13 @@ struct ProgramGenerator {
       "shape.x % 3 + 1", "board.moves + 1", "shape.y - shape.x", "10 / (shape.x - 1)", "network.waiting * 2",
       "-shape.x",
     ])
+  }
+
+  /// An integer expression over the variables and the queries.
+  private mutating func variableExpression() -> String {
+    let names = variables + lets
+    guard !names.isEmpty, random.chance(70) else { return integerExpression() }
+    return "$\(random.pick(names)) \(random.pick(["+", "-", "*"])) " + random.pick(["1", "shape.x", "board.moves"])
   }
 
   private mutating func body(depth: Int) -> String {
@@ -209,6 +231,14 @@ struct ProgramGenerator {
     case 5:
       doors.append("d\(doors.count)")
       return ("new door \(doors.last!)", true)
+    case 6:
+      let expression = variableExpression()
+      if random.chance(30) {
+        lets.append("l\(lets.count)")
+        return ("let \(lets.last!) = \(expression)", true)
+      }
+      variables.append("v\(variables.count)")
+      return ("var \(variables.last!) = \(expression)", true)
     default: return (inner(depth: 0), true)
     }
   }
@@ -253,7 +283,8 @@ private struct Snapshot: Equatable, CustomStringConvertible {
     session.onChange = { changes.append($0) }
     for (i, statement) in statements.enumerated() {
       let before = Snapshot(session)
-      let statesBefore = Dictionary(uniqueKeysWithValues: zip(session.receiverNames, comparableStates(of: session)))
+      let statesBefore = Dictionary(
+        uniqueKeysWithValues: zip(comparableNames(of: session), comparableStates(of: session)))
       changes.removeAll()
       let where_ = "statement \(i + 1) `\(statement.text)` of \(context)"
       let program: Program
@@ -288,8 +319,8 @@ private struct Snapshot: Equatable, CustomStringConvertible {
         // Every receiver whose state changed is named by a change (but for a log line a
         // rolled-back, not undoable `log` leaves: see comparableStates).
         let named = Set(changes.flatMap(\.receivers))
-        for (name, state) in zip(session.receiverNames, comparableStates(of: session)) where statesBefore[name] != state
-        {
+        for (name, state) in zip(comparableNames(of: session), comparableStates(of: session))
+        where statesBefore[name] != state {
           #expect(named.contains(name), "`\(name)` changed unannounced (\(changes)) — \(where_)")
         }
       } catch {

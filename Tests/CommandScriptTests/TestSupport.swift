@@ -202,14 +202,19 @@ final class Recorder {
 /// Each receiver's state as `name: JSON`, as the property tests compare them: without the
 /// vehicle's audit log (`log` is declared not undoable, so undo and rollback leave its
 /// lines, and redo adds them again).
+/// The names `comparableStates` gives the states of, in order.
+func comparableNames(of session: Session) -> [String] { ["vars"] + session.receiverNames }
+
 func comparableStates(of session: Session) -> [String] {
-  session.receiverNames.map { name in
-    var state = session.state(of: name)!
-    if name == "vehicle", case .object(let members) = state {
-      state = .object(members.filter { $0.key != "log" })
+  // The variables are state like a receiver's.
+  ["vars: \(session.state(of: "vars")?.json ?? "none")"]
+    + session.receiverNames.map { name in
+      var state = session.state(of: name)!
+      if name == "vehicle", case .object(let members) = state {
+        state = .object(members.filter { $0.key != "log" })
+      }
+      return "\(name): \(state.json)"
     }
-    return "\(name): \(state.json)"
-  }
 }
 
 /// How a statement failed: its compile errors' messages, or its run-time failure's.

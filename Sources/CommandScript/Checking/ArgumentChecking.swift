@@ -196,9 +196,16 @@ extension Checker {
   /// that begins it (`$ith` for `$i`) is what was meant, with text after it: the note says
   /// how.
   mutating func unknownParameter(_ name: String, at range: SourceRange, inString: Bool = false) {
-    let known = (scope?.parameters ?? []) + loopVariables
+    let variables = variableScopes.flatMap(\.keys) + state.globals.keys
+    let known = (scope?.parameters ?? []) + loopVariables + variables.sorted()
     guard !known.isEmpty else {
       fail("parameter `$\(name)` used outside a macro", at: range)
+      return
+    }
+    guard scope != nil || !loopVariables.isEmpty else {
+      fail(
+        "unknown variable `$\(name)`", at: range,
+        suggestion: suggestion(for: name, among: known).map { "$" + $0 } ?? "var \(name) = 0")
       return
     }
     let message = scope.map { "macro `\($0.name)` has no parameter `$\(name)`" } ?? "unknown parameter `$\(name)`"
@@ -237,6 +244,7 @@ extension Checker {
       if let index = loopVariables.lastIndex(of: name) {
         return loopVariable(slot: (scope?.parameters.count ?? 0) + index, named: name, at: range, for: constraint)
       }
+      if let slot = isVariable(name) { return variableOperand(slot, at: range, for: constraint, what: what()) }
       guard var scope, let slot = scope.parameters.firstIndex(of: name) else {
         unknownParameter(name, at: range)
         return nil

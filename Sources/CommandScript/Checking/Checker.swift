@@ -36,6 +36,11 @@ struct Checker {
   }
 
   var scope: MacroScope?
+  /// The variables of the blocks around the statement being checked, innermost last: by
+  /// name, their slots (VariableChecking.swift).
+  var variableScopes: [[String: Int]] = []
+  /// How many `repeat`s and `while`s of this body stand around the statement being checked.
+  var loopDepth = 0
   /// Whether the statement being checked is queued (`queue STATEMENT`), for errors that
   /// name where a statement stands.
   var isQueuing = false
@@ -200,7 +205,11 @@ struct Checker {
   /// deeper (for `maxNesting`).
   mutating func compileNestedBody(_ body: NodeRange, in tree: SyntaxTree) -> [Op] {
     blockNesting += 1
-    defer { blockNesting -= 1 }
+    variableScopes.append([:])
+    defer {
+      blockNesting -= 1
+      variableScopes.removeLast()
+    }
     return compileNested(body, in: tree)
   }
 
@@ -236,7 +245,7 @@ struct Checker {
     let range = statement.range
     switch statement.kind {
     case .invocation, .block, .transaction, .repeat, .show, .help, .new, .if, .while, .try, .assert, .echo,
-      .countedRepeat:
+      .countedRepeat, .declare, .assign, .loopExit:
       return compile(statement, in: tree).map { .operation($0) }
     case .macro(let name, let parameters, let body):
       return defineMacro(name: name, parameters: tree.names[parameters], body: body, in: tree, range: range)
@@ -312,20 +321,20 @@ struct Checker {
       return settlingIrreversibles(.sequence(compileNestedBody(body, in: tree)))
     case .repeat(let count, let body):
       let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")
-      let ops = compileNestedBody(body, in: tree)
+      let ops = compileLoopBody(body, in: tree)
       return settlingIrreversibles(countOperand.map { .repeat(count: $0, body: ops, range: range) })
     case .countedRepeat(let count, let nameIndex, let body):
       let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")
       let name = text(tree.names[Int(nameIndex)])
       let slot = (scope?.parameters.count ?? 0) + loopVariables.count
       loopVariables.append(name)
-      let ops = compileNestedBody(body, in: tree)
+      let ops = compileLoopBody(body, in: tree)
       loopVariables.removeLast()
       return settlingIrreversibles(
         countOperand.map { .countedLoop(CountedLoop(count: $0, name: name, slot: slot, body: ops, range: range)) })
     case .show(let names):
       guard names.count > 0 else { return .show(instances: nil) }
-      let instances = tree.names[names].map { resolveInstance($0) }
+      let instances = tree.names[names].map { shownInstance($0) }
       guard instances.allSatisfy({ $0 != nil }) else { return nil }
       return .show(instances: instances.map { $0! })
     case .help(let topic, let member):
@@ -346,7 +355,7 @@ struct Checker {
         compiled.map { .conditional(Conditional(condition: $0, then: thenOps, otherwise: otherwiseOps)) })
     case .while(let condition, let body):
       let compiled = compileCondition(condition, in: tree)
-      let ops = compileNestedBody(body, in: tree)
+      let ops = compileLoopBody(body, in: tree)
       return settlingIrreversibles(compiled.map { .loop(Loop(condition: $0, body: ops, range: range)) })
     case .try(let body, let otherwise, let failure):
       let ops = compileNestedBody(body, in: tree)
@@ -370,6 +379,7 @@ struct Checker {
         message.map { ScriptString.plain(tree.strings[Int($0)]) } ?? "assertion failed: "
         + tree.canonical(expression: condition)
       return .assertion(Assertion(condition: compiled, message: text, range: range))
+    case .declare, .assign, .loopExit: return compileVariableStatement(statement, in: tree)
     case .echo(let arguments):
       var parts: [(Expression, ValueKind)] = []
       var ok = true
@@ -437,10 +447,10 @@ struct Checker {
   /// `new TYPE NAME`: the checker knows the instance from here on; at run time it comes
   /// into existence by a lifecycle command (verb -1) that undo and redo treat like any other.
   mutating func defineInstance(type: Name, name: Name) -> Op? {
-    guard let typeIndex = state.types.firstIndex(where: { $0.name == text(type) }) else {
+    guard let typeIndex = state.receiverTypes.firstIndex(where: { $0.name == text(type) }) else {
       fail(
         "unknown receiver type `\(text(type))`", at: type.range,
-        suggestion: suggestion(for: text(type), among: state.types.map(\.name)))
+        suggestion: suggestion(for: text(type), among: state.receiverTypes.map(\.name)))
       return nil
     }
     if let keyword = Keyword(rawValue: text(name)) {

@@ -45,15 +45,30 @@ struct CheckerState: Sendable {
     for (t, type) in registry.types.enumerated() {
       for name in type.declaredInstances ?? [type.name] { instances.append(Instance(name: name, type: t)) }
     }
+    // The variables' store: the last type and the last instance a run starts with, which no
+    // name finds (`instanceIndex`): scripts reach it through `let`, `var` and `show vars`.
+    types.append(VariableStore.typeInfo)
+    variableStore = instances.count
+    instances.append(Instance(name: VariableStore.typeName, type: types.count - 1))
     initialInstanceCount = instances.count
     verbTable = Checker.VerbTable(registry.types)
   }
+
+  /// The instance of the variables' store (``VariableStore``).
+  let variableStore: Int
+  /// The receiver types scripts name: the registry's, without the variables' store.
+  var receiverTypes: ArraySlice<ReceiverTypeInfo> { types.dropLast() }
+  /// Every variable declared so far, by slot (a declaration that was taken back stays, as
+  /// withdrawn instances do, so that slots keep their numbers).
+  var variables: [Variable] = []
+  /// The top-level variables in force, by name: their slots.
+  var globals: [String: Int] = [:]
 
   /// The instance a name stands for: the latest made by that name (an earlier one's `new`
   /// was undone, or the later `new` could not have run).
   func instanceIndex(_ name: String) -> Int? {
     if !madeByName.isEmpty, let made = madeByName[name] { return made }
-    return instances[..<initialInstanceCount].firstIndex { $0.name == name }
+    return instances[..<variableStore].firstIndex { $0.name == name }
   }
 
   /// Adds an instance, which its name now stands for.
@@ -84,9 +99,12 @@ struct CheckerState: Sendable {
     var instances: Int
     var macros: Int
     var usedInstance: Int?
+    var globals: [String: Int] = [:]
   }
 
-  var mark: Mark { Mark(instances: instances.count, macros: macros.count, usedInstance: usedInstance) }
+  var mark: Mark {
+    Mark(instances: instances.count, macros: macros.count, usedInstance: usedInstance, globals: globals)
+  }
 
   /// This state as it was at `mark`, but that the instances made since stay, numbered as
   /// the invoker numbers them, withdrawn: their names stand for nothing (or for what they
@@ -102,6 +120,7 @@ struct CheckerState: Sendable {
       return kept.isEmpty ? nil : kept
     }
     usedInstance = mark.usedInstance
+    globals = mark.globals
   }
 
   /// This state, for a checker to change in place: `self` keeps none of its storage, so
@@ -134,7 +153,9 @@ struct CheckerState: Sendable {
   }
 
   /// The names of the instances, but those withdrawn.
-  var instanceNames: [String] { instances.filter { !$0.withdrawn }.map(\.name) }
+  var instanceNames: [String] {
+    instances.indices.filter { !instances[$0].withdrawn && $0 != variableStore }.map { instances[$0].name }
+  }
 }
 
 extension Checker {

@@ -130,6 +130,7 @@ extension Checker {
       default: return Typed(expression: .constant(.boolean(false)), kind: .word(name), range: range)
       }
     case .parameter(let name):
+      if let slot = isVariable(text(name)) { return typedVariable(slot, at: range) }
       return Typed(expression: .constant(.boolean(false)), kind: .parameter(name), range: range)
     case .group(let inner, _):
       guard var typed = compileExpression(inner, in: tree, hint: hint) else { return nil }
@@ -187,6 +188,9 @@ extension Checker {
         switch (left.kind, right.kind) {
         case _ where Self.isDecimal(left) || Self.isDecimal(right): kind = .decimal
         case (.known(let k), _), (_, .known(let k)): kind = k
+        case (.parameter(let p), .word), (.word, .parameter(let p)):
+          // `$c == red`: a word of the parameter's set if it has one, else text.
+          kind = wordKind(ofParameter: p) ?? .string
         case (.parameter, _), (_, .parameter): kind = .integer
         case (.word, .word):
           fail("compare a word with a query, such as `board.winner == X`", at: range)
@@ -195,6 +199,7 @@ extension Checker {
         if case .known(.word(let a)) = left.kind, case .known(.word(let b)) = right.kind, a != b {
           return compareWords(op, left, a, right, b, range: range)
         }
+        if let text = comparedAsText(op, left, right, range: range) { return text }
         guard let l = resolve(left, as: kind, what: "the left of `\(op.symbol)`"),
           let r = resolve(right, as: kind, what: "the right of `\(op.symbol)`")
         else { return nil }
@@ -218,6 +223,30 @@ extension Checker {
     let l = Expression.joined(left.expression, .word(a), empty, .string, range: left.range)
     let r = Expression.joined(right.expression, .word(b), empty, .string, range: right.range)
     return Typed(expression: .comparison(op, l, r), kind: .known(.boolean), range: range)
+  }
+
+  /// `==` or `!=` of a word and a string (`$c == "red"`, `shape.colour == "red"`): the
+  /// word's text compared with the string; nil for other sides.
+  private func comparedAsText(_ op: Operator, _ left: Typed, _ right: Typed, range: SourceRange) -> Typed? {
+    switch (left.kind, right.kind) {
+    case (.known(.word(let set)), .known(.string)):
+      return Typed(
+        expression: .comparison(op, .text(left.expression, .word(set)), right.expression), kind: .known(.boolean),
+        range: range)
+    case (.known(.string), .known(.word(let set))):
+      return Typed(
+        expression: .comparison(op, left.expression, .text(right.expression, .word(set))), kind: .known(.boolean),
+        range: range)
+    default: return nil
+    }
+  }
+
+  /// The word set a macro parameter is already known to be a word of, if any.
+  private func wordKind(ofParameter name: Name) -> ValueKind? {
+    guard let scope, let slot = scope.parameters.firstIndex(of: text(name)),
+      case .word(let set) = scope.constraints[slot]
+    else { return nil }
+    return .word(set)
   }
 
   /// A side of `+` that joins text: its expression and the kind its value is written as (a
@@ -259,6 +288,10 @@ extension Checker {
       switch piece {
       case .text(let text): parts.append(.constant(.string(text)))
       case .parameter(let name):
+        if let slot = isVariable(name) {
+          parts.append(.text(.variable(slot: slot, range: range), state.variables[slot].kind))
+          continue
+        }
         guard
           ScriptArguments.number(name) != nil || loopVariables.contains(name)
             || scope?.parameters.contains(name) == true

@@ -121,10 +121,17 @@ extension Checker {
     range: SourceRange
   ) -> Macro {
     let outer = (scope, blockNesting, nesting, loopVariables, messageVariables, isQueuing, irreversibles)
-    defer { (scope, blockNesting, nesting, loopVariables, messageVariables, isQueuing, irreversibles) = outer }
+    let outerVariables = (variableScopes, loopDepth)
+    defer {
+      (scope, blockNesting, nesting, loopVariables, messageVariables, isQueuing, irreversibles) = outer
+      (variableScopes, loopDepth) = outerVariables
+    }
     (blockNesting, nesting, loopVariables, messageVariables, isQueuing, irreversibles) = (
       0, 0, [], [], false, IrreversibleCommands()
     )
+    // The body's own variables, in a scope of its own; it sees the top level's declared
+    // before it.
+    (variableScopes, loopDepth) = ([[:]], 0)
     scope = MacroScope(
       name: name, parameters: parameters,
       constraints: receivers.map { $0 == nil ? .any : .receiver },
@@ -280,11 +287,12 @@ extension Checker {
       case .try(let body, let otherwise, _):
         visit(body)
         if let otherwise { visit(otherwise) }
-      case .assert(let condition, _): visit(expression: condition)
+      case .assert(let condition, _), .declare(_, let condition, _), .assign(_, let condition):
+        visit(expression: condition)
       case .echo(let arguments): ArgumentList(arguments, of: tree).forEach(visit)
       case .queue(let index): visit(tree.statements[Int(index)])
       case .macro, .use, .undo, .redo, .move, .history, .show, .help, .new, .run, .pending, .discard, .batch, .source,
-        .export:
+        .export, .loopExit:
         break
       }
     }
@@ -320,9 +328,20 @@ private struct WordNaming {
 
   func rewrite(_ ops: [Op]) -> [Op] { ops.map(rewrite) }
 
+  /// Whether `e` is certainly text: a string, or one made of pieces.
+  private static func isText(_ e: Expression) -> Bool {
+    switch e {
+    case .constant(.string), .interpolation, .joined, .text, .wordText: true
+    default: false
+    }
+  }
+
   func rewrite(_ op: Op) -> Op {
     switch op {
-    case .command, .commands, .show, .help: return op
+    case .command, .commands, .show, .help, .loopExit: return op
+    case .assign(var assignment):
+      assignment.value = rewrite(assignment.value)
+      return .assign(assignment)
     case .parameterizedCommand(var command):
       command.arguments = command.arguments.map(rewrite)
       return .parameterizedCommand(command)
@@ -363,11 +382,20 @@ private struct WordNaming {
 
   func rewrite(_ expression: Expression) -> Expression {
     switch expression {
-    case .constant, .parameter, .query, .attribute, .wordText: return expression
+    case .constant, .parameter, .query, .attribute, .wordText, .variable: return expression
+    case .text(let e, let kind): return .text(rewrite(e), kind)
     case .not(let e): return .not(rewrite(e))
     case .and(let l, let r): return .and(rewrite(l), rewrite(r))
     case .or(let l, let r): return .or(rewrite(l), rewrite(r))
-    case .comparison(let op, let l, let r): return .comparison(op, rewrite(l), rewrite(r))
+    case .comparison(let op, let l, let r):
+      // A parameter compared as text (`$c == "red"`) that the body made a word is its text.
+      func side(_ e: Expression, other: Expression) -> Expression {
+        if case .parameter(let slot) = e, let set = set(of: slot), Self.isText(other) {
+          return .wordText(slot: slot, set)
+        }
+        return rewrite(e)
+      }
+      return .comparison(op, side(l, other: r), side(r, other: l))
     case .arithmetic(let op, let l, let r, let at): return .arithmetic(op, rewrite(l), rewrite(r), at: at)
     case .negation(let e, let at): return .negation(rewrite(e), at: at)
     case .decimal(let e): return .decimal(rewrite(e))

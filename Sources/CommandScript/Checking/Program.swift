@@ -103,6 +103,21 @@ enum Op: Sendable {
   indirect case attempt(Attempt)
   indirect case assertion(Assertion)
   indirect case echo(Echo)
+  /// `let`, `var` or `NAME = …`: a variable's slot set, as a command of the `vars` store.
+  indirect case assign(Assignment)
+  /// `break` (`isBreak`) or `continue`: out of the innermost loop's body.
+  case loopExit(isBreak: Bool, range: SourceRange)
+}
+
+/// `let NAME = VALUE`, `var NAME = VALUE`, `NAME = VALUE`: the value is evaluated, then set
+/// in the variable's slot by a command of the ``VariableStore``, recorded as every command.
+struct Assignment: Sendable {
+  var slot: Int
+  var value: Expression
+  var kind: ValueKind
+  /// `let` or `var` (nil: an assignment), as `export` writes it again.
+  var declares: String?
+  var range: SourceRange
 }
 
 extension Op {
@@ -153,7 +168,8 @@ extension Op {
       try visit(.decision)
       try visit(.block(a.body, repeats: false))
       if let otherwise = a.otherwise { try visit(.block(otherwise, repeats: false)) }
-    case .assertion: try visit(.decision)
+    case .assertion, .loopExit: try visit(.decision)
+    case .assign(let assignment): try visit(.command(assignment.range, computesArguments: true))
     }
   }
 
@@ -256,6 +272,10 @@ indirect enum Expression: Sendable {
   case decimalNegation(Expression)
   /// A string with `$NAME`s: its pieces' texts joined; `range` is the string's.
   case interpolation([Expression], range: SourceRange)
+  /// A variable's value, by its slot in the ``VariableStore``; `range`: the `$NAME`.
+  case variable(slot: Int, range: SourceRange)
+  /// A value of `kind` as text (a variable's, in a string or an `echo`).
+  case text(Expression, ValueKind)
   /// A macro parameter that is a word of `set`, as text (in a string or an `echo`).
   case wordText(slot: Int, WordSet)
   /// `+` with a string on either side: each side's value as text (a word as the word, of
@@ -396,6 +416,7 @@ enum Constraint: Sendable, Equatable {
     case .any: return "anything"
     case .integer(let r):
       if r == Int.min...Int.max { return "an integer" }
+      if r.lowerBound == Int.min { return "an integer ≤ \(r.upperBound)" }
       if r.upperBound == Int.max { return "an integer ≥ \(r.lowerBound)" }
       return "an integer from \(r.lowerBound) to \(r.upperBound)"
     case .decimal(let r):

@@ -59,11 +59,15 @@ struct Exporter {
       if kept.count < step.ran.count {
         let left = step.ran.filter { outlivesSession(command: $0) }.map(text(command:))
         lines.append("# Not run again, their state outlives the session: " + left.joined(separator: "; "))
-        if !kept.isEmpty { lines.append(named + "{ " + kept.map(text(command:)).joined(separator: "; ") + " }") }
+        if !kept.isEmpty { lines.append(named + "{ " + texts(of: kept[...]).joined(separator: "; ") + " }") }
+        continue
+      }
+      if let declaration = declaration(step.op, ran: step.ran) {
+        lines.append(named.isEmpty ? declaration : named + "{ " + declaration + " }")
         continue
       }
       if decides(step.op) {
-        lines.append(named + "{ " + step.ran.map(text(command:)).joined(separator: "; ") + " }")
+        lines.append(named + "{ " + texts(of: step.ran).joined(separator: "; ") + " }")
         continue
       }
       // In the order they were defined, so that a macro follows the macros it calls.
@@ -174,6 +178,10 @@ struct Exporter {
     case .assertion(let a): return "assert \(text(a.condition, names: names)) \(ScriptString.literal(a.message))"
     // Questions (`show`, `help`) and outputs (`echo`) change nothing.
     case .show, .help, .echo: return ""
+    case .assign(let a):
+      let name = state.variables[a.slot].name
+      return (a.declares.map { $0 + " " } ?? "") + "\(name) = " + text(a.value, as: a.kind, names: names)
+    case .loopExit(let isBreak, _): return isBreak ? "break" : "continue"
     }
   }
 
@@ -193,6 +201,8 @@ struct Exporter {
       let words: [String]? = if case .word(let set)? = kind { set.words } else { nil }
       return ScriptString.operand(value, words: words)
     case .parameter(let slot), .wordText(let slot, _): return "$" + names[slot]
+    case .variable(let slot, _): return "$" + state.variables[slot].name
+    case .text(let inner, let kind): return text(inner, as: kind, names: names)
     case .query(let call):
       let instance = state.instances[call.instance]
       let declaration = state.types[instance.type].queries[call.member]
@@ -247,8 +257,9 @@ struct Exporter {
     state.types[state.instances[Int(commands[id].instance)].type].outlivesSession
   }
 
-  private func text(command id: Int32) -> String {
+  func text(command id: Int32) -> String {
     let command = commands[id]
+    if Int(command.instance) == state.variableStore { return assignmentText(command) }
     let instance = state.instances[Int(command.instance)]
     let type = state.types[instance.type]
     if command.verb == CommandTable.lifecycleVerb { return "new \(type.name) \(instance.name)" }

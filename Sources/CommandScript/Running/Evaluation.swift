@@ -60,6 +60,8 @@ extension Invoker {
       }
       guard !overflow else { throw RunFailure(message: "integer overflow in `\(op.symbol)`", range: at) }
       return .integer(result)
+    case .variable(let slot, let range): return try variable(slot, at: range)
+    case .text(let inner, let kind): return .string(try text(of: inner, as: kind, frame: frame))
     case .wordText(let slot, let set):
       guard case .word(let i) = frame[slot] else { preconditionFailure("checked: a word") }
       return .string(set.words[i])
@@ -236,7 +238,8 @@ extension Invoker {
       switch e {
       case .query(let call): return (call.instance, call.range)
       case .attribute(let instance, _, let range): return (Int(instance), range)
-      case .constant, .parameter, .wordText: return nil
+      case .constant, .parameter, .wordText, .variable: return nil
+      case .text(let inner, _): return firstQuery(inner)
       case .not(let inner), .negation(let inner, _), .decimal(let inner), .decimalNegation(let inner):
         return firstQuery(inner)
       case .and(let l, let r), .or(let l, let r), .comparison(_, let l, let r), .arithmetic(_, let l, let r, _),

@@ -21,8 +21,11 @@ final class FlatCode {
     case whileTest
     /// Jumps to `b`.
     case jump
-    /// Runs op `a` of `slowOps`.
+    /// Runs op `a` of `slowOps`; if a `break` or `continue` in it left its loop, jumps to
+    /// `b` (the loop's end) or `n` (its test).
     case slow
+    /// `break` or `continue`: takes a step and jumps to `b`.
+    case exit
   }
 
   struct Instruction: BitwiseCopyable {
@@ -71,6 +74,9 @@ final class FlatCode {
   private var building: [Instruction] = []
   private var buildingRanges: [SourceRange] = []
   private var buildingConditions: [Condition] = []
+  /// The loops around the instruction being emitted, innermost last: where `continue`
+  /// jumps, and the instructions that jump to the end, patched at the end.
+  private var loops: [(test: Int32, exits: [Int32])] = []
 
   /// The flat form of `op`, or nil when it has no loop, so that running it flat would
   /// not pay for compiling it.
@@ -105,7 +111,8 @@ final class FlatCode {
     case .sequence(let ops): return ops.contains(where: hasLoop)
     case .conditional(let c): return c.then.contains(where: hasLoop) || c.otherwise.contains(where: hasLoop)
     // Commands, and the ops run as slow ones, whose insides flat code does not compile.
-    case .command, .parameterizedCommand, .commands, .call, .show, .help, .countedLoop, .attempt, .assertion, .echo:
+    case .command, .parameterizedCommand, .commands, .call, .show, .help, .countedLoop, .attempt, .assertion, .echo,
+      .assign, .loopExit:
       return false
     }
   }
@@ -130,15 +137,19 @@ final class FlatCode {
       append(Instruction(code: .repeatStart, a: Int32(depth), n: max(n, 0)))
       let test = here
       append(Instruction(code: .repeatTest, a: Int32(depth)), range: range)
-      emit(body, depth: depth + 1)
-      append(Instruction(code: .jump, b: test))
-      building[Int(test)].b = here
+      emitLoopBody(body, test: test, depth: depth + 1)
     case .loop(let loop):
       let test = here
       append(Instruction(code: .whileTest, a: condition(loop.condition)), range: loop.range)
-      emit(loop.body, depth: depth)
-      append(Instruction(code: .jump, b: test))
-      building[Int(test)].b = here
+      emitLoopBody(loop.body, test: test, depth: depth)
+    case .loopExit(let isBreak, let range):
+      let loop = loops.count - 1
+      if !isBreak {
+        append(Instruction(code: .exit, b: loops[loop].test), range: range)
+      } else {
+        loops[loop].exits.append(here)
+        append(Instruction(code: .exit), range: range)
+      }
     case .conditional(let c):
       let branch = here
       append(Instruction(code: .branch, a: condition(c.condition)))
@@ -152,10 +163,26 @@ final class FlatCode {
         emit(c.otherwise, depth: depth)
         building[Int(skip)].b = here
       }
-    case .repeat, .parameterizedCommand, .call, .show, .help, .countedLoop, .attempt, .assertion, .echo:
-      append(Instruction(code: .slow, a: Int32(slowOps.count)))
+    case .repeat, .parameterizedCommand, .call, .show, .help, .countedLoop, .attempt, .assertion, .echo, .assign:
+      // A `break` or `continue` inside it (a `try`'s) may leave the loop around it.
+      var slow = Instruction(code: .slow, a: Int32(slowOps.count), b: -1, n: -1)
+      if let loop = loops.indices.last {
+        slow.n = Int(loops[loop].test)
+        loops[loop].exits.append(here)
+      }
+      append(slow)
       slowOps.append(op)
     }
+  }
+
+  /// A loop's body after its test at `test`, and the jump back to it; the test's and the
+  /// `break`s' jumps go past it.
+  private func emitLoopBody(_ body: [Op], test: Int32, depth: Int) {
+    loops.append((test, []))
+    emit(body, depth: depth)
+    append(Instruction(code: .jump, b: test))
+    building[Int(test)].b = here
+    for exit in loops.removeLast().exits { building[Int(exit)].b = here }
   }
 
   /// Binds the query of each condition that asks one with `bind`.

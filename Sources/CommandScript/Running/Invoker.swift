@@ -41,6 +41,12 @@ final class Invoker {
 
   deinit { noArguments.release() }
 
+  /// The variables' store (Variables.swift) and its instance (-1: a run without one).
+  let variables: VariableStore
+  let variableStore: Int32
+  /// A `break` or `continue` on its way out to its loop (LoopControl.swift).
+  @exclusivity(unchecked) var loopExit = LoopExit.none
+
   /// Checked between commands, so a long statement can be stopped (Ctrl-C).
   let interruption: Interruption
   /// See `Session.historyLimit`.
@@ -92,6 +98,9 @@ final class Invoker {
     hasVerbNotUndoable = ContiguousArray(instances.map { $0.notUndoable.contains { $0 != nil } })
     self.commands = commands
     self.interruption = interruption
+    let store = instances.firstIndex { $0.object is VariableStore }
+    variableStore = Int32(store ?? -1)
+    variables = store.map { instances[$0].object as! VariableStore } ?? VariableStore()
     someVerbIsNotUndoable = instances.contains { $0.notUndoable.contains { $0 != nil } }
     someRecordMayNotFit = instances.contains(where: \.recordsMayNotFit)
     deferring = instances.filter { $0.settle != nil }
@@ -124,6 +133,7 @@ final class Invoker {
   ) throws(RunFailure) {
     let mark = history.commands.count
     statementRange = range
+    loopExit = .none
     do throws(RunFailure) {
       if let code = FlatCode.compile(op) {
         try run(code, request: request)

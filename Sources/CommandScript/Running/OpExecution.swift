@@ -27,14 +27,15 @@ extension Invoker {
     case .commands(let run):
       for i in run.ids.indices { try executeCommand(run.ids[i], range: run.ranges[i]) }
     case .sequence(let ops):
-      for op in ops { try execute(op, frame: frame, request: request) }
+      try executeBody(ops, frame: frame, request: request)
     case .repeat(let count, let body, let range):
       guard case .integer(let n) = try value(count, frame) else { preconditionFailure("checked") }
       for _ in 0..<n {
         // Each turn is a step, so a body that runs no command (`repeat N { }`, a loop of
         // `show`s) is bounded too, and stops on Ctrl-C.
         try takeStep(at: range)
-        for op in body { try execute(op, frame: frame, request: request) }
+        try executeBody(body, frame: frame, request: request)
+        if loopEnds() { break }
       }
     case .call(let call):
       // A step too, so that macros fanning out to calls that run no command stop.
@@ -56,6 +57,10 @@ extension Invoker {
     case .help(let topic): request(.help(topic: topic))
     case .conditional, .loop, .countedLoop, .attempt, .assertion, .echo:
       try executeControlFlow(op, frame: frame, request: request)
+    case .assign(let assignment): try assign(assignment, frame: frame)
+    case .loopExit(let isBreak, let range):
+      try takeStep(at: range)
+      loopExit = isBreak ? .breaking : .continuing
     }
   }
 
@@ -105,6 +110,13 @@ extension Invoker {
       case .slow:
         try execute(code.slowOps[Int(instruction.a)], frame: [], request: request)
         pc &+= 1
+        if loopExit != .none {
+          pc = loopExit == .breaking ? Int(instruction.b) : instruction.n
+          loopExit = .none
+        }
+      case .exit:
+        try takeStep(at: ranges[pc])
+        pc = Int(instruction.b)
       }
     }
   }
@@ -168,7 +180,7 @@ extension Invoker {
     switch op {
     case .conditional(let conditional):
       let branch = try isTrue(conditional.condition, frame: frame) ? conditional.then : conditional.otherwise
-      for op in branch { try execute(op, frame: frame, request: request) }
+      try executeBody(branch, frame: frame, request: request)
     case .countedLoop(let loop):
       guard case .integer(let n) = try value(loop.count, frame) else { preconditionFailure("checked") }
       // The turn's slot follows the macro's parameters and the enclosing turns.
@@ -177,17 +189,19 @@ extension Invoker {
       for turn in 0..<n {
         try takeStep(at: loop.range)
         inner[loop.slot] = .integer(turn + 1)
-        for op in loop.body { try execute(op, frame: inner, request: request) }
+        try executeBody(loop.body, frame: inner, request: request)
+        if loopEnds() { break }
       }
     case .loop(let loop):
       while try isTrue(loop.condition, frame: frame) {
         try takeStep(at: loop.range)
-        for op in loop.body { try execute(op, frame: frame, request: request) }
+        try executeBody(loop.body, frame: frame, request: request)
+        if loopEnds() { break }
       }
     case .attempt(let attempt):
       let mark = history.commands.count
       do {
-        for op in attempt.body { try execute(op, frame: frame, request: request) }
+        try executeBody(attempt.body, frame: frame, request: request)
       } catch {
         guard !error.stopsEverything else { throw error }
         var caught = error
@@ -196,7 +210,7 @@ extension Invoker {
         guard let otherwise = attempt.otherwise else { return }
         var inner = frame
         if attempt.messageSlot != nil { inner.append(.string(caught.message)) }
-        for op in otherwise { try execute(op, frame: inner, request: request) }
+        try executeBody(otherwise, frame: inner, request: request)
       }
     case .assertion(let assertion):
       guard try isTrue(assertion.condition, frame: frame) else {
@@ -221,7 +235,7 @@ extension Invoker {
       let line = words.joined(separator: " ")
       try spendOutput(line.utf8.count + 1, at: echo.range)
       request(.echo(line))
-    case .command, .parameterizedCommand, .commands, .sequence, .repeat, .call, .show, .help:
+    case .command, .parameterizedCommand, .commands, .sequence, .repeat, .call, .show, .help, .assign, .loopExit:
       preconditionFailure("run by execute")
     }
   }

@@ -142,6 +142,8 @@ final class Timeline {
 
   /// The receiver instances, in order (those whose `new` has not run included).
   var instances: [ReceiverInstance] { invoker.instances }
+  /// The variables' store.
+  var variables: VariableStore { invoker.variables }
 
   /// Puts in force what a compilation defined: the macros, and the instances its `new`s
   /// will make.

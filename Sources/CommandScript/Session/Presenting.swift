@@ -22,7 +22,10 @@ extension Session: TimelineHost {
   private func answer(_ request: Invoker.Request) {
     switch request {
     case .show(let instances):
-      let shown = instances ?? Array(timeline.instances.indices)
+      // `show` alone shows the variables only when there are some.
+      let shown =
+        instances
+        ?? timeline.instances.indices.filter { $0 != checkerState.variableStore || !timeline.variables.isEmpty }
       let size = pictureSize()
       for i in shown where timeline.instances[i].exists {
         let box = timeline.instances[i]

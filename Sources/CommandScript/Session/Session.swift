@@ -170,12 +170,13 @@ public final class Session {
   /// A session with one instance of each of `registry`'s types, in their initial state.
   public init(registry: ReceiverRegistry) {
     self.registry = registry
-    checkerState = CheckerState(registry: registry)
+    let checkerState = CheckerState(registry: registry)
+    self.checkerState = checkerState
     helpExample = Help.shapeExample(for: registry.types)
     let interruption = Interruption()
     self.interruption = interruption
     timeline = Timeline(
-      instances: checkerState.instances.map { registry.types[$0.type].make($0.name) },
+      instances: checkerState.instances.map { checkerState.types[$0.type].make($0.name) },
       commands: commands, interruption: interruption)
     timeline.host = self
   }
@@ -242,6 +243,7 @@ public final class Session {
   /// Puts in force what a compilation defined.
   private func keep(_ state: CheckerState) {
     checkerState = state
+    timeline.variables.declare(state.variables)
     timeline.define(macros: state.macros) { made in
       state.instances[made...].map { self.registry.types[$0.type].make($0.name) }
     }
@@ -535,7 +537,10 @@ public final class Session {
   }
 
   /// The receiver instances' names, in order.
-  public var receiverNames: [String] { timeline.instances.filter(\.exists).map(\.name) }
+  public var receiverNames: [String] {
+    timeline.instances.indices.filter { timeline.instances[$0].exists && $0 != checkerState.variableStore }
+      .map { timeline.instances[$0].name }
+  }
 
   /// The receiver called `name`, as its own type: the object the session's commands act
   /// on, for a host to read (to draw it, say). Nil if there is none by that name, it is not

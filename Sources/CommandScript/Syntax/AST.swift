@@ -187,6 +187,12 @@ struct Statement: Sendable, BitwiseCopyable {
     case assert(condition: Int32, message: Int32?)
     /// `echo argument…`: the arguments are a range of the tree's `arguments`.
     case echo(arguments: NodeRange)
+    /// `let NAME = EXPR` (`isLet`) or `var NAME = EXPR`: the value is `expressions[value]`.
+    case declare(name: Name, value: Int32, isLet: Bool)
+    /// `NAME = EXPR`.
+    case assign(name: Name, value: Int32)
+    /// `break` (`isBreak`) or `continue`.
+    case loopExit(isBreak: Bool)
   }
 
   var isTransaction: Bool {
@@ -465,6 +471,10 @@ extension SyntaxTree {
         "assert", canonical(expression: condition), message.map { ScriptString.canonical(strings[Int($0)]) },
       ])
     case .echo(let arguments): return words(["echo"] + self.arguments[arguments].map(canonical))
+    case .declare(let name, let value, let isLet):
+      return "\(isLet ? "let" : "var") \(text(name)) = \(canonical(expression: value))"
+    case .assign(let name, let value): return "\(text(name)) = \(canonical(expression: value))"
+    case .loopExit(let isBreak): return isBreak ? "break" : "continue"
     }
   }
 }

@@ -149,7 +149,8 @@ public struct CursorContext: Sendable {
       case .rightParen:
         statement.append(.closeParenthesis)
         parentheses = max(0, parentheses - 1)
-      case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .percent:
+      case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .plus, .minus, .star, .slash, .percent,
+        .assign:
         statement.append(.operator)
       case .invalid: statement.append(.invalid)
       }

@@ -112,6 +112,11 @@ extension Parser {
       left = tree.add(.binary(op, left: left, right: right, at: at, range: range))
       if isComparison { comparedAlready = true }
     }
+    if token.kind == .assign {
+      // `if x = 3`: a comparison meant.
+      problems.append(Problem("unexpected `=`: \(ForeignWords.equals)", at: token.range))
+      return nil
+    }
     expressionHeight = height
     return left
   }

@@ -11,6 +11,8 @@ enum TokenKind: UInt8, Equatable, Sendable {
   case leftParen, rightParen
   /// The operators of conditions and expressions.
   case equal, notEqual, less, lessEqual, greater, greaterEqual, plus, minus, star, slash, percent
+  /// A lone `=`: `let x = 1`, `x = $x + 1`.
+  case assign
   case endOfInput
   /// Bytes that form no token; the lexer also reports a problem for them.
   case invalid
@@ -54,6 +56,7 @@ enum Keyword: String, CaseIterable, Sendable {
   case queue, run, pending, discard, batch, new, export, source, record, end, macros
   case `if`, `while`, `try`, assert, echo
   case goto, earlier, later
+  case `let`, `var`, `break`, `continue`
   /// Words of the statements above, and of conditions: never a statement of their own.
   case `else`, `as`, and, or, not, `true`, `false`
 }
@@ -310,8 +313,9 @@ struct Lexer {
       case (UInt8(ascii: "!"), true): return token(.notEqual)
       case (UInt8(ascii: "<"), _): return token(followedByEqual ? .lessEqual : .less)
       case (UInt8(ascii: ">"), _): return token(followedByEqual ? .greaterEqual : .greater)
+      case (UInt8(ascii: "="), false): return token(.assign)
       default:
-        // A lone `=` or `!`.
+        // A lone `!`.
         return lexInvalid(start: start, line: startLine, column: startColumn)
       }
     case UInt8(ascii: "$") where position < bytes.count && Self.isParameterStart(bytes[position]):
@@ -422,7 +426,8 @@ struct Lexer {
       UInt8(ascii: "-"):
       return false
     case UInt8(ascii: "$"): return !(offset + 1 < bytes.count && Self.isParameterStart(bytes[offset + 1]))
-    case UInt8(ascii: "="), UInt8(ascii: "!"):
+    case UInt8(ascii: "="): return false
+    case UInt8(ascii: "!"):
       return !(offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "="))
     default: return !Self.isWordContinue(b)
     }
@@ -564,6 +569,7 @@ extension Lexer {
       while i > 0, bytes[i - 1] == 32 || bytes[i - 1] == 9 { i -= 1 }
       guard i == 0 || bytes[i - 1] == 10 || bytes[i - 1] == UInt8(ascii: ";") else { return nil }
     }
+    if run == ":" { return colonHint(before: start) }
     guard run == "=" else { return ForeignWords.hint(forInvalid: run) }
     var firstWord = i
     while i > 0 {

@@ -217,6 +217,7 @@ struct Parser {
     case .star: return "`*`"
     case .slash: return "`/`"
     case .percent: return "`%`"
+    case .assign: return "`=`"
     case .endOfInput: return "the end of the input"
     case .invalid: return "an invalid token"
     }

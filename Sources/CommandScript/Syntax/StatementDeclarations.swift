@@ -159,6 +159,22 @@ extension Keyword {
       StatementDeclaration(
         usage: "later [n | 30s]", summary: "go ahead n steps in the order made, or in time", placement: .topLevel,
         example: "move up; paint red; earlier 2; later 1")
+    case .let:
+      StatementDeclaration(
+        usage: "let name = value", summary: "name a value for the rest of the block ($name)", placement: .anywhere,
+        example: "let start = shape.x; move right 3; echo (shape.x - $start)")
+    case .var:
+      StatementDeclaration(
+        usage: "var name = value", summary: "declare a variable: name = value assigns it, undone with its step",
+        placement: .anywhere, example: "var n = 0; while $n < 3 { move up; n = $n + 1 }")
+    case .break:
+      StatementDeclaration(
+        usage: "break", summary: "end the innermost repeat or while", placement: .anywhere,
+        example: "while true { move right; if shape.x >= 5 { break } }")
+    case .continue:
+      StatementDeclaration(
+        usage: "continue", summary: "go on with the loop's next turn", placement: .anywhere,
+        example: "repeat 6 as i { if $i % 2 == 0 { continue }; echo $i }")
     case .record: StatementDeclaration(usage: "record name", summary: "", placement: .repl)
     case .end: StatementDeclaration(usage: "end", summary: "", placement: .repl)
     case .macros: StatementDeclaration(usage: "macros [save]", summary: "", placement: .repl)
@@ -168,7 +184,7 @@ extension Keyword {
   /// The statements of the language (the REPL's own left out), in the order `help` lists them.
   static let documented: [Keyword] = [
     .undo, .redo, .goto, .earlier, .later, .history, .show, .use, .help, .repeat, .macro, .transaction, .if, .while,
-    .try, .assert, .echo,
+    .try, .assert, .echo, .let, .var, .break, .continue,
     .new, .queue, .run, .pending, .discard, .batch, .source, .export,
   ]
 

@@ -34,6 +34,10 @@ extension Parser {
     case .export?: return parseExport(start: start)
     case .show?: return parseShow(start: start)
     case .help?: return parseHelp(start: start)
+    case .let?: return parseDeclaration(isLet: true, start: start)
+    case .var?: return parseDeclaration(isLet: false, start: start)
+    case .break?: return parseLoopExit(isBreak: true, start: start)
+    case .continue?: return parseLoopExit(isBreak: false, start: start)
     case .not?, .true?, .false?: return parseExpressionStatement()
     case .else?, .as?, .and?, .or?, .record?, .end?, .macros?:
       // Listed, not a `default:`, so that a new keyword does not compile until it is parsed.
@@ -60,6 +64,10 @@ extension Parser {
     var name = self.name(of: token)
     var receiver: Target?
     advance()
+    if token.kind == .assign { return parseAssignment(name) }
+    if token.kind.isOperator, token.range.end < lexer.bytes.count, lexer.bytes[token.range.end] == UInt8(ascii: "=") {
+      return reportCompoundAssignment(name)
+    }
     if token.kind == .dot {
       advance()
       receiver = Target(name: name, isParameter: false)

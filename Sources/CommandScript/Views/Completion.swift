@@ -30,12 +30,13 @@ extension Session {
 
   private func candidates(for tokens: ArraySlice<CursorContext.Piece>, in context: CursorContext) -> [String] {
     let state = checkerState
-    let parameters = context.macroParameters.map { "$" + $0 }
+    // `$`: the macro's parameters and turns, and the top-level variables in force.
+    let parameters = (context.macroParameters + state.globals.keys.sorted()).map { "$" + $0 }
     guard let head = tokens.first else {
       // The start of a statement: inside a block, only the statements that may stand there.
       let keywords = Keyword.documented.filter { context.depth == 0 || $0.declaration.placement == .anywhere }
-      return keywords.map(\.rawValue) + state.types.flatMap { $0.verbs.map(\.name) }
-        + state.macroByName.keys + state.instances.map { $0.name + "." }
+      return keywords.map(\.rawValue) + state.receiverTypes.flatMap { $0.verbs.map(\.name) }
+        + state.macroByName.keys + state.instanceNames.map { $0 + "." }
     }
     // Inside `( … )` (`echo (`, `move up (`): an expression, completed as a condition.
     if let open = CursorContext.unclosedParenthesis(in: tokens) {
@@ -50,7 +51,7 @@ extension Session {
       switch keyword {
       case .show, .use: return state.instanceNames
       case .help: return Help.topics(state: state)
-      case .new: return state.types.map(\.name)
+      case .new: return state.receiverTypes.map(\.name)
       case .batch: return ["off"]
       case .export: return ["tree"]
       case .repeat: return parameters
@@ -58,7 +59,8 @@ extension Session {
       // Listed rather than a `default:`, so that a new keyword is a decision here too.
       case .undo, .redo, .goto, .earlier, .later, .history, .macro, .transaction, .queue, .run, .pending, .discard,
         .source,
-        .record, .end, .macros, .try, .echo, .else, .as, .and, .or, .not, .true, .false:
+        .record, .end, .macros, .try, .echo, .else, .as, .and, .or, .not, .true, .false, .let, .var, .break,
+        .continue:
         return []
       }
     }
@@ -109,7 +111,7 @@ extension Session {
     }
     switch tokens.last {
     case nil, .word("not")?, .word("and")?, .word("or")?, .invalid?, .openParenthesis?, .operator?:
-      return state.instances.map { $0.name + "." } + ["not"] + parameters
+      return state.instanceNames.map { $0 + "." } + ["not"] + parameters
     default: return []
     }
   }

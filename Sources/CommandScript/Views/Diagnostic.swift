@@ -148,7 +148,7 @@ enum ForeignWords {
   static let equals = "`=` does not compare: write `==`"
   /// What to write instead of an assignment.
   static let noVariables =
-    "there are no variables: receivers hold the state (ask `shape.x`), and macros take parameters (`macro m n { move up $n }`)"
+    "a variable is declared with `var NAME = VALUE` and read as `$NAME`; `let NAME = VALUE` names a value"
 
   /// The hint for `word` at the start of a statement, or nil if it is no other language's.
   static func hint(for word: String) -> String? {
@@ -158,7 +158,8 @@ enum ForeignWords {
       "a macro is defined with `macro NAME [PARAM...] { ... }`"
     case "for", "foreach", "loop", "do":
       "loops are `repeat N as NAME { ... }` (`$NAME` is the turn) and `while CONDITION { ... }`"
-    case "set", "let", "var", "local", "const", "declare": noVariables
+    case "set", "local", "const", "declare", "export": noVariables
+    case "elif", "elsif", "elseif": "write `else if` after the `}`: `} else if CONDITION { ... }`"
     case "exit", "quit", "bye", "q": helpAndLeave
     default: nil
     }

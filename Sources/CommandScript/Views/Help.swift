@@ -12,9 +12,9 @@ enum Help {
       let type = state.types[instance.type]
       return (type.verbs.map(\.name) + type.queries.map(\.name)).map { instance.name + "." + $0 }
     }
-    return state.instanceNames + state.types.flatMap { $0.verbs.map(\.name) + $0.queries.map(\.name) }
+    return state.instanceNames + state.receiverTypes.flatMap { $0.verbs.map(\.name) + $0.queries.map(\.name) }
       + state.macroByName.keys.sorted() + statements.map(\.keyword.rawValue) + wordKinds(state).map(\.name)
-      + members + Keyword.conditionWords.map(\.rawValue) + operators.map(\.symbol)
+      + members + Keyword.conditionWords.map(\.rawValue) + operators.map(\.symbol) + [VariableStore.typeName]
   }
 
   /// The operators of conditions and expressions that are not words (`and`, `or` and `not`
@@ -64,7 +64,7 @@ enum Help {
         kinds.append((name, set, [use]))
       }
     }
-    for type in state.types {
+    for type in state.receiverTypes {
       for verb in type.verbs {
         for p in verb.parameters { note(p.kind, nil, "\(type.name).\(verb.name)") }
       }
@@ -75,6 +75,15 @@ enum Help {
     }
     return kinds
   }
+
+  /// `help vars`: what variables are and how `show vars` writes them.
+  static let variablesHelp =
+    "show vars\n  the variables in force, one `NAME = VALUE` a line in the order declared, values"
+    + " written as scripts write them (\"text\", 3, 2.5, true, red); under --json one line,"
+    + " {\"receiver\": \"vars\", \"state\": {\"NAME\": VALUE, ...}}; `show` alone includes them."
+    + " `let NAME = VALUE` binds a name, `var NAME = VALUE` declares a variable, `NAME = VALUE`"
+    + " assigns it and `$NAME` reads it. A variable is state: an assignment is undone, redone,"
+    + " rolled back, journaled and exported with its statement."
 
   static func knows(_ topic: String, state: CheckerState) -> Bool {
     topics(state: state).contains(topic)
@@ -101,7 +110,7 @@ enum Help {
     if let instance = state.instanceIndex(topic) {
       sections.append(receiver(state.types[state.instances[instance].type], named: topic))
     }
-    for type in state.types {
+    for type in state.receiverTypes {
       if let verb = type.verbs.first(where: { $0.name == topic }) {
         sections.append((["\(type.name).\(verbLine(verb))"] + parameterLines(verb)).joined(separator: "\n"))
       }
@@ -124,6 +133,9 @@ enum Help {
     {
       let declaration = keyword.declaration
       sections.append("\(declaration.usage)\n  \(declaration.summary)" + exampleLine(declaration.example, state))
+    }
+    if topic == VariableStore.typeName, state.instanceIndex(topic) == nil {
+      sections.append(variablesHelp + exampleLine("var n = 1; let c = red; n = $n + 1; show vars", state))
     }
     if let op = operators.first(where: { $0.symbol == topic }) {
       let (usage, summary, example) = explain(op)
@@ -226,7 +238,7 @@ enum Help {
   /// `example` as the last line of a statement's or operator's help, where the receivers
   /// it is written for exist; else nothing (an app's own help names only what it has).
   static func exampleLine(_ example: String, _ state: CheckerState) -> String {
-    let types = Set(state.types.map(\.name))
+    let types = Set(state.receiverTypes.map(\.name))
     return exampleReceivers.allSatisfy(types.contains) ? "\n  example: " + example : ""
   }
 
@@ -245,8 +257,8 @@ enum Help {
       return type == instance.name ? instance.name : "\(instance.name) (\(type))"
     }
     var verbs: [String] = []
-    for type in state.types { verbs += type.verbs.map(\.name).filter { !verbs.contains($0) } }
-    let hasShape = shapeExample(for: state.types) != nil
+    for type in state.receiverTypes { verbs += type.verbs.map(\.name).filter { !verbs.contains($0) } }
+    let hasShape = shapeExample(for: Array(state.receiverTypes)) != nil
     var lines = [
       "Receivers: " + receivers.joined(separator: ", "),
       "  `help RECEIVER` lists its verbs and queries; write `receiver.verb`, or just `verb` when only one has it",

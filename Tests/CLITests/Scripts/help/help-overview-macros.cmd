@@ -9,8 +9,8 @@ help
 # stdout: Verbs: move paint open close lock unlock place reset save send log backend
 # stdout:   request cancel
 # stdout: Statements (separate with `;` or a new line): undo redo goto earlier later
-# stdout:   history show use help repeat macro transaction if while try assert echo new
-# stdout:   queue run pending discard batch source export
+# stdout:   history show use help repeat macro transaction if while try assert echo let
+# stdout:   var break continue new queue run pending discard batch source export
 # stdout: Conditions and values: and or not true false else as == != < <= > >= + - * / %
 # stdout: Word kinds: direction colour
 # stdout: Macros: wave, zig n

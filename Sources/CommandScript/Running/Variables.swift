@@ -1,0 +1,161 @@
+// Variables as state: `let` and `var` names hold their values in one built-in receiver,
+// `vars`, whose one verb sets a slot. An assignment is a receiver command like any other, so
+// the invoker records it in the statement's step and the timeline undoes, redoes, rolls back,
+// moves through the tree, journals and exports it with no code of its own; its undo record is
+// the slot's previous value.
+
+/// The values of a session's variables, by slot (the checker numbers the slots, one per
+/// declaration). A receiver registered by the session itself (never by a host), under the
+/// name `vars`, so that `show vars` shows it and `--json` writes it as every receiver.
+final class VariableStore: ReceiverBase {
+  typealias Undo = Answer?
+
+  static let typeName = "vars"
+  static let summary = "the variables of `let` and `var` (`show vars`)"
+  /// The one verb: `set SLOT VALUE`. Its name cannot be reached from script text, since the
+  /// checker refuses commands to `vars`; the invoker makes each of its commands.
+  static let verbs: [Verb<VariableStore>] = [
+    Verb(
+      "set", [Parameter("slot", .integer(0...Int.max)), Parameter("value", .string)],
+      summary: "sets a variable",
+      execute: { store, arguments in
+        guard case .integer(let slot) = arguments.values[0] else { return nil }
+        let previous = store.values[slot]
+        store.values[slot] = Answer(arguments.values[1])
+        return previous
+      },
+      undo: { store, arguments, previous in
+        guard case .integer(let slot) = arguments.values[0] else { return }
+        store.values[slot] = previous
+      })
+  ]
+
+  /// The type as the checker and the session know it, made once.
+  static let typeInfo: ReceiverTypeInfo = {
+    var registry = ReceiverRegistry()
+    try! registry.register(VariableStore.self) { _ in VariableStore() }
+    return registry.types[0]
+  }()
+
+  /// Each slot's value; nil before its declaration runs (or after it is undone).
+  @exclusivity(unchecked) var values: [Answer?] = []
+  /// Each slot's variable, as the checker declared it.
+  private(set) var declared: [Variable] = []
+
+  /// Takes the checker's declarations (all of them: the new ones are added).
+  func declare(_ variables: [Variable]) {
+    guard variables.count > declared.count else { return }
+    declared += variables[declared.count...]
+    values += repeatElement(nil, count: variables.count - values.count)
+  }
+
+  /// The variables in force at the top level that have a value, in the order declared.
+  var shown: [(name: String, text: String, value: Answer, kind: ValueKind)] {
+    declared.indices.compactMap { slot in
+      let variable = declared[slot]
+      guard variable.isGlobal, let value = values[slot] else { return nil }
+      return (variable.name, Self.text(of: value, as: variable.kind), value, variable.kind)
+    }
+  }
+
+  /// Whether any variable is shown: `show` alone includes `vars` only then.
+  var isEmpty: Bool { shown.isEmpty }
+
+  var state: StateValue {
+    .object(
+      shown.map { variable in
+        let value: StateValue =
+          switch variable.value {
+          case .integer(let n): .int(n)
+          case .decimal(let x): .double(x)
+          case .boolean(let b): .bool(b)
+          case .string(let s): .string(s)
+          case .word(let i):
+            if case .word(let set) = variable.kind { .string(set.words[i]) } else { .int(i) }
+          }
+        return StateValue.Member(variable.name, value)
+      })
+  }
+
+  /// One `NAME = VALUE` a line.
+  var stateDescription: String { shown.map { "\($0.name) = \($0.text)" }.joined(separator: "\n") }
+
+  /// A value as the language writes it: `"text"`, `3`, `2.5`, `true`, `red`.
+  static func text(of value: Answer, as kind: ValueKind) -> String {
+    switch value {
+    case .integer(let n): String(n)
+    case .decimal(let x): ScriptString.decimal(x)
+    case .boolean(let b): b ? "true" : "false"
+    case .string(let s): ScriptString.literal(s)
+    case .word(let i):
+      if case .word(let set) = kind { set.words[i] } else { String(i) }
+    }
+  }
+}
+
+/// A variable as the checker declared it: a slot of the ``VariableStore``.
+struct Variable: Sendable {
+  var name: String
+  var kind: ValueKind
+  /// Bound by `let`: never assigned again.
+  var isLet: Bool
+  /// Declared at the top level (of a script, the prompt or standard input), so that it
+  /// outlives its statement; a block's or a macro body's lives while its statement runs.
+  var isGlobal: Bool
+  /// Where it was declared, for the errors that point at it.
+  var range: SourceRange
+}
+
+extension Value {
+  /// An answer as an argument's value of the same kind.
+  init(_ answer: Answer) {
+    switch answer {
+    case .integer(let n): self = .integer(n)
+    case .decimal(let x): self = .decimal(x)
+    case .word(let i): self = .word(i)
+    case .string(let s): self = .string(s)
+    case .boolean(let b): self = .boolean(b)
+    }
+  }
+}
+
+extension Invoker {
+  /// Runs `let`, `var` or `NAME = …`: the value computed, then set by a command of the
+  /// store, recorded in the statement's step as every command is (undone, redone, rolled
+  /// back with it). A value of an integer or a word packs into a small command, found
+  /// without hashing an array.
+  func assign(_ assignment: Assignment, frame: [Value]) throws(RunFailure) {
+    // A variable whose declaration did not run (it failed, or was undone) is not assigned
+    // either: so a step sets only variables its ancestors declared, as `export` writes them.
+    if assignment.declares == nil, variables.values[assignment.slot] == nil {
+      throw unset(assignment.slot, at: assignment.range)
+    }
+    let answer = try evaluate(assignment.value, frame: frame)
+    var small = CommandTable.SmallCommand(instance: variableStore, verb: 0)
+    let id: Int32
+    switch answer {
+    case .integer(let n) where small.append(assignment.slot, isWord: false) && small.append(n, isWord: false):
+      id = commands.intern(small)
+    case .word(let i) where small.append(assignment.slot, isWord: false) && small.append(i, isWord: true):
+      id = commands.intern(small)
+    default:
+      id = commands.intern(
+        ResolvedCommand(
+          instance: variableStore, verb: 0, arguments: [.integer(assignment.slot), Value(answer)]))
+    }
+    try executeCommand(id, range: assignment.range)
+  }
+
+  /// The value of variable `slot`: a failure where its declaration has not run (it failed,
+  /// or was undone).
+  @inline(__always) func variable(_ slot: Int, at range: SourceRange) throws(RunFailure) -> Answer {
+    guard let value = variables.values[slot] else { throw unset(slot, at: range) }
+    return value
+  }
+
+  @inline(never) func unset(_ slot: Int, at range: SourceRange) -> RunFailure {
+    let name = slot < variables.declared.count ? variables.declared[slot].name : "?"
+    return RunFailure(
+      message: "`$\(name)` has no value: the statement that declared it did not run, or was undone", range: range)
+  }
+}

@@ -22,7 +22,8 @@ extension Renderer {
   /// `message` after `prefix` (its plain text `plainPrefix`, which sets its width), broken
   /// at spaces to fit `width` columns, each line after the first indented to stand under
   /// the message's first character (by two columns when that would leave fewer than 30). A
-  /// word longer than a line stays whole. Painted with `paint`, word by word unchanged.
+  /// word longer than a line stays whole, and so does code in backticks (`var x = 3`), which
+  /// a reader copies. Painted with `paint`, word by word unchanged.
   static func wrap(
     _ message: String, after prefix: String, plainPrefix: String, width: Int?, paint: (String) -> String
   ) -> [String] {
@@ -34,7 +35,7 @@ extension Renderer {
     var lines: [String] = []
     var line = ""
     var used = start
-    for word in message.split(separator: " ", omittingEmptySubsequences: false) {
+    for word in words(of: message) {
       let columns = DisplayWidth.of(word.unicodeScalars)
       if !line.isEmpty, used + 1 + columns > width {
         lines.append(line)
@@ -53,5 +54,23 @@ extension Renderer {
     return lines.enumerated().map { i, text in
       (i == 0 ? prefix : String(repeating: " ", count: indent)) + paint(text)
     }
+  }
+
+  /// The words of `message` between spaces, but for spaces inside backticks: a code span
+  /// is one word.
+  static func words(of message: String) -> [Substring] {
+    var words: [Substring] = []
+    var start = message.startIndex
+    var inCode = false
+    for i in message.indices {
+      if message[i] == "`" {
+        inCode.toggle()
+      } else if message[i] == " ", !inCode {
+        words.append(message[start..<i])
+        start = message.index(after: i)
+      }
+    }
+    words.append(message[start...])
+    return words
   }
 }

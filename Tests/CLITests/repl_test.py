@@ -277,28 +277,29 @@ def narrow_help():
 
 
 def wrapped_diagnostics():
-    """On a terminal 60 columns wide, a long diagnostic (the hint for `x = 3`, 157
-    characters) breaks at spaces to fit, its later lines indented under the message's first
-    word, as rustc's notes are; the source line and caret stay as they are."""
+    """On a terminal 60 columns wide, a long diagnostic (the hint for `x += 1`, 85
+    characters after its location) breaks at spaces to fit, its later lines indented under
+    the message's first word, as rustc's notes are, and code in backticks is never broken;
+    the source line and caret stay as they are."""
     child = started("wrapped diagnostics", dimensions=(40, 60))
-    enter(child, "x = 3")
-    prompt(child, "after `x = 3`")
+    enter(child, "x += 1")
+    prompt(child, "after `x += 1`")
     text = COLOUR.sub("", child.before.replace("\r", ""))
     lines = [l for l in text.split("\n") if l.strip()]
-    header = next((i for i, l in enumerate(lines) if "error: unexpected `=`" in l), None)
+    header = next((i for i, l in enumerate(lines) if "error: `+=`" in l), None)
     if header is None:
-        fail(f"no error for `x = 3`: {lines!r}", child)
-    indent = lines[header].index("unexpected")
+        fail(f"no error for `x += 1`: {lines!r}", child)
+    indent = lines[header].index("`+=`")
     message = [lines[header][indent:]]
     for line in lines[header + 1:]:
         if not line.startswith(" " * indent) or line.startswith(" " * (indent + 1)):
             break
         message.append(line[indent:])
     joined = " ".join(message)
-    expected = ("unexpected `=`: there are no variables: receivers hold the state (ask `shape.x`), and macros "
-                "take parameters (`macro m n { move up $n }`)")
+    expected = "`+=` is not a word of this language: write `x = $x + 1` (did you mean `x = $x + 1`?)"
     wide = [l for l in lines if len(l) > 60]
-    if len(message) < 3 or joined != expected or wide:
+    broken_code = [l for l in message if l.count("`") % 2 == 1]
+    if len(message) < 3 or joined != expected or wide or broken_code:
         fail(f"the message should wrap to 60 columns under its start: {lines!r}", child)
     finish(child, "after a wrapped diagnostic")
 

@@ -139,7 +139,8 @@ final class MCPTools {
   }
 
   private func describe() -> StateValue {
-    let receivers = session.receiverStates.compactMap { name, _ -> StateValue? in
+    // The receivers a script names (not the store of `let` and `var`, which `show vars` reads).
+    let receivers = session.receiverNames.compactMap { name -> StateValue? in
       guard let type = session.typeOfReceiver(name) else { return nil }
       return .object([
         .init("name", .string(name)), .init("type", .string(type.name)), .init("summary", .string(type.summary)),

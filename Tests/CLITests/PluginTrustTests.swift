@@ -145,6 +145,10 @@ struct PluginTrustTests {
     #expect(
       check.stderr.contains("plugin `lamp`'s verb `lamp.paint` is shadowed by `shape.paint`: a bare `paint` means"),
       "\(check)")
+    // The app's lamp script runs whole with the Python lamp (the README pairs them).
+    let whole = try CLI.run(["--plugin", PluginTests.lamp, lamp])
+    #expect(whole.status == 0, "\(whole)")
+    #expect(whole.stdoutLines.contains("lamp: on=yes level=30 colour=white"), "\(whole)")
     let run = try CLI.run(["--plugin", PluginTests.lamp, "-c", "paint red; lamp.paint red; show lamp"])
     #expect(run.status == 0 && run.stdoutLines == ["lamp: on=no level=100 colour=red"], "\(run)")
   }

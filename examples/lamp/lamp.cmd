@@ -16,14 +16,14 @@ show lamp
 # stdout: lamp: on=no level=100
 
 # Only the lamp has `on`, `off` and `dim`, so they need no `lamp.` prefix.
-dim 30; on
+on; dim 30
 show lamp
 # stdout: lamp: on=yes level=30
 
 # Undo restores exactly the state before each command.
 undo
 show lamp
-# stdout: lamp: on=no level=30
+# stdout: lamp: on=yes level=100
 undo
 show lamp
 # stdout: lamp: on=no level=100
@@ -65,8 +65,8 @@ show lamp
 # `evening 10` was undone before the transaction, which started a branch beside it: the
 # history keeps both (the transaction's step comes after step 3).
 history
-# stdout: 1  dim 30
-# stdout: 2  on
+# stdout: 1  on
+# stdout: 2  dim 30
 # stdout: 3  door.open
 # stdout: 4  evening 10   (undone)
 # stdout: 5  transaction { lamp.off; door.close; door.lock }   (undone)   (after 3)

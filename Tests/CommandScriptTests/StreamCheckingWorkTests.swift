@@ -51,4 +51,18 @@ import Testing
     try session.run(SourceFile(name: "good", text: "new door x; secure x"))
     #expect(session.state(of: "x") == ["open": .bool(false), "locked": .bool(true)])
   }
+
+  @Test func aVariableDeclaredInAnEntryThatDoesNotCompileIsNotDeclared() throws {
+    let session = Session(registry: .builtins)
+    #expect(throws: Session.RunError.self) {
+      try session.run(SourceFile(name: "bad", text: "var x = 1; movee up"))
+    }
+    #expect(session.checkerState.globals["x"] == nil)
+    _ = try? session.check([SourceFile(name: "checked", text: "let y = 2")])
+    #expect(session.checkerState.globals["y"] == nil)
+    // Assigning it is the compile error of a name never declared, not a failure at run time.
+    #expect(throws: Session.RunError.self) { try session.run(SourceFile(name: "assign", text: "x = 5")) }
+    try session.run(SourceFile(name: "good", text: "var x = 2"))
+    #expect(session.checkerState.globals["x"] != nil)
+  }
 }

@@ -111,16 +111,7 @@ struct CheckerState: Sendable {
   /// stood for before).
   mutating func takeBack(since mark: Mark) {
     for i in mark.instances..<instances.count { instances[i].withdrawn = true }
-    madeByName = [:]
-    for i in initialInstanceCount..<instances.count where !instances[i].withdrawn { madeByName[instances[i].name] = i }
-    macros.removeSubrange(mark.macros...)
-    specializations = specializations.filter { $0.value < mark.macros }
-    definitions = definitions.compactMapValues { all in
-      let kept = all.filter { $0 < mark.macros }
-      return kept.isEmpty ? nil : kept
-    }
-    usedInstance = mark.usedInstance
-    globals = mark.globals
+    forgetDefinitions(since: mark)
   }
 
   /// This state, for a checker to change in place: `self` keeps none of its storage, so
@@ -141,6 +132,12 @@ struct CheckerState: Sendable {
   /// withdrawn: nothing ran them).
   mutating func rollBack(to mark: Mark) {
     instances.removeSubrange(mark.instances...)
+    forgetDefinitions(since: mark)
+  }
+
+  /// What `takeBack` and `rollBack` share: the names of the instances that stand, and the
+  /// macros, `use` and top-level variables as they were at `mark`.
+  private mutating func forgetDefinitions(since mark: Mark) {
     madeByName = [:]
     for i in initialInstanceCount..<instances.count where !instances[i].withdrawn { madeByName[instances[i].name] = i }
     macros.removeSubrange(mark.macros...)
@@ -150,6 +147,7 @@ struct CheckerState: Sendable {
       return kept.isEmpty ? nil : kept
     }
     usedInstance = mark.usedInstance
+    globals = mark.globals
   }
 
   /// The names of the instances, but those withdrawn.

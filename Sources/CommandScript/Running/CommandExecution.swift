@@ -36,6 +36,7 @@ extension Invoker {
   /// Executes command `id` (for the first time or as a redo), without recording it.
   @inline(__always) func perform(_ id: Int32) throws(CommandFailure) {
     let head = commands.heads[Int(id)]
+    if hasVerbNotUndoable[Int(head.instance)] { mayHaveRunNotUndoable = true }
     let instance = instances[Int(head.instance)]
     if head.verb == CommandTable.lifecycleVerb {
       // Any receiver by that name: a `new` may reuse the name of one whose `new` was undone.
@@ -67,6 +68,7 @@ extension Invoker {
       if let failure { throw Self.named(failure, of: instances[Int(head.instance)]) }
       return
     }
+    if hasVerbNotUndoable[Int(head.instance)] { mayHaveRunNotUndoable = true }
     let done = unretained[Int(head.instance)]._withUnsafeGuaranteedRef { instance in
       guard head.verb != CommandTable.lifecycleVerb, instance.exists else { return false }
       commands.arguments[Int(id)]._withUnsafeGuaranteedRef { box in
@@ -98,18 +100,26 @@ extension Invoker {
     if interruption.isRequested { throw .interrupted(at: range()) }
     if remainingSteps == 0 { throw .stepLimit(at: range()) }
     remainingSteps &-= 1
-    var id = id
     do {
       try performFast(id)
     } catch {
-      // Its receiver's `new` was undone, but a receiver by that name exists (made on the
-      // branch a move went to): the command is that one's.
-      guard let namesake = commandOnNamesake(id) else { throw failure(error, at: range()) }
-      do { try perform(namesake) } catch { throw failure(error, at: range()) }
-      id = namesake
+      return try executeOnNamesake(id, failing: error, at: range())
     }
     history.record(id)
     if defers { noteDeferred(id, at: range()) }
+  }
+
+  /// Command `id` failed: if its receiver's `new` was undone but a receiver by that name
+  /// exists (made on the branch a move went to), the command is that one's
+  /// (NamesAfterMoves.swift); otherwise it fails as it did. Out of line, so that every
+  /// command's path stays as short as it was.
+  @inline(never) private func executeOnNamesake(_ id: Int32, failing error: CommandFailure, at range: SourceRange)
+    throws(RunFailure)
+  {
+    guard let namesake = commandOnNamesake(id) else { throw failure(error, at: range) }
+    do { try perform(namesake) } catch { throw failure(error, at: range) }
+    history.record(namesake)
+    if defers { noteDeferred(namesake, at: range) }
   }
 
   /// Keeps the range of command `id` if its instance confirms commands later.

@@ -64,6 +64,10 @@ final class Invoker {
   /// Whether any instance has a verb that cannot be undone; if not, undo and rollback
   /// need not look for them.
   private(set) var someVerbIsNotUndoable: Bool
+  /// Whether the running statement ran a command of an instance that has a verb declared
+  /// not undoable: only then are its commands looked through for one. Such verbs are never
+  /// bound (`bind`), so the commands of bound code never need to say so.
+  var mayHaveRunNotUndoable = false
   /// Whether any instance keeps records that may not fit it any more (see `undoStep`).
   private(set) var someRecordMayNotFit: Bool
   /// The instances whose commands may be confirmed later than they run (a plugin's, sent
@@ -132,6 +136,7 @@ final class Invoker {
     ran: ((_ instances: [Int], _ madeAStep: Bool) -> Void)? = nil
   ) throws(RunFailure) {
     let mark = history.commands.count
+    mayHaveRunNotUndoable = false
     statementRange = range
     loopExit = .none
     do throws(RunFailure) {
@@ -156,8 +161,8 @@ final class Invoker {
     }
     let end = history.commands.count
     guard end > mark else { return }
-    if someVerbIsNotUndoable { noteNotUndoableRuns(mark..<end) }
-    if someVerbIsNotUndoable, !canUndoSome(of: mark..<end) {
+    if mayHaveRunNotUndoable { noteNotUndoableRuns(mark..<end) }
+    if mayHaveRunNotUndoable, !canUndoSome(of: mark..<end) {
       ran?(instances(of: mark..<end), false)
       history.discard(from: mark)
       return
@@ -183,8 +188,10 @@ final class Invoker {
   var lastNotUndoable: [Int32: (verb: String, after: Int)] = [:]
 
   @inline(never) private func noteNotUndoableRuns(_ range: Range<Int>) {
-    for i in range where !isUndoable(history.commands[i]) {
+    for i in range {
+      // Most commands are of instances with no such verb: one look-up each passes them.
       let head = commands.heads[Int(history.commands[i])]
+      guard head.verb >= 0, hasVerbNotUndoable[Int(head.instance)] else { continue }
       let box = instances[Int(head.instance)]
       if let name = box.notUndoable[Int(head.verb)] {
         lastNotUndoable[head.instance] = ("\(box.name).\(name)", history.lastNumber)

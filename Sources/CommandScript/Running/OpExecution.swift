@@ -126,7 +126,8 @@ extension Invoker {
     let i = Int(id)
     if i >= bound.count { bound.append(contentsOf: repeatElement(nil, count: commands.heads.count - bound.count)) }
     let head = commands.heads[i]
-    guard bound[i] == nil, head.verb >= 0,
+    // A verb declared not undoable runs unbound, where the invoker notes that it ran.
+    guard bound[i] == nil, head.verb >= 0, instances[Int(head.instance)].notUndoable[Int(head.verb)] == nil,
       let command = instances[Int(head.instance)].bind(
         Int(head.verb), commands.arguments[i].takeUnretainedValue().arguments)
     else { return }

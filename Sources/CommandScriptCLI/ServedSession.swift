@@ -88,9 +88,14 @@ package final class ServedSession {
     return nil
   }
 
-  /// After a preview (`Session.preview`), which took back everything it ran: the undo
-  /// records persistent plugins gave for its commands are not journaled.
-  package func previewEnded() { plugins?.discardPendingRecords() }
+  /// Runs a preview (`Session.preview`), which takes back everything it runs: what
+  /// persistent plugins did in it is never journaled, neither during it nor with the next
+  /// statement.
+  package func previewing<T>(_ preview: () -> T) -> T {
+    plugins?.discardPendingRecords()
+    defer { plugins?.discardPendingRecords() }
+    return preview()
+  }
 
   /// The running tool's name (`cmdscript`, or an app's own), for messages and help.
   package static var toolName: String { ToolIdentity.current.name }

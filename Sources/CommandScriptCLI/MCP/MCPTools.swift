@@ -212,8 +212,7 @@ final class MCPTools {
 
   private func preview(_ script: String) -> StateValue {
     let step = session.currentStep
-    let report = session.preview(SourceFile(name: "script", text: script))
-    served.previewEnded()
+    let report = served.previewing { session.preview(SourceFile(name: "script", text: script)) }
     var members = Self.members(of: report)
     members.append(.init("irreversible", Self.irreversible(report.irreversible)))
     members += [.init("step", .int(step)), .init("confirm", .string(token(script, step: step)))]

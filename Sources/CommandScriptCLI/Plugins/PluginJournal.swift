@@ -107,11 +107,13 @@ final class PluginJournal: StatementJournal {
   }
 
   /// Forgets what plugins did outside any journaled statement (a preview's commands, all
-  /// taken back): nothing of it is journaled with the next statement.
+  /// taken back), and that the last statement awaited its line (it was written): nothing
+  /// is journaled until the next statement begins.
   func discardPending() {
     records.removeAll()
     answers.removeAll()
     touched = false
+    awaitingLine = false
   }
 
   private func reset() {

@@ -147,7 +147,7 @@ struct RunCommand: ToolSubcommand {
   @Option(
     name: .customLong("plugin"),
     help: ArgumentHelp(
-      "Start COMMAND (split into words as a shell would, but no shell runs it) as a plugin: its receiver types join the built-in ones (PLUGINS.md). Repeatable; runs under --safe too, and needs no trust. Beside it, the plugins named by a script's project file (\(ToolIdentity.current.name).json in its folder or above) start too, once you have trusted that file (`cmdscript trust`), never under --safe or --check; a plugin named by both starts once, and its bare verbs never shadow the built-ins'.",
+      "Start COMMAND (split into words as a shell would, but no shell runs it) as a plugin: its receiver types join the built-in ones (PLUGINS.md). Repeatable; runs under --safe too, and needs no trust. Beside it, the plugins named by a script's project file (\(ToolIdentity.current.name).json in its folder or above) start too, once you have trusted that file (`\(ToolIdentity.current.name) trust`), never under --safe or --check; a plugin named by both starts once, and its bare verbs never shadow the built-ins'.",
       valueName: "command"))
   var plugins: [String] = []
 

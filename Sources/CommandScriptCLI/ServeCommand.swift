@@ -111,7 +111,7 @@ struct ServeCommand: ToolSubcommand {
   @Option(
     name: .customLong("plugin"),
     help: ArgumentHelp(
-      "Start COMMAND (split into words as a shell would, but no shell runs it) as a plugin: its receivers join the session and the page (PLUGINS.md). Repeatable. Beside it, the plugins named by the first FILE's project file (\(ToolIdentity.current.name).json in its folder or above) start too, once you have trusted that file (`cmdscript trust`); a plugin named by both starts once.",
+      "Start COMMAND (split into words as a shell would, but no shell runs it) as a plugin: its receivers join the session and the page (PLUGINS.md). Repeatable. Beside it, the plugins named by the first FILE's project file (\(ToolIdentity.current.name).json in its folder or above) start too, once you have trusted that file (`\(ToolIdentity.current.name) trust`); a plugin named by both starts once.",
       valueName: "command"))
   var plugins: [String] = []
 

@@ -85,6 +85,20 @@ extension Session {
     return changes
   }
 
+  /// `file` compiled for a report, with the interruption cleared: its warnings, or its
+  /// errors (then nil), added to `diagnostics`.
+  private func compiledForReport(_ file: SourceFile, diagnostics: inout [Diagnostic]) -> Program? {
+    interruption.clear()
+    do throws(CompileErrors) {
+      let program = try compile(file)
+      diagnostics += program.warnings
+      return program
+    } catch {
+      diagnostics += error.diagnostics
+      return nil
+    }
+  }
+
   /// Compiles and runs `file` statement by statement, as a script runs with the default
   /// `--on-error stop`: each statement atomic, the failed one rolled back, the ones before
   /// it kept, and every one given to the ``journal``. If the script has a command that
@@ -95,13 +109,9 @@ extension Session {
     let before = receiverStates
     let mark = checkerState.mark
     return capturing { outputs, diagnostics in
-      interruption.clear()
-      let program: Program
-      do throws(CompileErrors) { program = try compile(file) } catch {
-        diagnostics += error.diagnostics
+      guard let program = compiledForReport(file, diagnostics: &diagnostics) else {
         return ScriptReport(ok: false, changes: [], outputs: [], diagnostics: [], irreversible: nil)
       }
-      diagnostics += program.warnings
       if !allowingIrreversible, let stop = firstIrreversible(in: program.statements) {
         takeBack(since: mark)
         return ScriptReport(ok: false, changes: [], outputs: [], diagnostics: [], irreversible: stop.command)
@@ -140,13 +150,9 @@ extension Session {
       onChange = listener
     }
     return capturing { outputs, diagnostics in
-      interruption.clear()
-      let program: Program
-      do throws(CompileErrors) { program = try compile(file) } catch {
-        diagnostics += error.diagnostics
+      guard let program = compiledForReport(file, diagnostics: &diagnostics) else {
         return ScriptReport(ok: false, changes: [], outputs: [], diagnostics: [], irreversible: nil)
       }
-      diagnostics += program.warnings
       let stop = firstIrreversible(in: program.statements)
       let prefix = Program(
         statements: Array(program.statements[..<(stop?.index ?? program.statements.count)]), warnings: [])

@@ -32,7 +32,9 @@ let package = Package(
       dependencies: [
         "CommandScript", "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]),
+      ],
+      // `plugin new`'s kit, plugins/python and plugins/node, built in (Plugins/EmbedFiles).
+      plugins: ["EmbedFiles"]),
     // The program's arguments as the C library passes them to its initialisers, in place of
     // the Swift runtime's search at start-up (see arguments.c).
     .target(name: "CArguments"),
@@ -45,15 +47,19 @@ let package = Package(
       name: "CommandScriptTests",
       dependencies: ["CommandScript", "CommandScriptReceivers", "CommandScriptObservation"]),
     // `serve`: the session behind a local web page (HTTP and a WebSocket). A library, so an
-    // app's own tool can serve its receivers; the page's files are embedded (WebAssets*.swift,
-    // written by scripts/embed-web-assets from Web/).
+    // app's own tool can serve its receivers; the page's files (Web/) are built in as Swift
+    // literals at build time (Plugins/EmbedFiles).
     .target(
       name: "CommandScriptServer",
       dependencies: [
         "CommandScript", "CommandScriptCLI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      exclude: ["Web"]),
+      exclude: ["Web"], plugins: ["EmbedFiles"]),
+    // Files of the repository as Swift string literals, written at build time into the
+    // targets that ship them (the page, the plugin kit), so that git holds each file once.
+    .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
+    .executableTarget(name: "embed-files"),
     // What `cmdscript serve` runs from beside `cmdscript`, which therefore links no server.
     .executableTarget(
       name: "cmdscript-serve", dependencies: ["CommandScriptServer", "CommandScriptReceivers", "CArguments"]),

@@ -89,7 +89,7 @@ struct PluginKitTests {
     #expect(state?["marks"] as? [[String]] == [["a", "7", "redo"]], "\(text)")
   }
 
-  @Test("`plugin new` writes the kit as it is in plugins/ (scripts/embed-plugin-kit keeps them equal)")
+  @Test("`plugin new` writes the kit as it is in plugins/ (the EmbedFiles build plugin builds them in)")
   func embeddedKitIsTheFile() throws {
     try inFolder { dir in
       #expect(try CLI.run(["plugin", "new", "a", "--python"], in: dir).status == 0)
@@ -98,7 +98,7 @@ struct PluginKitTests {
         let name = String(file.split(separator: "/").last!)
         let written = try Data(contentsOf: dir.appendingPathComponent(name))
         let source = try Data(contentsOf: CLI.packageRoot.appendingPathComponent("plugins/\(file)"))
-        #expect(written == source, "\(file): run scripts/embed-plugin-kit")
+        #expect(written == source, "\(file) differs from the kit `plugin new` wrote")
       }
     }
   }

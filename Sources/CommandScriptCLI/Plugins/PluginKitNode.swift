@@ -43,6 +43,10 @@ extension PluginKit {
     const string = (options = {}) => kind('string', options);
     const boolean = (options = {}) => kind('boolean', options);
     const word = (values, options = {}) => kind('word', { values, ...options });
+    // A verb's conditions (`unavailable: [...]`): it cannot work while the boolean query answers
+    // true (`when`) or false (`unless`), because of `reason`; the page disables it.
+    const when = (query, reason) => ({ when: query, reason });
+    const unless = (query, reason) => ({ unless: query, reason });
 
     class Failed extends Error {
       constructor(message, call) { super(message); this.call = call; }
@@ -65,7 +69,8 @@ extension PluginKit {
           name, summary: table.summary || '',
           verbs: Object.entries(table.verbs || {}).map(([n, v]) => ({
             name: n, summary: v.summary || '', parameters: parameters(v.parameters),
-            undoable: v.undoable !== false, infallible: !!v.infallible })),
+            undoable: v.undoable !== false, infallible: !!v.infallible,
+            ...(v.unavailable ? { unavailable: v.unavailable } : {}) })),
           queries: Object.entries(table.queries || {}).map(([n, q]) => ({
             ...q.kind, name: n, summary: q.summary || '', parameters: parameters(q.parameters) })),
         };
@@ -188,7 +193,7 @@ extension PluginKit {
       Object.assign(self, JSON.parse(JSON.stringify(record)));
     }
 
-    module.exports = { Plugin, Refused, integer, decimal, string, boolean, word };
+    module.exports = { Plugin, Refused, integer, decimal, string, boolean, word, when, unless };
 
     """##
 }

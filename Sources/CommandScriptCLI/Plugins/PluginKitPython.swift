@@ -36,7 +36,7 @@ extension PluginKit {
     import json
     import sys
 
-    __all__ = ["Plugin", "Refused", "integer", "decimal", "string", "boolean", "word"]
+    __all__ = ["Plugin", "Refused", "integer", "decimal", "string", "boolean", "word", "when", "unless"]
 
 
     class Refused(Exception):
@@ -65,6 +65,17 @@ extension PluginKit {
 
     def word(*values, default=None):
         return _kind("word", values=list(values), default=default)
+
+
+    def when(query, reason):
+        """A verb's condition (`unavailable=[...]`): it cannot work while the boolean query
+        `query` (no arguments) answers true, because of `reason`; the page disables it."""
+        return {"when": query, "reason": reason}
+
+
+    def unless(query, reason):
+        """A verb's condition: it cannot work while the boolean query `query` answers false."""
+        return {"unless": query, "reason": reason}
 
 
     class _Fields:
@@ -100,12 +111,13 @@ extension PluginKit {
 
         # Declarations
 
-        def verb(self, summary="", undoable=True, infallible=False, changes=None, **parameters):
+        def verb(self, summary="", undoable=True, infallible=False, changes=None, unavailable=(), **parameters):
             """A verb; `changes` names the attributes it changes (a name or a tuple): its undo
-            record is then their values before, cheaper than a snapshot of the whole state."""
+            record is then their values before, cheaper than a snapshot of the whole state.
+            `unavailable` lists when it cannot work: `[unless("lit", "the lamp is off")]`."""
             def mark(function):
                 fields = (changes,) if isinstance(changes, str) else changes
-                function._cmdscript = ("verb", summary, parameters, undoable, infallible, fields)
+                function._cmdscript = ("verb", summary, parameters, undoable, infallible, fields, list(unavailable))
                 return function
             return mark
 
@@ -137,11 +149,13 @@ extension PluginKit {
                     if getattr(function, "_cmdscript_undoes", None):
                         undos[function._cmdscript_undoes] = function
                     if mark and mark[0] == "verb":
-                        _, text, parameters, undoable, infallible, fields = mark
+                        _, text, parameters, undoable, infallible, fields, unavailable = mark
                         if fields:
                             undos[attribute] = fields
                         verbs.append({"name": attribute, "summary": text, "parameters": _parameters(parameters),
                                       "undoable": undoable, "infallible": infallible})
+                        if unavailable:
+                            verbs[-1]["unavailable"] = unavailable
                     elif mark:
                         _, text, parameters, kind = mark
                         queries.append(dict(kind, name=attribute, summary=text, parameters=_parameters(parameters)))

@@ -40,8 +40,8 @@ extension WebAssets {
         display: block; width: 100%; text-align: left; background: none; border: 0;
         padding: 0.3rem 1rem; font: inherit; cursor: pointer; color: inherit;
       }
-      .menu-items button:hover:not(:disabled) { background: var(--accent); color: #fff; }
-      .menu-items button:disabled { color: var(--faint); cursor: default; }
+      .menu-items button:hover:not(:disabled):not([aria-disabled=true]) { background: var(--accent); color: #fff; }
+      .menu-items button:disabled, .menu-items button[aria-disabled=true] { color: var(--faint); cursor: not-allowed; }
       .menu-items .group { padding: 0.3rem 1rem 0.1rem; font-size: 0.8rem; color: var(--faint); }
       .menu-items hr { border: 0; border-top: 1px solid var(--line); margin: 0.25rem 0; }
       main { display: grid; grid-template-columns: minmax(0, 1fr) 26rem; gap: 1rem; padding: 1rem; }
@@ -66,8 +66,15 @@ extension WebAssets {
       .verb button, .buttons button {
         font: inherit; padding: 0.2rem 0.7rem; border: 1px solid #b9b3a7; border-radius: 5px; background: #f1efe9; cursor: pointer;
       }
-      .verb button:hover, .buttons button:hover:not(:disabled) { background: #e4e0d6; }
+      .verb button:hover:not([aria-disabled=true]), .buttons button:hover:not(:disabled):not([aria-disabled=true]) {
+        background: #e4e0d6;
+      }
       .buttons button:disabled { color: var(--faint); cursor: default; }
+      /* A control whose verb cannot work now (its reason is its title): dimmed, still focusable. */
+      .verb button[aria-disabled=true], .buttons button[aria-disabled=true], .pad .arrow[aria-disabled=true] {
+        color: var(--faint); background: #f7f6f2; border-style: dashed; cursor: not-allowed;
+      }
+      .swatch[aria-disabled=true] { opacity: 0.35; cursor: not-allowed; }
       .verb select, .verb input[type=number], .verb input[type=text] { font: inherit; padding: 0.1rem 0.2rem; }
       .verb input[type=number] { width: 4.5rem; }
       .verb label { font-size: 0.85rem; display: inline-flex; gap: 0.2rem; align-items: center; }
@@ -122,8 +129,8 @@ extension WebAssets {
         aspect-ratio: 1; min-height: 44px; font: 700 1.8rem system-ui, sans-serif; color: #222;
         background: #fbfaf7; border: 0; border-radius: 3px; cursor: pointer;
       }
-      .board .cell:hover:not(:disabled) { background: #e8eefb; }
-      .board .cell:disabled { cursor: default; color: #222; }
+      .board .cell:hover:not(:disabled):not([aria-disabled=true]) { background: #e8eefb; }
+      .board .cell:disabled, .board .cell[aria-disabled=true] { cursor: not-allowed; color: #222; }
       .board .cell.win { background: #fde2e4; }
       .board .win-line { position: absolute; inset: 4px; width: calc(100% - 8px); height: calc(100% - 8px); pointer-events: none; }
       .game { margin: 0.4rem 0 0; font-weight: 600; text-align: center; }
@@ -142,7 +149,7 @@ extension WebAssets {
       dialog button { font: inherit; min-height: 44px; padding: 0 1rem; }
       .pad { display: grid; grid-template-columns: repeat(3, 44px); grid-template-rows: repeat(2, 44px); gap: 4px; justify-content: center; }
       .pad .arrow { font-size: 1.3rem; border: 1px solid #b9b3a7; border-radius: 8px; background: #f1efe9; cursor: pointer; padding: 0; }
-      .pad .arrow:hover { background: #e4e0d6; }
+      .pad .arrow:hover:not([aria-disabled=true]) { background: #e4e0d6; }
       .pad .up { grid-column: 2; grid-row: 1; }
       .pad .left { grid-column: 1; grid-row: 2; }
       .pad .down { grid-column: 2; grid-row: 2; }

@@ -30,8 +30,8 @@ extension WebAssets {
           <section id="history-panel" aria-label="History">
             <h2>History</h2>
             <div class="buttons">
-              <button id="undo" type="button" title="Ctrl+Z" disabled>Undo</button>
-              <button id="redo" type="button" title="Ctrl+Shift+Z" disabled>Redo</button>
+              <button id="undo" type="button" title="Ctrl+Z" aria-disabled="true">Undo</button>
+              <button id="redo" type="button" title="Ctrl+Shift+Z" aria-disabled="true">Redo</button>
             </div>
             <ol id="history" role="listbox" aria-label="Steps: Enter or a click goes to one"></ol>
           </section>

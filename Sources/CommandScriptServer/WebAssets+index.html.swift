@@ -14,6 +14,7 @@ extension WebAssets {
       <link rel="stylesheet" href="/app.css">
       <script src="/connection.js" defer></script>
       <script src="/app.js" defer></script>
+      <script src="/controls.js" defer></script>
       <script src="/console.js" defer></script>
       <script src="/history.js" defer></script>
       <script src="/board.js" defer></script>

@@ -15,6 +15,7 @@ enum WebAssets {
     "/board.js": boardJS,
     "/connection.js": connectionJS,
     "/console.js": consoleJS,
+    "/controls.js": controlsJS,
     "/history.js": historyJS,
     "/index.html": indexHTML,
   ]

@@ -83,45 +83,6 @@ function showFailure(place, message) {
   setTimeout(() => note.remove(), 6000);
 }
 
-// ---- Controls that cannot work now ----
-
-/**
- * Marks `control` as unable to work because of `reason` (null: it can): `aria-disabled`,
- * so that it keeps its place in the Tab order and screen readers say it is dimmed, and
- * the reason as its title (its tooltip, and its accessible description). A click on it is
- * answered by the reason, where the click was (`refused`).
- */
-function setUnavailable(control, reason) {
-  if (!('title0' in control.dataset)) control.dataset.title0 = control.getAttribute('title') ?? '';
-  if (reason) {
-    control.setAttribute('aria-disabled', 'true');
-    control.title = reason;
-  } else {
-    control.removeAttribute('aria-disabled');
-    if (control.dataset.title0) control.title = control.dataset.title0; else control.removeAttribute('title');
-  }
-}
-
-/** Whether `control` cannot work now: then its reason is shown where it is, and nothing is sent. */
-function refused(control) {
-  if (control?.getAttribute('aria-disabled') !== 'true') return false;
-  showFailure(control.getBoundingClientRect(), control.title || 'not available now');
-  return true;
-}
-
-/**
- * The receiver's verbs that cannot work now (what the server sent: `unavailable`, verb →
- * reason) on every control made for them: the card's buttons (`data-verb`), and the arrow
- * pad, the swatches and the menu's items (`data-for`).
- */
-function drawAvailability(receiver) {
-  const unavailable = receiver.unavailable || {};
-  for (const control of document.querySelectorAll(`[data-receiver="${CSS.escape(receiver.name)}"]`)) {
-    const verb = control.dataset.verb ?? control.dataset.for;
-    if (verb !== undefined) setUnavailable(control, unavailable[verb] ?? null);
-  }
-}
-
 // ---- Statements from controls ----
 
 /** The instances that have a verb called `verb`. */

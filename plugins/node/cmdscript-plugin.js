@@ -25,7 +25,9 @@
 // with an `undo(self, record, ...arguments)` returns its record from `run`. A verb that
 // throws `Refused` fails the command; under a snapshot, what it changed first is put back.
 // `console.log` writes to standard error, so that a debug line never breaks the protocol.
-// A type's `state(self)` is what `show` prints (by default the receiver itself).
+// A type's `state(self)` is what `show` prints (by default the receiver itself). A verb's
+// `unavailable: [when('locked', 'the door is locked'), unless('open', '…')]` says when it
+// cannot work (a boolean query of the type, and the reason): the page disables it then.
 
 const readline = require('readline');
 

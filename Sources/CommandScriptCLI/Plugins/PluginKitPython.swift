@@ -30,7 +30,8 @@ extension PluginKit {
     a snapshot, whatever it changed first is put back. `print` writes to standard error, so
     that a debug line never breaks the protocol. The declarations can also be a table: a
     protocol TYPE (a dict) given to `plugin.declare(TYPE, cls)`, whose verbs and queries are
-    the class's methods of the same names.
+    the class's methods of the same names. A verb's `unavailable=[unless("lit", "the lamp is
+    off")]` (or `when(...)`) says when it cannot work: the page disables it then.
     """
 
     import json

@@ -43,7 +43,8 @@ public final class Board: Receiver {
     } undo: { board, args, undo in
       board.unplace(row: args.int(0), col: args.int(1))
       if case .place(let previous) = undo { board.last = Int(previous) }
-    },
+    }
+    .unavailable(when: "over", "the game is over"),
     // A default is a fixed value, but a reset keeps the current size: the default 0
     // (outside 3...9, so no script can write it) stands for "the current size".
     Verb(
@@ -76,6 +77,9 @@ public final class Board: Receiver {
       case .o?: .word(2)
       case .empty?: .word(3)
       }
+    },
+    Query("over", .boolean, summary: "whether the game is won or drawn") { board, _ in
+      .boolean(board.winner != nil)
     },
     Query("cell", cellParameters, .word(cellWords), summary: "what a cell holds") {
       board, args throws(CommandFailure) in

@@ -1,7 +1,8 @@
 import CommandScript
 
 /// A door that opens, closes and locks. Starts closed and unlocked; a locked door does not
-/// open and an open door does not lock.
+/// open and an open door does not lock. Each verb is declared unavailable where it fails or
+/// would change nothing (`open` while locked or open), so that the page disables it.
 public final class Door: Receiver {
   /// The door's state; also what undo restores.
   public struct Position: Sendable, Equatable {
@@ -17,13 +18,17 @@ public final class Door: Receiver {
     restoringPosition("open", summary: "open the door; fails if it is locked") { door, _ throws(CommandFailure) in
       guard !door.position.isLocked else { throw CommandFailure("the door is locked") }
       door.position.isOpen = true
-    },
-    restoringPosition("close", summary: "close the door") { door, _ in door.position.isOpen = false },
+    }
+    .unavailable(when: "locked", "the door is locked").unavailable(when: "open", "the door is already open"),
+    restoringPosition("close", summary: "close the door") { door, _ in door.position.isOpen = false }
+      .unavailable(unless: "open", "the door is already closed"),
     restoringPosition("lock", summary: "lock the door; fails if it is open") { door, _ throws(CommandFailure) in
       guard !door.position.isOpen else { throw CommandFailure("the door is open") }
       door.position.isLocked = true
-    },
-    restoringPosition("unlock", summary: "unlock the door") { door, _ in door.position.isLocked = false },
+    }
+    .unavailable(when: "open", "the door is open").unavailable(when: "locked", "the door is already locked"),
+    restoringPosition("unlock", summary: "unlock the door") { door, _ in door.position.isLocked = false }
+      .unavailable(unless: "locked", "the door is not locked"),
   ]
 
   public static let queries: [Query<Door>] = [

@@ -29,8 +29,14 @@ struct Declarations: Encodable {
   }
 
   var types: [TypeInfo]
+  /// The types some verb of which declares when it cannot work (``Availability``).
+  let typesWithConditions: Set<String>
+
+  private enum CodingKeys: CodingKey { case types }
 
   init(_ registry: ReceiverRegistry) {
+    typesWithConditions = Set(
+      registry.types.filter { $0.verbs.contains { !$0.availability.isEmpty } }.map(\.name))
     types = registry.types.map { type in
       TypeInfo(
         name: type.name, summary: type.summary,
@@ -85,6 +91,10 @@ struct Snapshot: Encodable {
     var view: StateValue?
     /// The receiver's picture as rows of cells, each `[glyph, role]`.
     var picture: [[[String]]]?
+    /// Its verbs that cannot work now, each with why (``Session/unavailableVerbs(of:)``):
+    /// the page disables their controls and says why. Absent for a receiver whose type
+    /// declares no condition; sent again, with the receiver, whenever it changes.
+    var unavailable: [String: String]?
   }
   struct Step: Encodable {
     var number: Int

@@ -171,7 +171,7 @@ final class SessionHost: @unchecked Sendable {
     snapshot.receivers = shown.map {
       Snapshot.Receiver(
         name: $0.receiver, type: $0.type, state: $0.state, description: $0.description, view: $0.view,
-        picture: Snapshot.picture($0.picture))
+        picture: Snapshot.picture($0.picture), unavailable: unavailableVerbs(of: $0.receiver, type: $0.type))
     }
     let position = session.historyPosition
     let raw = rawChanges
@@ -190,6 +190,14 @@ final class SessionHost: @unchecked Sendable {
         to: position, changes: raw, mayFollow: mayFollow, node: { session.historyNode($0) }, drawn: drawnRows)
       return sent.update(to: snapshot, changedRows: changedRows, changes: changes)
     }
+  }
+
+  /// The verbs of `receiver` that cannot work now, with why; nil for a type that declares
+  /// no condition (so its receivers' JSON does not grow). Must run on the queue.
+  private func unavailableVerbs(of receiver: String, type: String) -> [String: String]? {
+    guard declarations.typesWithConditions.contains(type) else { return nil }
+    return Dictionary(
+      session.unavailableVerbs(of: receiver).map { ($0.verb, $0.reason) }, uniquingKeysWith: { a, _ in a })
   }
 
   /// The whole tree's rows, drawn (in time that grows with the history).

@@ -92,9 +92,9 @@ def test_everything_is_reached_and_run_from_the_keyboard(serve, browser):
     assert {"Edit", "Help", "shape", "door"} <= {s["label"] for s in seen if s["card"] is None}
     assert any(s["label"] == "Console entry" for s in seen)
     # A verb's button runs from the keyboard.
-    page.locator('.receiver[data-name="door"] button[data-verb="close"]').focus()
+    page.locator('.receiver[data-name="door"] button[data-verb="open"]').focus()
     page.keyboard.press("Enter")
-    wait_for_log(page, "> close")
+    wait_for_log(page, "> open")
     # Escape leaves the console; Tab in an empty console moves on.
     page.locator("#entry").focus()
     page.keyboard.press("Escape")

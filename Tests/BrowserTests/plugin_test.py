@@ -75,3 +75,18 @@ def test_serve_help_lists_the_plugin_options():
     assert "--plugin <command>" in result.stdout and "--plugin-timeout <seconds>" in result.stdout
     result = subprocess.run([binary(), "serve", "--plugin-timeout", "0"], capture_output=True, text=True)
     assert result.returncode == 64 and "--plugin-timeout" in result.stderr
+
+
+def test_a_plugins_verb_says_when_it_cannot_work(serve):
+    """The lamp (on the Python kit) declares `dim` unavailable while it is not lit: the
+    page is sent why with the lamp's state, and sent again when the state changes."""
+    server = serve("--plugin", LAMP, "--plugin-timeout", "5")
+    ws = WebSocket(server)
+    hello = ws.message()
+    assert lamp_of(hello["snapshot"])["unavailable"] == {"dim": "the lamp is off"}
+    # A built-in type without conditions sends none.
+    assert "unavailable" not in [r for r in hello["snapshot"]["receivers"] if r["name"] == "shape"][0]
+    assert run(ws, "lamp.on", 1)["failed"] is False
+    assert lamp_of(next_state(ws))["unavailable"] == {}
+    assert run(ws, "undo", 2)["failed"] is False
+    assert lamp_of(next_state(ws))["unavailable"] == {"dim": "the lamp is off"}

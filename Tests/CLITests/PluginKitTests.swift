@@ -35,6 +35,9 @@ struct PluginKitTests {
           ["--plugin", command, "--plugin-trace", "trace.log", "-c", "gizmo.add 5; gizmo.add 7; undo; show gizmo"],
           in: dir)
         #expect(run.stdoutLines == ["gizmo: value=5"], "\(run)")
+        // The kit passes a verb's conditions on: `clear` cannot work while the number is 0.
+        let help = try CLI.run(["--plugin", command, "-c", "help gizmo.clear"], in: dir)
+        #expect(help.stdoutLines.last == "    unavailable while zero: it is 0 already", "\(help)")
         let trace = try String(contentsOf: dir.appendingPathComponent("trace.log"), encoding: .utf8)
         let lines = trace.split(separator: "\n")
         // Each message sent is answered, and initialize, execute, undo, state and shutdown

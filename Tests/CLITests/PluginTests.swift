@@ -41,6 +41,7 @@ struct PluginTests {
       "violation: `execute; undo; execute` (a redo) of `counter.stamp` did not give the state `execute` gave",
       "violation: the query `counter.peek` changed the state",
       "violation: `counter.colour` answered 7, not red|blue",
+      "violation: `counter.jump` changed the state while declared unavailable while full (the counter is full)",
     ] {
       #expect(result.stdoutLines.contains(violation), "\(violation)\n\(result)")
     }

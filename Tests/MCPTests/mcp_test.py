@@ -133,6 +133,13 @@ def test_the_sdk_client_calls_every_tool():
         log = next(v for r in described["receivers"] if r["name"] == "vehicle" for v in r["verbs"]
                    if v["name"] == "log")
         assert log["undoable"] is False
+        # When a verb cannot work, declared, and whether it cannot now (a closed door's `close`).
+        door = {v["name"]: v for r in described["receivers"] if r["name"] == "door" for v in r["verbs"]}
+        assert door["open"]["unavailable"] == [{"when": "locked", "reason": "the door is locked"},
+                                               {"when": "open", "reason": "the door is already open"}]
+        assert "unavailableNow" not in door["open"]
+        assert door["close"]["unavailableNow"] == "the door is already closed"
+        assert "unavailable" not in move
         assert any(s["usage"].startswith("undo") for s in described["statements"])
         assert described["step"] == 0
 

@@ -8,7 +8,7 @@ import os
 import sys
 
 sys.path.append(os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "plugins", "python"))
-from cmdscript_plugin import Plugin, Refused, boolean, integer, word  # noqa: E402
+from cmdscript_plugin import Plugin, Refused, boolean, integer, unless, word  # noqa: E402
 
 plugin = Plugin("lamp", batch=True)
 
@@ -26,7 +26,8 @@ class Lamp:
     def off(self):
         self.on = False
 
-    @plugin.verb("set the brightness", changes="level", level=integer(0, 100))
+    @plugin.verb("set the brightness", changes="level", unavailable=[unless("lit", "the lamp is off")],
+                 level=integer(0, 100))
     def dim(self, level):
         if not self.on:
             raise Refused("the lamp is off")

@@ -25,7 +25,9 @@
 // with an `undo(self, record, ...arguments)` returns its record from `run`. A verb that
 // throws `Refused` fails the command; under a snapshot, what it changed first is put back.
 // `console.log` writes to standard error, so that a debug line never breaks the protocol.
-// A type's `state(self)` is what `show` prints (by default the receiver itself).
+// A type's `state(self)` is what `show` prints (by default the receiver itself). A verb's
+// `unavailable: [when('locked', 'the door is locked'), unless('open', '…')]` says when it
+// cannot work (a boolean query of the type, and the reason): the page disables it then.
 
 const readline = require('readline');
 
@@ -38,6 +40,10 @@ const decimal = (min, max, options = {}) => kind('decimal', { min, max, ...optio
 const string = (options = {}) => kind('string', options);
 const boolean = (options = {}) => kind('boolean', options);
 const word = (values, options = {}) => kind('word', { values, ...options });
+// A verb's conditions (`unavailable: [...]`): it cannot work while the boolean query answers
+// true (`when`) or false (`unless`), because of `reason`; the page disables it.
+const when = (query, reason) => ({ when: query, reason });
+const unless = (query, reason) => ({ unless: query, reason });
 
 class Failed extends Error {
   constructor(message, call) { super(message); this.call = call; }
@@ -60,7 +66,8 @@ class Plugin {
       name, summary: table.summary || '',
       verbs: Object.entries(table.verbs || {}).map(([n, v]) => ({
         name: n, summary: v.summary || '', parameters: parameters(v.parameters),
-        undoable: v.undoable !== false, infallible: !!v.infallible })),
+        undoable: v.undoable !== false, infallible: !!v.infallible,
+        ...(v.unavailable ? { unavailable: v.unavailable } : {}) })),
       queries: Object.entries(table.queries || {}).map(([n, q]) => ({
         ...q.kind, name: n, summary: q.summary || '', parameters: parameters(q.parameters) })),
     };
@@ -183,4 +190,4 @@ function restore(table, self, record) {
   Object.assign(self, JSON.parse(JSON.stringify(record)));
 }
 
-module.exports = { Plugin, Refused, integer, decimal, string, boolean, word };
+module.exports = { Plugin, Refused, integer, decimal, string, boolean, word, when, unless };

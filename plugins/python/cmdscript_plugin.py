@@ -25,13 +25,14 @@ and that function is called with it. A verb that raises `Refused` fails the comm
 a snapshot, whatever it changed first is put back. `print` writes to standard error, so
 that a debug line never breaks the protocol. The declarations can also be a table: a
 protocol TYPE (a dict) given to `plugin.declare(TYPE, cls)`, whose verbs and queries are
-the class's methods of the same names.
+the class's methods of the same names. A verb's `unavailable=[unless("lit", "the lamp is
+off")]` (or `when(...)`) says when it cannot work: the page disables it then.
 """
 
 import json
 import sys
 
-__all__ = ["Plugin", "Refused", "integer", "decimal", "string", "boolean", "word"]
+__all__ = ["Plugin", "Refused", "integer", "decimal", "string", "boolean", "word", "when", "unless"]
 
 
 class Refused(Exception):
@@ -60,6 +61,17 @@ def boolean(default=None):
 
 def word(*values, default=None):
     return _kind("word", values=list(values), default=default)
+
+
+def when(query, reason):
+    """A verb's condition (`unavailable=[...]`): it cannot work while the boolean query
+    `query` (no arguments) answers true, because of `reason`; the page disables it."""
+    return {"when": query, "reason": reason}
+
+
+def unless(query, reason):
+    """A verb's condition: it cannot work while the boolean query `query` answers false."""
+    return {"unless": query, "reason": reason}
 
 
 class _Fields:
@@ -95,12 +107,13 @@ class Plugin:
 
     # Declarations
 
-    def verb(self, summary="", undoable=True, infallible=False, changes=None, **parameters):
+    def verb(self, summary="", undoable=True, infallible=False, changes=None, unavailable=(), **parameters):
         """A verb; `changes` names the attributes it changes (a name or a tuple): its undo
-        record is then their values before, cheaper than a snapshot of the whole state."""
+        record is then their values before, cheaper than a snapshot of the whole state.
+        `unavailable` lists when it cannot work: `[unless("lit", "the lamp is off")]`."""
         def mark(function):
             fields = (changes,) if isinstance(changes, str) else changes
-            function._cmdscript = ("verb", summary, parameters, undoable, infallible, fields)
+            function._cmdscript = ("verb", summary, parameters, undoable, infallible, fields, list(unavailable))
             return function
         return mark
 
@@ -132,11 +145,13 @@ class Plugin:
                 if getattr(function, "_cmdscript_undoes", None):
                     undos[function._cmdscript_undoes] = function
                 if mark and mark[0] == "verb":
-                    _, text, parameters, undoable, infallible, fields = mark
+                    _, text, parameters, undoable, infallible, fields, unavailable = mark
                     if fields:
                         undos[attribute] = fields
                     verbs.append({"name": attribute, "summary": text, "parameters": _parameters(parameters),
                                   "undoable": undoable, "infallible": infallible})
+                    if unavailable:
+                        verbs[-1]["unavailable"] = unavailable
                 elif mark:
                     _, text, parameters, kind = mark
                     queries.append(dict(kind, name=attribute, summary=text, parameters=_parameters(parameters)))

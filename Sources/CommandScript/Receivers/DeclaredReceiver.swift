@@ -59,6 +59,8 @@ public struct VerbDeclaration: Sendable {
   /// Whether `undo` can revert it; a verb that cannot leaves no record, and neither redo
   /// nor a journal's replay runs it again (as ``Verb/init(notUndoable:_:summary:execute:)-(_,[Parameter],_,_)``).
   public var isUndoable: Bool
+  /// When it cannot work, asked in order (see ``unavailable(when:_:)``); empty: it always can.
+  public var availability: [Availability] = []
 
   /// A verb called `name`.
   public init(_ name: String, _ parameters: [Parameter] = [], summary: String, isUndoable: Bool = true) {
@@ -153,7 +155,7 @@ extension ReceiverRegistry {
     let verbs = declaration.verbs.map {
       VerbInfo(
         name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable,
-        actionName: nil, waitsForResult: false)
+        actionName: nil, waitsForResult: false, availability: $0.availability)
     }
     let queries = declaration.queries.map {
       QueryInfo(name: $0.name, parameters: $0.parameters, result: $0.result, summary: $0.summary)

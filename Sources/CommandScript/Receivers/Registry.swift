@@ -41,7 +41,7 @@ public struct ReceiverRegistry: Sendable {
       verbs: R.verbs.map {
         VerbInfo(
           name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable,
-          actionName: $0.actionName, waitsForResult: $0.waitsForResult)
+          actionName: $0.actionName, waitsForResult: $0.waitsForResult, availability: $0.availability)
       },
       // Read when first asked for (by the checker, help, `ask`), not at start-up: the
       // query tables' generic metadata is built only in runs that use them.
@@ -95,7 +95,9 @@ public struct ReceiverRegistry: Sendable {
   }
 
   /// Checks every registered type's queries as registration checks verbs: names that can
-  /// be written, none twice, no parameter without a default after one with a default.
+  /// be written, none twice, no parameter without a default after one with a default; and
+  /// that each verb's conditions (``Availability``) name boolean queries of its type that
+  /// need no argument.
   /// (Not done by `register`, which leaves query tables unread until a run uses them; an
   /// app calls it from a test.)
   public func validateQueries() throws(RegistrationError) {
@@ -113,6 +115,7 @@ public struct ReceiverRegistry: Sendable {
       }
       try Self.validate(query.parameters, of: "`\(type.name).\(query.name)`")
     }
+    try Self.validateAvailability(of: type, queries: queries)
   }
 
   /// Checks that each default is of its parameter's kind (a string parameter with an
@@ -235,11 +238,13 @@ public struct VerbInfo: Sendable {
   public let actionName: String?
   /// Whether it waits for a result (see ``Verb/waitsForResult``).
   public let waitsForResult: Bool
+  /// When it cannot work (see ``Verb/unavailable(when:_:)``); empty: it always can.
+  public let availability: [Availability]
 
   @usableFromInline
   init(
     name: String, parameters: [Parameter], summary: String, isUndoable: Bool, actionName: String?,
-    waitsForResult: Bool
+    waitsForResult: Bool, availability: [Availability] = []
   ) {
     self.name = name
     self.parameters = parameters
@@ -247,6 +252,7 @@ public struct VerbInfo: Sendable {
     self.isUndoable = isUndoable
     self.actionName = actionName
     self.waitsForResult = waitsForResult
+    self.availability = availability
   }
 
   /// How many arguments the verb needs at least (parameters without defaults).

@@ -186,6 +186,7 @@ enum Help {
     return pad(verb.signature, 28) + verb.summary + undo
   }
 
+  /// A verb's parameters, a line each, then when it cannot work (``Availability``).
   private static func parameterLines(_ verb: VerbInfo) -> [String] {
     verb.parameters.map { p in
       var line = "    \(p.name): \(p.kind.description)"
@@ -193,7 +194,7 @@ enum Help {
       // A default no script could write (a receiver's marker for "no value") is not shown.
       if let d = p.defaultValue, let shown = describe(d, p.kind) { line += ", default \(shown)" }
       return line
-    }
+    } + verb.availability.map { "    unavailable \($0.description): \($0.reason)" }
   }
 
   /// A default value as a script would write it, or nil if it is not a value of `kind`.

@@ -55,7 +55,7 @@ final class MCPTools {
     return .array([
       tool(
         "describe", "Describe the session",
-        "The receivers (name, type, verbs with parameters and whether each can be undone, queries), the language's statements, and the current step. Call it first.",
+        "The receivers (name, type, verbs with parameters and whether each can be undone, when each cannot work and why if it cannot now, queries), the language's statements, and the current step. Call it first.",
         schema([]), readOnly: true),
       tool(
         "check", "Check a script", "Checks a script without running anything: `ok` and located `diagnostics`.",
@@ -142,17 +142,20 @@ final class MCPTools {
     // The receivers a script names (not the store of `let` and `var`, which `show vars` reads).
     let receivers = session.receiverNames.compactMap { name -> StateValue? in
       guard let type = session.typeOfReceiver(name) else { return nil }
+      let unavailableNow = Dictionary(
+        session.unavailableVerbs(of: name).map { ($0.verb, $0.reason) }, uniquingKeysWith: { a, _ in a })
       return .object([
         .init("name", .string(name)), .init("type", .string(type.name)), .init("summary", .string(type.summary)),
         .init(
           "verbs",
           .array(
             type.verbs.map { verb in
-              .object([
-                .init("name", .string(verb.name)), .init("summary", .string(verb.summary)),
-                .init("parameters", .array(verb.parameters.map(Self.parameter))),
-                .init("undoable", .bool(verb.isUndoable)),
-              ])
+              .object(
+                [
+                  .init("name", .string(verb.name)), .init("summary", .string(verb.summary)),
+                  .init("parameters", .array(verb.parameters.map(Self.parameter))),
+                  .init("undoable", .bool(verb.isUndoable)),
+                ] + Self.availability(verb, now: unavailableNow[verb.name]))
             })),
         .init(
           "queries",
@@ -173,6 +176,21 @@ final class MCPTools {
       .init("receivers", .array(receivers)), .init("statements", .array(statements)),
       .init("step", .int(session.currentStep)),
     ])
+  }
+
+  /// When a verb cannot work, as `describe` gives it (only for a verb that declares it):
+  /// `unavailable`, its conditions as a plugin declares them (`{"when": "locked", "reason":
+  /// "the door is locked"}`, or `"unless"`), and `unavailableNow`, the reason it cannot
+  /// work now, if it cannot.
+  private static func availability(_ verb: VerbInfo, now reason: String?) -> [StateValue.Member] {
+    guard !verb.availability.isEmpty else { return [] }
+    let conditions = verb.availability.map { condition -> StateValue in
+      .object([
+        .init(condition.answer ? "when" : "unless", .string(condition.query)),
+        .init("reason", .string(condition.reason)),
+      ])
+    }
+    return [.init("unavailable", .array(conditions))] + (reason.map { [.init("unavailableNow", .string($0))] } ?? [])
   }
 
   /// A parameter as `describe` gives it: its name and kind, its range or words, its default.

@@ -27,10 +27,11 @@ enum PluginDeclarations {
       case .bool(let b)?: infallible.append(b)
       default: throw DeclarationError("declared \(described)'s `infallible` not as a boolean")
       }
-      verbs.append(
-        VerbDeclaration(
-          verbName, try parameters(verb["parameters"], of: described), summary: text(verb["summary"]),
-          isUndoable: undoable))
+      var declaration = VerbDeclaration(
+        verbName, try parameters(verb["parameters"], of: described), summary: text(verb["summary"]),
+        isUndoable: undoable)
+      declaration.availability = try availability(verb["unavailable"], of: described)
+      verbs.append(declaration)
     }
     var queries: [QueryDeclaration] = []
     for query in try list(value["queries"], "queries", of: "type `\(name)`") {
@@ -54,6 +55,30 @@ enum PluginDeclarations {
     return (
       ReceiverDeclaration(name: name, summary: summary, verbs: verbs, queries: queries, instances: []), infallible
     )
+  }
+
+  /// A VERB's `"unavailable"`: `[{"when": QUERY, "reason": TEXT} | {"unless": QUERY, "reason": TEXT}…]`
+  /// (that the queries are boolean and need no argument is checked when the type registers).
+  private static func availability(_ value: StateValue?, of described: String) throws(DeclarationError)
+    -> [Availability]
+  {
+    var conditions: [Availability] = []
+    for item in try list(value, "unavailable", of: described) {
+      let query: String
+      let answer: Bool
+      switch (item["when"], item["unless"]) {
+      case (.string(let name)?, nil): (query, answer) = (name, true)
+      case (nil, .string(let name)?): (query, answer) = (name, false)
+      default:
+        throw DeclarationError(
+          "declared \(described)'s `unavailable` with an item that names no query as `when` or `unless`")
+      }
+      guard case .string(let reason)? = item["reason"], !reason.isEmpty else {
+        throw DeclarationError("declared \(described) unavailable while `\(query)` without a `reason`")
+      }
+      conditions.append(Availability(query: query, answer: answer, reason: reason))
+    }
+    return conditions
   }
 
   private static func text(_ value: StateValue?) -> String {

@@ -6,7 +6,8 @@
 
 /// `cmdscript plugin new NAME --python|--node`: a working plugin on the kit, written with
 /// the kit beside it, that passes `plugin check` as it is: a receiver `NAME` holding a
-/// number, with a verb that refuses, a query, and undo by a snapshot of its state.
+/// number, with a verb that refuses, one declared unavailable while a query says so, two
+/// queries, and undo by a snapshot of its state.
 enum PluginKit {
   enum Language: String {
     case python, node
@@ -54,7 +55,7 @@ enum PluginKit {
           cmdscript --plugin 'python3 \(name).py' -c '\(name).add 5; show \(name)'
           cmdscript plugin check 'python3 \(name).py'
       \"\"\"
-      from cmdscript_plugin import Plugin, Refused, integer
+      from cmdscript_plugin import Plugin, Refused, boolean, integer, when
 
       plugin = Plugin("\(name)")
 
@@ -70,13 +71,17 @@ enum PluginKit {
                   raise Refused("it stops at 1000")
               self.value += n
 
-          @plugin.verb("back to 0")
+          @plugin.verb("back to 0", unavailable=[when("zero", "it is 0 already")])
           def clear(self):
               self.value = 0
 
           @plugin.query("the number", integer())
           def value(self):
               return self.value
+
+          @plugin.query("whether it is 0", boolean())
+          def zero(self):
+              return self.value == 0
 
 
       plugin.run()
@@ -91,7 +96,7 @@ enum PluginKit {
     //
     //   cmdscript --plugin 'node \(name).js' -c '\(name).add 5; show \(name)'
     //   cmdscript plugin check 'node \(name).js'
-    const { Plugin, Refused, integer } = require('./cmdscript-plugin.js');
+    const { Plugin, Refused, boolean, integer, when } = require('./cmdscript-plugin.js');
 
     const plugin = new Plugin('\(name)');
     plugin.type('\(name)', {
@@ -105,9 +110,15 @@ enum PluginKit {
             self.value += n;
           },
         },
-        clear: { summary: 'back to 0', run(self) { self.value = 0; } },
+        clear: {
+          summary: 'back to 0', unavailable: [when('zero', 'it is 0 already')],
+          run(self) { self.value = 0; },
+        },
       },
-      queries: { value: { summary: 'the number', kind: integer(), run: (self) => self.value } },
+      queries: {
+        value: { summary: 'the number', kind: integer(), run: (self) => self.value },
+        zero: { summary: 'whether it is 0', kind: boolean(), run: (self) => self.value === 0 },
+      },
     });
     plugin.run();
 

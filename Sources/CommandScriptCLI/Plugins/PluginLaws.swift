@@ -92,7 +92,7 @@ struct PluginLaws {
       let useQuery = !type.queries.isEmpty && (type.verbs.isEmpty || random.below(4) == 0)
       // Every verb in turn, each round in another order: none is left uncalled by chance.
       if !useQuery && order.isEmpty { order = shuffled(type.verbs.indices) }
-      guard let before = state(instance) else { return }
+      guard var before = state(instance) else { return }
       if useQuery {
         let query = type.queries[random.below(type.queries.count)]
         let arguments = query.parameters.map { values.next("\(type.name).\(query.name).\($0.name)", $0.kind) }
@@ -116,6 +116,13 @@ struct PluginLaws {
       let params: [String: StateValue] = [
         "instance": .string(instance), "verb": .string(verb.name), "arguments": .array(arguments),
       ]
+      // While a declared condition holds, the verb fails or changes nothing.
+      let unavailable = verb.availability.isEmpty ? nil : holding(verb, of: instance, type)
+      if unavailable != nil {
+        // Asked again: a query that changes the state is a violation of its own.
+        guard let now = state(instance) else { return }
+        before = now
+      }
       let counted = count("\(instance).\(verb.name)", undoable: verb.isUndoable)
       guard let result = call("execute", params, refusalIsFine: true) else {
         guard !plugin.hasFailed, let after = state(instance) else { return }
@@ -123,6 +130,14 @@ struct PluginLaws {
         continue
       }
       counts[counted].succeeded += 1
+      if let unavailable {
+        guard let after = state(instance) else { return }
+        if after != before {
+          violation(
+            "`\(instance).\(verb.name)` changed the state while declared unavailable \(unavailable.description) (\(unavailable.reason))"
+          )
+        }
+      }
       guard verb.isUndoable else { continue }
       let record = result["undo"] ?? .null
       guard let executed = state(instance) else { return }
@@ -157,6 +172,24 @@ struct PluginLaws {
       trail = ["... (every command above undone, last first)"]
       violation("undoing every command did not give back the first state of `\(instance)`")
     }
+  }
+
+  /// The first of `verb`'s conditions that holds now (its query, asked with its defaults,
+  /// answers the condition's answer), or nil; an answer that is not a boolean holds none.
+  private mutating func holding(_ verb: VerbDeclaration, of instance: String, _ type: ReceiverDeclaration)
+    -> Availability?
+  {
+    for condition in verb.availability {
+      guard let query = type.queries.first(where: { $0.name == condition.query }) else { continue }
+      let arguments = query.parameters.compactMap { parameter in
+        parameter.defaultValue.map { PluginDeclarations.json($0, of: parameter.kind) }
+      }
+      let params: [String: StateValue] = [
+        "instance": .string(instance), "query": .string(query.name), "arguments": .array(arguments),
+      ]
+      if case .bool(let answer)? = call("query", params)?["value"], answer == condition.answer { return condition }
+    }
+    return nil
   }
 
   /// A batch of `execute`s must give the state the same calls give one by one, and a batch

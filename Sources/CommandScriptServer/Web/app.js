@@ -64,6 +64,7 @@ function run(text, onReply) {
 
 /** Runs `text` for a click on `control`: a failure is shown where the click was. */
 function runFrom(control, text) {
+  if (refused(control)) return;
   const place = control.getBoundingClientRect();
   return run(text, (reply) => {
     if (reply.type === 'entry' && (reply.failed || reply.rejected)) {
@@ -211,7 +212,7 @@ function buildCards(receivers) {
     for (const verb of type ? type.verbs : []) {
       const controls = verb.parameters.map(parameterControl);
       const button = element('button', {
-        type: 'button', text: verb.name, title: verb.summary, 'data-verb': verb.name,
+        type: 'button', text: verb.name, title: verb.summary, 'data-verb': verb.name, 'data-receiver': receiver.name,
         onclick: (event) => runFrom(event.currentTarget, statement(receiver.name, verb, controls.map((c) => c.value()))),
       });
       verbs.append(element('div', { class: 'verb' }, button, ...controls.map((c) => c.node)));
@@ -244,6 +245,7 @@ function quickControls(receiver, verb, controls) {
       const text = statement(receiver.name, verb, [direction]);
       pad.append(element('button', {
         type: 'button', class: `arrow ${direction}`, text: arrowKeys[direction], 'aria-label': text,
+        'data-receiver': receiver.name, 'data-for': verb.name,
         title: `${text} (${arrowKeys[direction]} key)`, onclick: click(direction),
       }));
     }
@@ -254,6 +256,7 @@ function quickControls(receiver, verb, controls) {
     for (const word of first.words) {
       const swatch = element('button', {
         type: 'button', class: 'swatch', 'data-word': word, 'aria-label': statement(receiver.name, verb, [word]),
+        'data-receiver': receiver.name, 'data-for': verb.name,
         title: statement(receiver.name, verb, [word]), 'aria-pressed': 'false', onclick: click(word),
       });
       swatch.style.background = word;
@@ -278,6 +281,7 @@ function drawReceiver(receiver) {
   // A picture of glyphs already says what the description says.
   card.querySelector('.description').hidden = Boolean(drawing && (drawing.tagName === 'PRE' || receiver.type === 'board'));
   card.dataset.state = JSON.stringify(receiver.state);
+  drawAvailability(receiver);
   // The swatch of the colour the receiver has now is marked.
   const values = Object.values(receiver.state || {}).filter((v) => typeof v === 'string');
   for (const swatch of card.querySelectorAll('.swatch')) {
@@ -370,8 +374,14 @@ function buildMenus(receivers) {
   const bar = $('menubar');
   bar.replaceChildren();
   const edit = [
-    element('button', { type: 'button', role: 'menuitem', 'data-edit': 'undo', text: 'Undo', title: 'Ctrl+Z', onclick: () => run('undo') }),
-    element('button', { type: 'button', role: 'menuitem', 'data-edit': 'redo', text: 'Redo', title: 'Ctrl+Shift+Z', onclick: () => run('redo') }),
+    element('button', {
+      type: 'button', role: 'menuitem', 'data-edit': 'undo', text: 'Undo', title: 'Ctrl+Z',
+      onclick: (event) => { if (!refused(event.currentTarget)) run('undo'); },
+    }),
+    element('button', {
+      type: 'button', role: 'menuitem', 'data-edit': 'redo', text: 'Redo', title: 'Ctrl+Shift+Z',
+      onclick: (event) => { if (!refused(event.currentTarget)) run('redo'); },
+    }),
     element('hr'),
     element('button', { type: 'button', role: 'menuitem', text: 'Show', onclick: () => run('show') }),
     element('button', { type: 'button', role: 'menuitem', text: 'History', onclick: () => run('history') }),
@@ -393,14 +403,18 @@ function buildMenus(receivers) {
           const values = verb.parameters.map((p, i) => (i === at ? word : undefined));
           const text = statement(receiver.name, verb, values);
           items.push(element('button', {
-            type: 'button', role: 'menuitem', text: word, 'aria-label': text, 'data-statement': text, onclick: () => run(text),
+            type: 'button', role: 'menuitem', text: word, 'aria-label': text, 'data-statement': text,
+            'data-receiver': receiver.name, 'data-for': verb.name,
+            onclick: (event) => { if (!refused(event.currentTarget)) run(text); },
           }));
         }
         items.push(element('hr'));
       } else {
         items.push(element('button', {
           type: 'button', role: 'menuitem', text: verb.name, title: verb.summary,
-          onclick: () => {
+          'data-receiver': receiver.name, 'data-for': verb.name,
+          onclick: (event) => {
+            if (refused(event.currentTarget)) return;
             const card = document.querySelector(`.receiver[data-name="${CSS.escape(receiver.name)}"]`);
             card?.querySelector(`button[data-verb="${CSS.escape(verb.name)}"]`)?.click();
           },
@@ -442,7 +456,10 @@ function closeMenus() {
 
 const arrows = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
-/** `move up` for the arrow: the first verb whose first parameter is the four directions. */
+/**
+ * `move up` for the arrow: the first verb whose first parameter is the four directions,
+ * with its arrow's button (which says why when the verb cannot work now).
+ */
 function arrowStatement(direction) {
   const directions = Object.values(arrows);
   for (const receiver of state.snapshot?.receivers || []) {
@@ -450,7 +467,9 @@ function arrowStatement(direction) {
     for (const verb of type?.verbs || []) {
       const first = verb.parameters[0];
       if (first?.kind === 'word' && directions.every((d) => first.words.includes(d))) {
-        return statement(receiver.name, verb, [direction]);
+        const button = document.querySelector(
+          `.pad .arrow.${direction}[data-receiver="${CSS.escape(receiver.name)}"][data-for="${CSS.escape(verb.name)}"]`);
+        return { text: statement(receiver.name, verb, [direction]), button };
       }
     }
   }
@@ -479,10 +498,10 @@ function onKey(event) {
     event.preventDefault();
     showShortcuts();
   } else if (arrows[event.key]) {
-    const text = arrowStatement(arrows[event.key]);
-    if (text) {
+    const arrow = arrowStatement(arrows[event.key]);
+    if (arrow) {
       event.preventDefault();
-      run(text);
+      if (!refused(arrow.button)) run(arrow.text);
     }
   } else if (event.key === 'Escape') closeMenus();
 }
@@ -510,8 +529,8 @@ function showShortcuts() {
 document.addEventListener('DOMContentLoaded', () => {
   // The token now lives in the cookie: keep it out of the address bar and the history.
   if (location.search.includes('token=')) history.replaceState(null, '', '/');
-  $('undo').addEventListener('click', () => run('undo'));
-  $('redo').addEventListener('click', () => run('redo'));
+  $('undo').addEventListener('click', (event) => { if (!refused(event.currentTarget)) run('undo'); });
+  $('redo').addEventListener('click', (event) => { if (!refused(event.currentTarget)) run('redo'); });
   $('entry').addEventListener('keydown', onEntryKey);
   $('history').addEventListener('keydown', onHistoryKey);
   $('close-shortcuts').addEventListener('click', () => $('shortcuts').close());

@@ -25,17 +25,22 @@ function drawBoard(receiver) {
   const inLine = new Set(line.map(([r, c]) => `${r},${c}`));
   const grid = element('div', { class: 'grid', role: 'group', 'aria-label': 'the board: click a free cell to place' });
   grid.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+  // Why no cell takes a mark now: `place` declared unavailable (the game is over), as the
+  // server says with the board's state.
+  const over = (place && receiver.unavailable?.[place.name]) || (winner ? 'the game is over' : null);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const mark = cells[r][c];
       const free = mark === '.';
       const text = place ? statement(receiver.name, place, [String(r + 1), String(c + 1)]) : null;
+      // A cell that cannot take a mark says why (`aria-disabled`, so that it stays in the
+      // Tab order and is read with its reason; a click shows the reason where it was).
+      const reason = !text ? 'the board has no `place`' : over ?? (free ? null : `taken by ${mark}`);
       grid.append(element('button', {
         type: 'button', class: ['cell', inLine.has(`${r},${c}`) ? 'win' : null].filter(Boolean).join(' '),
         'data-row': String(r + 1), 'data-col': String(c + 1), text: free ? '' : mark,
         'aria-label': `row ${r + 1}, column ${c + 1}: ${free ? 'free' : mark}`,
-        title: text && free && !winner ? `${next}: ${text}` : null,
-        disabled: !free || Boolean(winner) || !text,
+        title: reason ?? `${next}: ${text}`, 'aria-disabled': reason ? 'true' : null,
         onclick: (event) => runFrom(event.currentTarget, text),
       }));
     }

@@ -75,12 +75,13 @@ function drawHistory(snapshot) {
   const redo = $('redo');
   undo.textContent = snapshot.undoTitle;
   redo.textContent = snapshot.redoTitle;
-  undo.disabled = !snapshot.canUndo;
-  redo.disabled = !snapshot.canRedo;
+  // Undo and Redo with nothing to take back say so, as a verb that cannot work does.
+  setUnavailable(undo, snapshot.canUndo ? null : 'nothing to undo');
+  setUnavailable(redo, snapshot.canRedo ? null : 'nothing to redo');
   for (const item of document.querySelectorAll('[data-edit]')) {
     const isUndo = item.dataset.edit === 'undo';
     item.textContent = isUndo ? snapshot.undoTitle : snapshot.redoTitle;
-    item.disabled = isUndo ? !snapshot.canUndo : !snapshot.canRedo;
+    setUnavailable(item, (isUndo ? snapshot.canUndo : snapshot.canRedo) ? null : `nothing to ${item.dataset.edit}`);
   }
   const list = $('history');
   const hadFocus = list.contains(document.activeElement);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A plugin that misbehaves on purpose, for the fault tests: `python3 faulty.py MODE`.
 Its `gadget` works until `gadget.fault` runs, which then does what MODE says; the modes
-`unknown-kind`, `bad-version` and `no-types` misdeclare at `initialize` instead; with
+`unknown-kind`, `bad-version`, `no-types` and `bad-condition` (`set` unavailable while an
+integer query answers) misdeclare at `initialize` instead; with
 `batch-exit`, `set` is sent in batches, and the plugin exits at the first one; with
 `batch-refuse`, `set` is sent in batches, and `set 13` is refused, naming its call; with
 `slow-start`, it takes 6 s to start (to answer `initialize`), then works; with
@@ -18,7 +19,9 @@ def types():
     kind = "colour" if mode == "unknown-kind" else "integer"
     return [{"name": "gadget", "summary": "a gadget that fails on `fault`",
              "verbs": [{"name": "set", "summary": "set the value", "infallible": mode.startswith("batch"),
-                        "parameters": [{"name": "n", "kind": kind}]},
+                        "parameters": [{"name": "n", "kind": kind}],
+                        **({"unavailable": [{"when": "value", "reason": "it is set"}]}
+                           if mode == "bad-condition" else {})},
                        {"name": "fault", "summary": "misbehave", "parameters": []},
                        {"name": "slow", "summary": "add 100, slowly", "parameters": []},
                        {"name": "note", "summary": "write to standard error", "undoable": False}],

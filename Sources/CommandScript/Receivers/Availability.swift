@@ -1,0 +1,92 @@
+// When a verb cannot work: a boolean query of its own receiver, and the answer that says so
+// ("`open` is unavailable while `locked`: the door is locked"). Declared once, beside the
+// verb (``Verb/unavailable(when:_:)``, ``VerbDeclaration/unavailable(when:_:)``, a plugin's
+// `"unavailable"`), and read by whatever offers the verb: the page disables its controls and
+// says why, `help` and the MCP `describe` list the conditions, and
+// ``Session/unavailableVerbs(of:)`` answers them for a receiver now. The run does not refuse
+// a verb for them: the verb's own failure stays the one rule for what fails, so that a
+// condition may also mark a verb that would change nothing (`unlock` on an unlocked door),
+// which scripts are free to run.
+
+/// A condition under which a verb cannot work: while the boolean query `query` of the same
+/// receiver, asked without arguments, answers `answer`, the verb is unavailable because of
+/// `reason`.
+public struct Availability: Sendable, Hashable {
+  /// A query of the verb's own type, boolean, whose parameters all have defaults.
+  public let query: String
+  /// The answer of `query` that makes the verb unavailable: true for
+  /// ``Verb/unavailable(when:_:)``, false for ``Verb/unavailable(unless:_:)``.
+  public let answer: Bool
+  /// Why the verb cannot work then, for people, short: "the door is locked".
+  public let reason: String
+
+  /// Unavailable while `query` answers `answer`, because of `reason`.
+  public init(query: String, answer: Bool, reason: String) {
+    self.query = query
+    self.answer = answer
+    self.reason = reason
+  }
+
+  /// The condition as `help` writes it: `while locked`, `while not open`.
+  public var description: String { answer ? "while \(query)" : "while not \(query)" }
+}
+
+extension Verb {
+  /// This verb, unavailable while the boolean query `query` of its receiver answers true,
+  /// because of `reason`: `Verb("open", …).unavailable(when: "locked", "the door is locked")`.
+  /// Conditions are asked in the order they were added; the first that holds gives the
+  /// reason.
+  public func unavailable(when query: String, _ reason: String) -> Verb {
+    var verb = self
+    verb.availability.append(Availability(query: query, answer: true, reason: reason))
+    return verb
+  }
+
+  /// This verb, unavailable while the boolean query `query` of its receiver answers false,
+  /// because of `reason`: `Verb("unlock", …).unavailable(unless: "locked", "the door is not locked")`.
+  public func unavailable(unless query: String, _ reason: String) -> Verb {
+    var verb = self
+    verb.availability.append(Availability(query: query, answer: false, reason: reason))
+    return verb
+  }
+}
+
+extension VerbDeclaration {
+  /// This verb, unavailable while the boolean query `query` answers true (see
+  /// ``Verb/unavailable(when:_:)``).
+  public func unavailable(when query: String, _ reason: String) -> VerbDeclaration {
+    var verb = self
+    verb.availability.append(Availability(query: query, answer: true, reason: reason))
+    return verb
+  }
+
+  /// This verb, unavailable while the boolean query `query` answers false (see
+  /// ``Verb/unavailable(unless:_:)``).
+  public func unavailable(unless query: String, _ reason: String) -> VerbDeclaration {
+    var verb = self
+    verb.availability.append(Availability(query: query, answer: false, reason: reason))
+    return verb
+  }
+}
+
+extension ReceiverRegistry {
+  /// Checks that each condition of a verb of `type` names a boolean query of the type that
+  /// needs no argument.
+  static func validateAvailability(of type: ReceiverTypeInfo, queries: [QueryInfo]) throws(RegistrationError) {
+    for verb in type.verbs {
+      for condition in verb.availability {
+        let described = "`\(type.name).\(verb.name)` is unavailable \(condition.description)"
+        guard let query = queries.first(where: { $0.name == condition.query }) else {
+          throw RegistrationError("\(described), but `\(type.name)` has no query `\(condition.query)`")
+        }
+        guard query.result == .boolean else {
+          throw RegistrationError("\(described), but `\(type.name).\(query.name)` is not a boolean query")
+        }
+        guard query.requiredCount == 0 else {
+          throw RegistrationError("\(described), but `\(type.name).\(query.name)` needs arguments")
+        }
+        guard !condition.reason.isEmpty else { throw RegistrationError("\(described), without a reason") }
+      }
+    }
+  }
+}

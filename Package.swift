@@ -16,6 +16,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // `swift package generate-documentation`: the DocC catalog in Sources/CommandScript.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    // `serve`'s HTTP/1.1 and WebSocket (cmdscript-serve only: `cmdscript` links none of it).
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
   ],
   targets: [
     // The language, checker, invoker, history and the public receiver API.
@@ -54,6 +56,9 @@ let package = Package(
       dependencies: [
         "CommandScript", "CommandScriptCLI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
       ],
       exclude: ["Web"], plugins: ["EmbedFiles"]),
     // Files of the repository as Swift string literals, written at build time into the

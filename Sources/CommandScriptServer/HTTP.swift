@@ -1,14 +1,18 @@
-// HTTP/1.1 as the page needs it: a request head read within bounds (its size, 431 past
-// ``HTTPRequest/maxHeadBytes``; its time, from the connection's first byte), GET and HEAD
-// only, no bodies; and a response written in one piece.
+// HTTP/1.1 as the page needs it, over NIO's codec: a request head read within bounds (its
+// size, 431 past ``HTTPRequest/maxHeadBytes``; its time, ``HeadTimer``), one Host, no
+// bodies; and a response written in one flush.
 
 import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
 
 /// A request's head: the method, the path and query, the headers (names lower-cased).
 struct HTTPRequest: Sendable {
-  /// The most bytes a request head may take: past them the answer is 431.
+  /// The most bytes a request head may take (its line and headers): past them the answer is
+  /// 431. NIO's decoder counts them as it parses, once.
   static let maxHeadBytes = 16 * 1024
-  /// The most headers a request may carry.
+  /// The most headers a request may carry (431 past them).
   static let maxHeaders = 100
 
   var method: String
@@ -28,22 +32,10 @@ struct HTTPRequest: Sendable {
   /// Whether the connection may serve another request after this one.
   var keepsAlive: Bool { !(header("connection")?.lowercased().contains("close") ?? false) }
 
-  /// Parses `head` (the bytes up to the blank line), or says which status refuses it.
-  static func parse(_ head: [UInt8]) -> Result<HTTPRequest, HTTPRefusal> {
-    guard let text = String(validating: head, as: UTF8.self) else { return .failure(.bad("not UTF-8")) }
-    let lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
-    let start = lines[0].split(separator: " ", omittingEmptySubsequences: false)
-    guard start.count == 3, start[2].hasPrefix("HTTP/1.") else { return .failure(.bad("bad request line")) }
-    var headers: [(name: String, value: String)] = []
-    for line in lines.dropFirst() where !line.isEmpty {
-      guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
-        !line[..<colon].contains(where: { $0 == " " || $0 == "\t" })
-      else { return .failure(.bad("bad header line")) }
-      let name = line[..<colon].lowercased()
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-      headers.append((name, value))
-    }
-    guard headers.count <= maxHeaders else { return .failure(.tooLarge) }
+  /// The request NIO's decoder read, or which status refuses it.
+  static func parse(_ head: HTTPRequestHead) -> Result<HTTPRequest, HTTPRefusal> {
+    guard head.version.major == 1 else { return .failure(.bad("bad request line")) }
+    let headers = head.headers.map { (name: $0.name.lowercased(), value: $0.value) }
     // RFC 9112 3.2: exactly one Host.
     guard headers.filter({ $0.name == "host" }).count == 1 else { return .failure(.bad("one Host header needed")) }
     if headers.contains(where: { $0.name == "transfer-encoding" })
@@ -51,8 +43,7 @@ struct HTTPRequest: Sendable {
     {
       return .failure(.bad("no request body is accepted"))
     }
-    let target = start[1]
-    let pathPart = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let pathPart = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     var query: [(name: String, value: String)] = []
     if pathPart.count == 2 {
       for pair in pathPart[1].split(separator: "&") {
@@ -63,10 +54,10 @@ struct HTTPRequest: Sendable {
         query.append((decode(parts[0]), parts.count == 2 ? decode(parts[1]) : ""))
       }
     }
+    let path = pathPart.first.map(String.init) ?? ""
     return .success(
       HTTPRequest(
-        method: String(start[0]), path: String(pathPart[0]).removingPercentEncoding ?? String(pathPart[0]),
-        query: query, headers: headers))
+        method: head.method.rawValue, path: path.removingPercentEncoding ?? path, query: query, headers: headers))
   }
 }
 
@@ -83,7 +74,7 @@ enum HTTPRefusal: Error {
   }
 }
 
-/// A response: status, headers and body, written as one buffer.
+/// A response: status, headers and body.
 struct HTTPResponse: Sendable {
   var status: Int
   var headers: [(String, String)] = []
@@ -106,62 +97,90 @@ struct HTTPResponse: Sendable {
   }
 
   static let reasons: [Int: String] = [
-    101: "Switching Protocols", 200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
-    405: "Method Not Allowed", 408: "Request Timeout", 431: "Request Header Fields Too Large",
-    503: "Service Unavailable",
+    400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large", 503: "Service Unavailable",
   ]
 
-  /// The bytes on the wire; `head`: without the body (a HEAD request).
-  func bytes(head: Bool = false) -> [UInt8] {
+  /// The bytes on the wire, for a refusal written below NIO's encoder (a connection over the
+  /// cap, a head that timed out).
+  var bytes: [UInt8] {
     var text = "HTTP/1.1 \(status) \(Self.reasons[status] ?? "Status")\r\n"
     for (name, value) in headers { text += "\(name): \(value)\r\n" }
-    if status != 101 {
-      text += "Content-Length: \(body.count)\r\n"
-      if closes { text += "Connection: close\r\n" }
-    }
-    text += "\r\n"
-    return Array(text.utf8) + (head ? [] : body)
+    text += "Content-Length: \(body.count)\r\n"
+    if closes { text += "Connection: close\r\n" }
+    return Array((text + "\r\n").utf8) + body
   }
 
-  var bytes: [UInt8] { bytes() }
 }
 
-/// Serves one connection: requests in turn until it closes, times out, or is upgraded to a
-/// WebSocket (then ``WebSocket`` runs on the same thread until it ends).
-enum HTTPConnectionLoop {
-  /// How long a connection may take to send a whole request head, from its first request or
-  /// the end of the previous response: idle and slow connections are dropped after it.
-  static let headSeconds = 10.0
+/// Answers one connection's requests with the routes, after NIO's decoder: a head it could
+/// not read is 400, one over the bounds 431; a request the routes upgrade never reaches it
+/// (NIO's upgrader takes it).
+final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
 
-  static func serve(_ fd: Int32, routes: Routes) {
-    let connection = Connection(fd)
-    defer { connection.finish() }
-    while true {
-      switch connection.readHead(limit: HTTPRequest.maxHeadBytes, before: .now() + headSeconds) {
-      case .closed: return
-      case .timedOut:
-        connection.write(HTTPResponse(status: 408, text: "request timeout\n", closes: true).bytes)
-        return
-      case .tooLarge:
-        connection.write(HTTPRefusal.tooLarge.response.bytes)
-        return
-      case .head(let head):
-        switch HTTPRequest.parse(head) {
-        case .failure(let refusal):
-          connection.write(refusal.response.bytes)
-          return
-        case .success(let request):
-          switch routes.answer(request) {
-          case .response(var response):
-            if !request.keepsAlive { response.closes = true }
-            guard connection.write(response.bytes(head: request.method == "HEAD")), !response.closes else { return }
-          case .upgrade(let response, let handler):
-            guard connection.write(response.bytes) else { return }
-            WebSocket(connection).run(handler)
-            return
-          }
+  private let routes: Routes
+  private let timer: HeadTimer
+  private var request: Result<HTTPRequest, HTTPRefusal>?
+  private var isHead = false
+
+  init(routes: Routes, timer: HeadTimer) {
+    self.routes = routes
+    self.timer = timer
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let head):
+      timer.headArrived()
+      isHead = head.method == .HEAD
+      request = HTTPRequest.parse(head)
+    case .body: break
+    case .end:
+      guard let request else { return }
+      self.request = nil
+      switch request {
+      case .failure(let refusal): respond(refusal.response, context: context)
+      case .success(let request):
+        switch routes.answer(request) {
+        case .response(var response):
+          if !request.keepsAlive { response.closes = true }
+          respond(response, context: context)
+        case .upgrade:
+          // The upgrader takes every upgrade the routes allow: this one lacked its headers.
+          respond(
+            HTTPResponse(status: 400, text: "bad request: not a WebSocket handshake\n", closes: true), context: context)
         }
       }
+    }
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    // An upgrade the routes did not allow: the request comes next, and is answered (403, 400).
+    if error is NIOWebSocketUpgradeError { return }
+    guard let error = error as? HTTPParserError else { return context.close(promise: nil) }
+    if case .headerOverflow = error { return respond(HTTPRefusal.tooLarge.response, context: context) }
+    respond(HTTPRefusal.bad("\(error)").response, context: context)
+  }
+
+  /// Writes `response` in one flush; closes after it if it says so, else the next head's
+  /// time starts.
+  private func respond(_ response: HTTPResponse, context: ChannelHandlerContext) {
+    var headers = HTTPHeaders(response.headers)
+    headers.add(name: "Content-Length", value: String(response.body.count))
+    if response.closes { headers.add(name: "Connection", value: "close") }
+    let status = HTTPResponseStatus(statusCode: response.status)
+    context.write(
+      wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+    if !isHead, !response.body.isEmpty {
+      context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
+    }
+    let channel = context.channel
+    let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+    if response.closes {
+      written.whenComplete { _ in channel.close(promise: nil) }
+    } else {
+      timer.restart()
     }
   }
 }

@@ -1,263 +1,229 @@
-// The listening socket and its connections: one thread per connection, at most
-// ``Listener/maxConnections`` at once (the excess is answered 503 and closed, never an exit
-// for want of descriptors), each with TCP_NODELAY so that a reply and the state after it
-// leave at once.
+// The listening socket and its connections, on SwiftNIO: at most ``Listener/maxConnections``
+// at once (the excess is answered 503 and closed; when descriptors run out, accepting backs
+// off and the server goes on), each with TCP_NODELAY so that a reply and the state after it
+// leave at once. Each connection's pipeline: the head timer, NIO's HTTP/1.1 codec (head
+// size and count bounded: 431), the WebSocket upgrader, and the routes.
 
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+import Synchronization
 
 /// Why the server cannot listen, said as a user reads it.
 struct ListenError: Error {
   let reason: String
 }
 
-/// A TCP listener on one address; ``start(_:)`` accepts on a thread of its own and hands
-/// each connection's descriptor to the handler on a thread of its own.
-final class Listener: @unchecked Sendable {
+/// A TCP listener on one address, bound at once; ``start(routes:)`` serves on NIO's event
+/// loops until the process ends.
+final class Listener: Sendable {
   /// The most connections served at once; more are answered 503 and closed.
   static let maxConnections = 256
 
-  private let descriptor: Int32
   /// The port listened on (the one picked, for port 0).
   let port: Int
-  private let active = NSLock()
-  private var count = 0
+  private let group: MultiThreadedEventLoopGroup
+  private let routes = Shared<Routes?>(nil)
+  private let channel: any Channel
 
   /// Binds and listens on `host` (an IPv4 or IPv6 address; `localhost` is 127.0.0.1) at
-  /// `port`.
+  /// `port`. Nothing is answered until ``start(routes:)``: a connection waits in the backlog.
   init(host: String, port: Int) throws(ListenError) {
-    let address = host == "localhost" ? "127.0.0.1" : host
-    let isV6 = address.contains(":")
-    let fd = socket(isV6 ? AF_INET6 : AF_INET, Self.streamType, 0)
-    guard fd >= 0 else { throw ListenError(reason: Self.lastError()) }
-    var yes: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var bound: Int32
-    if isV6 {
-      var sin6 = sockaddr_in6()
-      sin6.sin6_family = sa_family_t(AF_INET6)
-      sin6.sin6_port = UInt16(port).bigEndian
-      guard inet_pton(AF_INET6, address, &sin6.sin6_addr) == 1 else {
-        close(fd)
-        throw ListenError(reason: "not an IP address")
-      }
-      bound = withUnsafePointer(to: &sin6) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+    let text = host == "localhost" ? "127.0.0.1" : host
+    let address: SocketAddress
+    do {
+      address = try SocketAddress(ipAddress: text, port: port)
+    } catch {
+      throw ListenError(reason: "not an IP address")
+    }
+    group = MultiThreadedEventLoopGroup(numberOfThreads: max(2, System.coreCount))
+    let active = Shared(0)
+    let routes = self.routes
+    let bootstrap = ServerBootstrap(group: group)
+      .serverChannelOption(.backlog, value: 128)
+      // Nothing is accepted before ``start(routes:)``: connections wait in the backlog.
+      .serverChannelOption(.autoRead, value: false)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      // Out of descriptors (EMFILE): accept again a second later; the server never exits for it.
+      .serverChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler(shouldForwardIOErrorCaught: false))
         }
       }
-    } else {
-      var sin = sockaddr_in()
-      sin.sin_family = sa_family_t(AF_INET)
-      sin.sin_port = UInt16(port).bigEndian
-      guard inet_pton(AF_INET, address, &sin.sin_addr) == 1 else {
-        close(fd)
-        throw ListenError(reason: "not an IP address")
-      }
-      bound = withUnsafePointer(to: &sin) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-    }
-    guard bound == 0, listen(fd, 128) == 0 else {
-      let reason = errno == EADDRINUSE ? "address already in use (try --port 0)" : Self.lastError()
-      close(fd)
-      throw ListenError(reason: reason)
-    }
-    var storage = sockaddr_storage()
-    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-    _ = withUnsafeMutablePointer(to: &storage) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    let picked = withUnsafePointer(to: &storage) { pointer -> UInt16 in
-      isV6
-        ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port }
-        : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }
-    }
-    descriptor = fd
-    self.port = Int(UInt16(bigEndian: picked))
-  }
-
-  #if canImport(Glibc)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
-  #else
-    private static let streamType = SOCK_STREAM
-  #endif
-
-  private static func lastError() -> String { String(cString: strerror(errno)) }
-
-  /// Accepts connections until the process ends, each served by `handle` on a thread of its
-  /// own; `handle` owns the descriptor and closes it.
-  func start(_ handle: @escaping @Sendable (Int32) -> Void) {
-    let thread = Thread { [self] in
-      while true {
-        let fd = accept(descriptor, nil, nil)
-        if fd < 0 {
-          // Out of descriptors (EMFILE) or a connection gone before it was taken: wait a
-          // little and go on; the server never exits for it.
-          if errno != EINTR { usleep(10_000) }
-          continue
-        }
-        var yes: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let admitted = active.withLock {
+      .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
+      .childChannelInitializer { channel in
+        let served = routes.value.withLock { $0 }
+        let admitted = active.value.withLock { count in
           guard count < Self.maxConnections else { return false }
           count += 1
           return true
         }
-        guard admitted else {
-          Connection(fd).refuse(503, "too many connections: try again later\n")
-          continue
+        guard admitted, let served else {
+          if admitted { active.value.withLock { $0 -= 1 } }
+          return channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(
+              Refusal(HTTPResponse(status: 503, text: "too many connections: try again later\n", closes: true)))
+          }
         }
-        let worker = Thread { [self] in
-          handle(fd)
-          active.withLock { count -= 1 }
-        }
-        worker.stackSize = 1 << 20
-        worker.start()
+        channel.closeFuture.whenComplete { _ in active.value.withLock { $0 -= 1 } }
+        return channel.eventLoop.makeCompletedFuture { try Self.configure(channel, routes: served) }
       }
+    do {
+      channel = try bootstrap.bind(to: address).wait()
+    } catch let error as IOError where error.errnoCode == EADDRINUSE {
+      try? group.syncShutdownGracefully()
+      throw ListenError(reason: "address already in use (try --port 0)")
+    } catch let error as IOError {
+      try? group.syncShutdownGracefully()
+      throw ListenError(reason: String(cString: strerror(error.errnoCode)))
+    } catch {
+      try? group.syncShutdownGracefully()
+      throw ListenError(reason: "\(error)")
     }
-    thread.start()
+    self.port = channel.localAddress?.port ?? port
+  }
+
+  /// Starts answering connections with `routes`.
+  func start(routes: Routes) {
+    self.routes.value.withLock { $0 = routes }
+    channel.setOption(.autoRead, value: true).whenSuccess { [channel] in channel.read() }
+  }
+
+  /// One connection's pipeline: requests until it closes, times out, or is upgraded.
+  private static func configure(_ channel: any Channel, routes: Routes) throws {
+    let timer = HeadTimer()
+    let http = HTTPHandler(routes: routes, timer: timer)
+    let replaced = NIOLoopBound((timer, http), eventLoop: channel.eventLoop)
+    let upgrader = NIOWebSocketServerUpgrader(
+      maxFrameSize: WebSocket.maxMessageBytes, automaticErrorHandling: true,
+      shouldUpgrade: { channel, head in
+        // Only an upgrade the routes allow (token, Host, Origin, the handshake's headers);
+        // any other is answered by the routes as a plain request (403, 400).
+        guard case .success(let request) = HTTPRequest.parse(head), case .upgrade = routes.answer(request) else {
+          return channel.eventLoop.makeSucceededFuture(nil)
+        }
+        return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
+      },
+      upgradePipelineHandler: { channel, head in
+        channel.eventLoop.makeCompletedFuture {
+          guard case .success(let request) = HTTPRequest.parse(head),
+            case .upgrade(let handler) = routes.answer(request)
+          else { throw ChannelError.inappropriateOperationForState }
+          let pipeline = channel.pipeline.syncOperations
+          pipeline.removeHandler(replaced.value.0, promise: nil)
+          pipeline.removeHandler(replaced.value.1, promise: nil)
+          let socket = WebSocket(channel)
+          try pipeline.addHandlers([
+            IdleStateHandler(readTimeout: .seconds(Int64(WebSocket.quietSeconds))),
+            WebSocketFrames(socket: socket, handler: handler),
+          ])
+        }
+      })
+    var limits = NIOHTTPDecoderLimitConfiguration()
+    limits.maxHeaderListSize = HTTPRequest.maxHeadBytes
+    limits.maxHeaderFieldSize = HTTPRequest.maxHeadBytes
+    limits.maxHeaderFieldCount = HTTPRequest.maxHeaders
+    let pipeline = channel.pipeline.syncOperations
+    try pipeline.addHandler(timer)
+    try pipeline.configureHTTPServerPipeline(
+      position: .last, withPipeliningAssistance: false,
+      withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }), withErrorHandling: false,
+      withOutboundHeaderValidation: true, withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
+    try pipeline.addHandler(http)
   }
 }
 
-/// One connection's descriptor, read with deadlines (a peer that sends nothing, or too
-/// slowly, is dropped) and written whole.
-final class Connection: @unchecked Sendable {
-  let fd: Int32
-  private let writeLock = NSLock()
-  private var shut = false
-  private var buffer: [UInt8] = []
+/// A value behind a lock, shared by the closures NIO keeps.
+private final class Shared<Value: Sendable>: Sendable {
+  let value: Mutex<Value>
+  init(_ value: Value) { self.value = Mutex(value) }
+}
 
-  init(_ fd: Int32) {
-    self.fd = fd
-    var timeout = timeval(tv_sec: 30, tv_usec: 0)
-    // A peer that stops reading blocks a write at most this long.
-    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-  }
+/// Answers a connection with one response written as raw bytes, then closes it: the excess
+/// over the cap.
+private final class Refusal: ChannelInboundHandler, Sendable {
+  typealias InboundIn = ByteBuffer
+  typealias OutboundOut = ByteBuffer
+  private let response: HTTPResponse
 
-  /// Answers `status` with `text` and closes: for a connection refused before any request.
-  func refuse(_ status: Int, _ text: String) {
-    _ = write(HTTPResponse(status: status, text: text, closes: true).bytes)
-    close(fd)
-  }
+  init(_ response: HTTPResponse) { self.response = response }
 
-  /// Whether bytes can be read before `deadline` (false: timed out or hung up).
-  private func readable(before deadline: DispatchTime) -> Bool {
-    while true {
-      let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline.uptimeNanoseconds else { return false }
-      let left = Int32(min((deadline.uptimeNanoseconds - now) / 1_000_000 + 1, 60_000))
-      var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&entry, 1, left)
-      if ready > 0 { return true }
-      if ready < 0, errno != EINTR { return false }
+  func channelActive(context: ChannelHandlerContext) {
+    let channel = context.channel
+    context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: response.bytes))).whenComplete { _ in
+      channel.close(promise: nil)
     }
   }
 
-  /// Up to 64 KiB more bytes, appended to the buffer; false at the end, on an error, or
-  /// past `deadline`.
-  private func fill(before deadline: DispatchTime) -> Bool { fillOrSay(before: deadline) == .bytes }
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+}
 
-  private func fillOrSay(before deadline: DispatchTime) -> Wait {
-    guard readable(before: deadline) else { return .timedOut }
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 65536, 0) }
-    guard n > 0 else { return .closed }
-    buffer.append(contentsOf: chunk[..<n])
-    return .bytes
+/// Bounds the time a request head may take, from the connection's start or the end of the
+/// previous response: an idle connection (no byte since) is closed without a word, as a
+/// kept-alive one is; a slow one (some bytes, no whole head) is told 408.
+final class HeadTimer: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = ByteBuffer
+  typealias InboundOut = ByteBuffer
+  typealias OutboundOut = ByteBuffer
+
+  /// How long a connection may take to send a whole request head.
+  static let headSeconds: Int64 = 10
+
+  private var timeout: Scheduled<Void>?
+  private var bytesSince = 0
+  private var context: ChannelHandlerContext?
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    self.context = context
+    if context.channel.isActive { restart() }
   }
 
-  /// What waiting for bytes came to.
-  enum Wait {
-    case bytes
-    case timedOut
-    case closed
+  func channelActive(context: ChannelHandlerContext) {
+    restart()
+    context.fireChannelActive()
   }
 
-  /// The bytes up to and including the first `\r\n\r\n`, at most `limit` of them, read
-  /// before `deadline`; `.tooLarge` past the limit. Scanned once: each read only looks at
-  /// the bytes it added (and the three before them).
-  func readHead(limit: Int, before deadline: DispatchTime) -> HeadRead {
-    var scanned = 0
-    while true {
-      let end = buffer.count
-      var i = max(0, scanned - 3)
-      while i + 3 < end {
-        if buffer[i] == 13, buffer[i + 1] == 10, buffer[i + 2] == 13, buffer[i + 3] == 10 {
-          let head = Array(buffer[..<(i + 4)])
-          buffer.removeFirst(i + 4)
-          return head.count > limit ? .tooLarge : .head(head)
-        }
-        i += 1
-      }
-      scanned = end
-      if end > limit { return .tooLarge }
-      guard fill(before: deadline) else { return end == 0 ? .closed : .timedOut }
+  func handlerRemoved(context: ChannelHandlerContext) {
+    timeout?.cancel()
+    self.context = nil
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    timeout?.cancel()
+    context.fireChannelInactive()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    bytesSince += unwrapInboundIn(data).readableBytes
+    context.fireChannelRead(data)
+  }
+
+  /// A whole head has arrived: no deadline while it is answered.
+  func headArrived() {
+    timeout?.cancel()
+    timeout = nil
+  }
+
+  /// A response was written: the next head has ``headSeconds`` from now.
+  func restart() {
+    guard let context else { return }
+    timeout?.cancel()
+    bytesSince = 0
+    let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+    timeout = context.eventLoop.scheduleTask(in: .seconds(Self.headSeconds)) {
+      loopBound.value.expired()
     }
   }
 
-  enum HeadRead {
-    case head([UInt8])
-    case tooLarge
-    case timedOut
-    case closed
-  }
-
-  /// Exactly `count` bytes, read before `deadline`; nil at the end or past it.
-  func read(_ count: Int, before deadline: DispatchTime) -> [UInt8]? {
-    while buffer.count < count {
-      guard fill(before: deadline) else { return nil }
-    }
-    defer { buffer.removeFirst(count) }
-    return Array(buffer[..<count])
-  }
-
-  /// Whether some bytes arrive within `seconds` (already buffered count), or the peer left.
-  func waitForBytes(seconds: Double) -> Wait {
-    buffer.isEmpty ? fillOrSay(before: .now() + seconds) : .bytes
-  }
-
-  /// Writes `bytes` whole, from any thread; false if the connection failed or was shut.
-  @discardableResult
-  func write(_ bytes: [UInt8]) -> Bool {
-    writeLock.withLock {
-      guard !shut else { return false }
-      var sent = 0
-      while sent < bytes.count {
-        let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
-        if n < 0, errno == EINTR { continue }
-        guard n > 0 else {
-          shut = true
-          shutdown(fd, Int32(SHUT_RDWR))
-          return false
-        }
-        sent += n
-      }
-      return true
-    }
-  }
-
-  /// Stops both directions: the reading thread wakes and ends, writes fail from now on.
-  func shutDown() {
-    writeLock.withLock {
-      shut = true
-      shutdown(fd, Int32(SHUT_RDWR))
-    }
-  }
-
-  /// Closes the descriptor; only the thread that reads it calls this, once, at its end,
-  /// and no write runs after (they see `shut`).
-  func finish() {
-    writeLock.withLock {
-      shut = true
-      close(fd)
+  private func expired() {
+    guard let context else { return }
+    let channel = context.channel
+    guard bytesSince > 0 else { return channel.close(promise: nil) }
+    let response = HTTPResponse(status: 408, text: "request timeout\n", closes: true)
+    context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: response.bytes))).whenComplete { _ in
+      channel.close(promise: nil)
     }
   }
 }

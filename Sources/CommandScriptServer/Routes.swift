@@ -4,10 +4,10 @@
 import Foundation
 import Synchronization
 
-/// What a request gets: a response, or the WebSocket handshake's and then the socket.
+/// What a request gets: a response, or the WebSocket (NIO's upgrader answers the handshake).
 enum RouteAnswer {
   case response(HTTPResponse)
-  case upgrade(HTTPResponse, any WebSocketHandler)
+  case upgrade(any WebSocketHandler)
 }
 
 /// The server's one handler: checks every request at the ``Gate`` before routing it.
@@ -53,7 +53,7 @@ final class Routes: Sendable {
     return .response(HTTPResponse(status: 200, headers: headers, body: Array(asset.text.utf8)))
   }
 
-  /// RFC 6455 4.2: the upgrade's headers checked, and the accept key.
+  /// RFC 6455 4.2: the upgrade's headers checked (the accept key is NIO's upgrader's).
   private static func handshake(_ request: HTTPRequest, handler: any WebSocketHandler) -> RouteAnswer {
     guard request.method == "GET", request.header("upgrade")?.lowercased() == "websocket",
       let connection = request.header("connection")?.lowercased(),
@@ -61,12 +61,7 @@ final class Routes: Sendable {
       request.header("sec-websocket-version") == "13",
       let key = request.header("sec-websocket-key"), Data(base64Encoded: key)?.count == 16
     else { return .response(plain(400, "bad request: not a WebSocket handshake\n", closes: true)) }
-    let response = HTTPResponse(
-      status: 101,
-      headers: [
-        ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Accept", WebSocket.accept(for: key)),
-      ])
-    return .upgrade(response, handler)
+    return .upgrade(handler)
   }
 
   private static func plain(_ status: Int, _ text: String, closes: Bool = false) -> HTTPResponse {

@@ -63,7 +63,7 @@ public enum WebApp {
     serving.withLock { $0 = host }
     let routes = Routes(host: host)
     routes.open(with: gate)
-    listener.start { fd in HTTPConnectionLoop.serve(fd, routes: routes) }
+    listener.start(routes: routes)
     if !["127.0.0.1", "::1", "localhost"].contains(command.host) {
       warn(
         "serve: warning: listening on \(command.host), reachable from other machines: anyone with the address and token can run statements"

@@ -1,12 +1,16 @@
-// RFC 6455 over one upgraded connection: frames read on the connection's thread (a frame
-// whose declared length is over the limit is refused with 1009 before any of it is read),
-// messages written from any thread through a queue of the socket's own (a page that stops
-// reading is closed, never waited for), and a ping when the page has been quiet, so that a
-// connection whose page is gone is closed.
+// RFC 6455 over one upgraded connection, on NIOWebSocket: NIO's decoder refuses a frame whose
+// declared length is over the limit with 1009 before any of it is read (its
+// WebSocketProtocolErrorHandler), and here a message put together from fragments is held to
+// the same limit; messages are written from any thread, each call's frames in one flush (a
+// page that stops reading is closed once too many wait, never waited for); a page quiet for
+// ``WebSocket/quietSeconds`` is pinged, and after three such spells taken for gone and closed.
 
 import Foundation
+import NIOCore
+import NIOWebSocket
+import Synchronization
 
-/// What a WebSocket's messages go to. Called on the connection's thread.
+/// What a WebSocket's messages go to. Called on the connection's event loop.
 protocol WebSocketHandler: Sendable {
   /// The socket is open; messages may be sent.
   func opened(_ socket: WebSocket)
@@ -16,167 +20,155 @@ protocol WebSocketHandler: Sendable {
   func closed(_ socket: WebSocket)
 }
 
-/// One upgraded connection.
-final class WebSocket: @unchecked Sendable {
+/// One upgraded connection, as the handler sends to it from any thread.
+final class WebSocket: Sendable {
   /// The largest message accepted: 64 KiB.
   static let maxMessageBytes = 1 << 16
   /// The most messages that may wait to be written to one socket.
   static let maxOutgoing = 8192
   /// After this long without a byte from the page it is pinged; after three such spells
   /// it is taken for gone and closed.
-  static let quietSeconds = 20.0
+  static let quietSeconds = 20
 
-  private let connection: Connection
-  private let writes = DispatchQueue(label: "cmdscript.serve.socket")
-  private let pendingLock = NSLock()
-  private var pending = 0
+  private let channel: any Channel
+  private let pending = Mutex(0)
   /// A number for the page, for the handler's own bookkeeping.
   let number: Int
 
-  private static let counter = NSLock()
-  nonisolated(unsafe) private static var next = 1
+  private static let counter = Mutex(1)
 
-  init(_ connection: Connection) {
-    self.connection = connection
-    number = Self.counter.withLock {
-      defer { Self.next += 1 }
-      return Self.next
+  init(_ channel: any Channel) {
+    self.channel = channel
+    number = Self.counter.withLock { next in
+      defer { next += 1 }
+      return next
     }
-  }
-
-  /// The value of `Sec-WebSocket-Accept` for `key`.
-  static func accept(for key: String) -> String {
-    Data(SHA1.hash(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
   }
 
   /// Sends `texts` as text messages, in one write; a socket with too much waiting is closed.
   func send(_ texts: [String]) {
-    var bytes: [UInt8] = []
-    for text in texts { Self.frame(opcode: 0x1, Array(text.utf8), into: &bytes) }
-    enqueue(bytes)
+    enqueue(texts.map { (.text, ByteBuffer(string: $0)) })
   }
 
-  /// Sends a close frame with `code`, then shuts the connection.
+  /// Sends a close frame with `code`, then closes the connection.
   func close(_ code: UInt16) {
-    var bytes: [UInt8] = []
-    Self.frame(opcode: 0x8, [UInt8(code >> 8), UInt8(code & 0xFF)], into: &bytes)
-    enqueue(bytes, thenShut: true)
+    var data = ByteBuffer()
+    data.writeInteger(code)
+    enqueue([(.connectionClose, data)], thenClose: true)
   }
 
-  private func enqueue(_ bytes: [UInt8], thenShut: Bool = false) {
-    let admitted = pendingLock.withLock {
-      guard pending < Self.maxOutgoing else { return false }
-      pending += 1
+  fileprivate func enqueue(_ frames: [(WebSocketOpcode, ByteBuffer)], thenClose: Bool = false) {
+    let admitted = pending.withLock { count in
+      guard count < Self.maxOutgoing else { return false }
+      count += 1
       return true
     }
-    guard admitted else { return connection.shutDown() }
-    writes.async { [self] in
-      pendingLock.withLock { pending -= 1 }
-      if !connection.write(bytes) || thenShut { connection.shutDown() }
-    }
-  }
-
-  private static func frame(opcode: UInt8, _ payload: [UInt8], into bytes: inout [UInt8]) {
-    bytes.append(0x80 | opcode)
-    let n = payload.count
-    if n < 126 {
-      bytes.append(UInt8(n))
-    } else if n < 65536 {
-      bytes += [126, UInt8(n >> 8), UInt8(n & 0xFF)]
-    } else {
-      bytes.append(127)
-      for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8((UInt64(n) >> UInt64(shift)) & 0xFF)) }
-    }
-    bytes += payload
-  }
-
-  /// Reads frames until the page closes, breaks a rule, or is gone; then tells `handler`.
-  func run(_ handler: any WebSocketHandler) {
-    handler.opened(self)
-    defer {
-      handler.closed(self)
-      // What was queued (a close frame) is written first; a peer that does not read holds
-      // it at most the send timeout.
-      writes.sync {}
-      connection.shutDown()
-    }
-    var message: [UInt8] = []
-    var messageOpcode: UInt8 = 0
-    var quietSpells = 0
-    while true {
-      switch connection.waitForBytes(seconds: Self.quietSeconds) {
-      case .closed: return
-      case .timedOut:
-        quietSpells += 1
-        if quietSpells >= 3 { return }
-        var ping: [UInt8] = []
-        Self.frame(opcode: 0x9, [], into: &ping)
-        enqueue(ping)
-        continue
-      case .bytes: quietSpells = 0
+    guard admitted else { return channel.close(promise: nil) }
+    let channel = self.channel
+    channel.eventLoop.execute { [self] in
+      let written = channel.eventLoop.makePromise(of: Void.self)
+      for (index, (opcode, data)) in frames.enumerated() {
+        let frame = WebSocketFrame(fin: true, opcode: opcode, data: data)
+        channel.write(frame, promise: index == frames.count - 1 ? written : nil)
       }
-      // The rest of a frame must follow promptly.
-      let deadline = DispatchTime.now() + Self.quietSeconds
-      guard let start = connection.read(2, before: deadline) else { return }
-      let (fin, opcode, masked) = (start[0] & 0x80 != 0, start[0] & 0x0F, start[1] & 0x80 != 0)
-      guard masked, start[0] & 0x70 == 0 else { return close(1002) }
-      var length = UInt64(start[1] & 0x7F)
-      if length == 126 {
-        guard let more = connection.read(2, before: deadline) else { return }
-        length = UInt64(more[0]) << 8 | UInt64(more[1])
-      } else if length == 127 {
-        guard let more = connection.read(8, before: deadline) else { return }
-        length = more.reduce(0) { $0 << 8 | UInt64($1) }
-      }
-      let isControl = opcode & 0x8 != 0
-      if isControl {
-        guard length <= 125, fin else { return close(1002) }
-      } else if length > UInt64(Self.maxMessageBytes)
-        || UInt64(opcode == 0 ? message.count : 0) + length > UInt64(Self.maxMessageBytes)
-      {
-        // Refused on the declared length: none of it is read.
-        return close(1009)
-      }
-      guard let mask = connection.read(4, before: deadline),
-        var payload = connection.read(Int(length), before: deadline)
-      else { return }
-      for i in payload.indices { payload[i] ^= mask[i & 3] }
-      switch opcode {
-      case 0x1, 0x2:
-        guard messageOpcode == 0 else { return close(1002) }
-        if fin {
-          guard deliver(opcode, payload, to: handler) else { return close(1007) }
-        } else {
-          (message, messageOpcode) = (payload, opcode)
-        }
-      case 0x0:
-        guard messageOpcode != 0 else { return close(1002) }
-        message += payload
-        if fin {
-          guard deliver(messageOpcode, message, to: handler) else { return close(1007) }
-          (message, messageOpcode) = ([], 0)
-        }
-      case 0x8:
-        let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : 1000
-        return close(code == 1005 || code == 1006 ? 1000 : code)
-      case 0x9:
-        var pong: [UInt8] = []
-        Self.frame(opcode: 0xA, payload, into: &pong)
-        enqueue(pong)
-      case 0xA: break
-      default: return close(1002)
+      if frames.isEmpty { written.succeed() }
+      channel.flush()
+      written.futureResult.whenComplete { [self] result in
+        pending.withLock { $0 -= 1 }
+        if thenClose || (try? result.get()) == nil { channel.close(promise: nil) }
       }
     }
   }
+}
 
-  /// Hands a whole message to `handler`; false if a text message is not UTF-8.
-  private func deliver(_ opcode: UInt8, _ payload: [UInt8], to handler: any WebSocketHandler) -> Bool {
-    guard opcode == 0x1 else {
-      handler.received(nil, from: self)
-      return true
+/// Reads a socket's frames after NIO's decoder: puts messages together, answers pings and
+/// close frames, pings a quiet page, and tells the handler.
+final class WebSocketFrames: ChannelInboundHandler {
+  typealias InboundIn = WebSocketFrame
+  typealias OutboundOut = WebSocketFrame
+
+  private let socket: WebSocket
+  private let handler: any WebSocketHandler
+  private var message = ByteBuffer()
+  private var messageOpcode: WebSocketOpcode?
+  private var quietSpells = 0
+  private var ended = false
+
+  init(socket: WebSocket, handler: any WebSocketHandler) {
+    self.socket = socket
+    self.handler = handler
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    handler.opened(socket)
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    end()
+    context.fireChannelInactive()
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) { end() }
+
+  private func end() {
+    guard !ended else { return }
+    ended = true
+    handler.closed(socket)
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    guard let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read else {
+      return context.fireUserInboundEventTriggered(event)
     }
-    guard let text = String(validating: payload, as: UTF8.self) else { return false }
-    handler.received(text, from: self)
-    return true
+    quietSpells += 1
+    if quietSpells >= 3 { return context.close(promise: nil) }
+    socket.enqueue([(.ping, ByteBuffer())])
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    quietSpells = 0
+    guard !ended else { return }
+    let frame = unwrapInboundIn(data)
+    // A client's frames are masked, and no extension was agreed (RFC 6455 5.1, 5.2).
+    guard frame.maskKey != nil, !frame.rsv1, !frame.rsv2, !frame.rsv3 else { return refuse(1002) }
+    var payload = frame.unmaskedData
+    switch frame.opcode {
+    case .text, .binary:
+      guard messageOpcode == nil else { return refuse(1002) }
+      if frame.fin {
+        deliver(frame.opcode, payload)
+      } else {
+        (message, messageOpcode) = (payload, frame.opcode)
+      }
+    case .continuation:
+      guard let opcode = messageOpcode else { return refuse(1002) }
+      // Each frame is within the limit (the decoder's); the message they make must be too.
+      guard message.readableBytes + payload.readableBytes <= WebSocket.maxMessageBytes else { return refuse(1009) }
+      message.writeBuffer(&payload)
+      if frame.fin {
+        deliver(opcode, message)
+        (message, messageOpcode) = (ByteBuffer(), nil)
+      }
+    case .connectionClose:
+      let code = payload.readInteger(as: UInt16.self) ?? 1000
+      refuse(code == 1005 || code == 1006 ? 1000 : code)
+    case .ping:
+      socket.enqueue([(.pong, payload)])
+    case .pong: break
+    default: refuse(1002)
+    }
+  }
+
+  /// Closes with `code`; nothing more is read.
+  private func refuse(_ code: UInt16) {
+    end()
+    socket.close(code)
+  }
+
+  /// Hands a whole message to the handler; 1007 if a text message is not UTF-8.
+  private func deliver(_ opcode: WebSocketOpcode, _ payload: ByteBuffer) {
+    guard opcode == .text else { return handler.received(nil, from: socket) }
+    guard let text = String(validating: payload.readableBytesView, as: UTF8.self) else { return refuse(1007) }
+    handler.received(text, from: socket)
   }
 }

@@ -13,12 +13,12 @@
 /// ```
 public final class Session {
   /// How many compile errors one input reports at most.
-  public static let maxErrors = 100
+  package static let maxErrors = 100
 
   /// The receiver types the session was made with.
   public let registry: ReceiverRegistry
   /// Every source it has compiled, for diagnostics' locations.
-  public private(set) var sources = SourceTable()
+  package private(set) var sources = SourceTable()
   // Internal rather than private so that extensions in other files (completion, macro
   // listings) can read them.
   var checkerState: CheckerState
@@ -210,7 +210,7 @@ public final class Session {
   /// entry that has warnings is a program of its own, which carries them, so that a host
   /// can report them just before that entry runs. Either all compile, and their definitions
   /// are in force for what comes next, or nothing changes.
-  public func compile(_ file: SourceFile, entriesEndingAt entryEnds: [Int]) throws(CompileErrors) -> [Program] {
+  package func compile(_ file: SourceFile, entriesEndingAt entryEnds: [Int]) throws(CompileErrors) -> [Program] {
     let fileSource = sources.count
     let (state, statements, warnings) = try checkAll([file], keeping: true)
     keep(state)
@@ -495,7 +495,7 @@ public final class Session {
   /// still happens and the failure is thrown, so the host can end the run.
   /// Returns the undone statements in canonical form, the last one first.
   @discardableResult
-  public func undo(downTo count: Int) throws(RecordFailure) -> [String] {
+  package func undo(downTo count: Int) throws(RecordFailure) -> [String] {
     try settling { () throws(RecordFailure) in try timeline.undo(downTo: count) }.map(canonicalText)
   }
 

@@ -139,13 +139,13 @@ extension Session {
     let history = timeline.invoker.history
     let queue = timeline.queueState
     let (journal, commit, limit, observers, listener) = (
-      timeline.journal, timeline.onCommit, historyLimit, changeObservers, onChange
+      timeline.journal, timeline.onCommit, timeline.limits.history, changeObservers, onChange
     )
     // Nothing dropped from the history, so that every step can be taken back.
-    (timeline.journal, timeline.onCommit, historyLimit) = (nil, { _ in }, nil)
+    (timeline.journal, timeline.onCommit, timeline.limits.history) = (nil, { _ in }, nil)
     (changeObservers, onChange) = ([], nil)
     defer {
-      (timeline.journal, timeline.onCommit, historyLimit) = (journal, commit, limit)
+      (timeline.journal, timeline.onCommit, timeline.limits.history) = (journal, commit, limit)
       changeObservers = observers
       onChange = listener
     }

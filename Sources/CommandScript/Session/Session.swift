@@ -26,51 +26,8 @@ public final class Session {
   /// The run side: the receivers, their history, the queue.
   let timeline: Timeline
 
-  /// At most this many undo steps are kept (nil: no limit); older ones are dropped, as
-  /// with UndoManager's `levelsOfUndo`, so a long-running session holds bounded memory.
-  public var historyLimit: Int? {
-    get { timeline.historyLimit }
-    set { timeline.historyLimit = newValue }
-  }
-
-  /// At most this many receiver commands are executed until `resetSteps()` (nil: no
-  /// limit). The statement that would exceed it fails, rolled back. A host sets it per
-  /// run, or per statement in a REPL.
-  public var stepLimit: Int? {
-    get { timeline.stepLimit }
-    set { timeline.stepLimit = newValue }
-  }
-
-  /// The longest string, in bytes, that a statement may make by putting values into a
-  /// string (`"$s$s"`); nil: no limit. The statement that would make a longer one fails,
-  /// rolled back. `cmdscript --safe` sets 1 MiB, so that a script cannot ask for unbounded
-  /// memory by multiplying a string at each macro call.
-  public var stringLimit: Int? {
-    get { timeline.stringLimit }
-    set { timeline.stringLimit = newValue }
-  }
-
-  /// The bytes of strings that statements may make by putting values into strings and
-  /// joining them (`"$s$s"`, `"a" + s`), in all, until `resetSteps()`; nil: no limit. It
-  /// bounds the memory values can take (macro arguments, commands' arguments kept in the
-  /// history) however they are held. The statement that would pass it fails, rolled back.
-  /// `cmdscript --safe` sets 64 MiB.
-  public var valueLimit: Int? {
-    get { timeline.valueLimit }
-    set { timeline.valueLimit = newValue }
-  }
-
-  /// The bytes of text that `echo` and `show` may print, in all, until `resetSteps()`
-  /// (`show` counted as its states' descriptions); nil: no limit. The statement that would
-  /// pass it fails, rolled back, after what it printed before. `cmdscript --safe` sets
-  /// 16 MiB.
-  public var outputLimit: Int? {
-    get { timeline.outputLimit }
-    set { timeline.outputLimit = newValue }
-  }
-
-  /// Starts counting executed commands against `stepLimit`, and the bytes counted against
-  /// `valueLimit` and `outputLimit`, afresh.
+  /// Starts counting executed commands against ``limits``' step limit, and the bytes
+  /// counted against its value and output limits, afresh.
   public func resetSteps() { timeline.resetSteps() }
 
   /// How many undo steps the history limit has dropped so far.
@@ -392,7 +349,7 @@ public final class Session {
     }
     let parseProblems = Parser.parse(
       file.bytes, source: id, firstLine: file.firstLine, symbols: checker.symbols,
-      maxStringBytes: timeline.stringLimit ?? .max
+      maxStringBytes: timeline.limits.string ?? .max
     ) { parser in
       // A sourced file stops being checked at Ctrl-C (checking 100 MB takes seconds).
       while sourcing.isEmpty || !interruption.isRequested, let statement = parser.nextRoot() {

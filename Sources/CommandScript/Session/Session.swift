@@ -11,6 +11,13 @@
 /// let program = try session.compile(SourceFile(name: "demo", text: "move up; paint red"))
 /// try session.execute(program)
 /// ```
+///
+/// Which way to run (<doc:WaysToRun>): script text with ``run(_:)-1qicv`` (its async twin
+/// for verbs that await, ``run(_:asOneStep:)`` for a user's script as one undo step); a
+/// program checked before it runs with ``compile(_:)-(SourceFile)`` then ``execute(_:)``;
+/// values rather than text with the typed calls, ``perform(_:on:_:)-48pne``,
+/// ``group(_:_:)``, ``undo(_:)-9ehq`` and ``redo(_:)-3lw46``. The bounds a run keeps to are
+/// ``limits``.
 public final class Session {
   /// How many compile errors one input reports at most.
   package static let maxErrors = 100
@@ -457,7 +464,8 @@ public final class Session {
   }
 
   /// Compiles and runs a source: what a script file, `-c` text, a chunk of stdin or a
-  /// REPL entry does.
+  /// REPL entry does. The way to run script text; ``compile(_:)-(SourceFile)`` and
+  /// ``execute(_:)`` are its halves, for a host that checks before it runs.
   public func run(_ file: SourceFile) throws(RunError) {
     interruption.clear()
     let program: Program

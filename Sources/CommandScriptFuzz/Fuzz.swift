@@ -20,7 +20,7 @@
 // - journals, damaged and torn, and the resume path: see JournalFuzz.swift.
 //
 // Run time: `repeat 1000000000 { … }` is valid, so each input runs with a step limit
-// (`Session.stepLimit`: at most 100,000 receiver commands) and a watchdog thread that
+// (`Session.limits.steps`: at most 100,000 receiver commands) and a watchdog thread that
 // interrupts (through `Session.interruption`, as Ctrl-C does) whatever still runs after
 // 50 ms. A statement stopped either way is rolled back like any failing one, so the checks
 // above still apply. To spare that time, an input with an integer literal above 1000
@@ -129,7 +129,7 @@ private func runWhole(_ bytes: [UInt8], run: Bool) {
   let files = memoryFiles()
   let session = Session(registry: registry)
   session.fileAccess = files
-  session.stepLimit = 100_000
+  session.limits.steps = 100_000
   let checker = Session(registry: registry)
   checker.fileAccess = files
   let checked = Result { () throws(CompileErrors) in try checker.check([SourceFile(name: "fuzz", bytes: bytes)]) }

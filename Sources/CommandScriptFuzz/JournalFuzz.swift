@@ -53,7 +53,7 @@ private func replay(_ entries: [JournalFormat.Entry], files: MemoryFileAccess) -
       arguments = given.isEmpty ? nil : given
       continue
     case .historyLimit(let limit):
-      session.historyLimit = limit
+      session.limits.history = limit
       continue
     case .notReverted, .callBegin, .callCommit, .plugin: continue
     case .time(let time):
@@ -86,12 +86,12 @@ func fuzzJournal(_ bytes: [UInt8], run: Bool, files: MemoryFileAccess) {
   // The input run as piped stdin, journaled in memory.
   let live = Session(registry: ReceiverRegistry.builtins)
   live.fileAccess = files
-  live.stepLimit = 100_000
+  live.limits.steps = 100_000
   let journal = MemoryJournal()
   live.journal = journal
-  live.historyLimit = Int(hash(bytes) % 4) == 0 ? 3 : nil
+  live.limits.history = Int(hash(bytes) % 4) == 0 ? 3 : nil
   var entries: [JournalFormat.Entry] = []
-  if let limit = live.historyLimit {
+  if let limit = live.limits.history {
     entries.append(
       JournalFormat.Entry(bytes: JournalFormat.entry(historyLimit: limit), line: 0, kind: .historyLimit(limit)))
   }

@@ -153,7 +153,7 @@ final class SessionHost: @unchecked Sendable {
     snapshot.changes = changes
     changes = []
     var shown: [Shown] = []
-    let (output, diagnostic, limit) = (session.onOutput, session.onDiagnostic, session.stepLimit)
+    let (output, diagnostic, limit) = (session.onOutput, session.onDiagnostic, session.limits.steps)
     session.onOutput = {
       switch $0 {
       case .shown(let one): shown.append(one)
@@ -163,11 +163,13 @@ final class SessionHost: @unchecked Sendable {
       }
     }
     session.onDiagnostic = { _ in }
-    session.stepLimit = nil
+    session.limits.steps = nil
+    session.resetSteps()
     if let program = try? session.compile(SourceFile(name: "<page>", text: "show")) {
       try? session.execute(program)
     }
-    (session.onOutput, session.onDiagnostic, session.stepLimit) = (output, diagnostic, limit)
+    (session.onOutput, session.onDiagnostic, session.limits.steps) = (output, diagnostic, limit)
+    session.resetSteps()
     snapshot.receivers = shown.map {
       Snapshot.Receiver(
         name: $0.receiver, type: $0.type, state: $0.state, description: $0.description, view: $0.view,
@@ -184,7 +186,7 @@ final class SessionHost: @unchecked Sendable {
     snapshot.canRedo = session.redoCount > 0
     let changes = snapshot.changes
     // Under a history limit steps are dropped and renumbered: the tree is drawn again.
-    let mayFollow = session.historyLimit == nil
+    let mayFollow = session.limits.history == nil
     return sent.withLock { sent in
       let changedRows = sent.followRows(
         to: position, changes: raw, mayFollow: mayFollow, node: { session.historyNode($0) }, drawn: drawnRows)

@@ -101,7 +101,7 @@ private final class Fibber: Receiver {
 
   @Test func boundCommandsKeepTheirUndoRecordsWithTheOthersUnderAHistoryCap() {
     let r = Recorder()
-    r.session.historyLimit = 2
+    r.session.limits.history = 2
     let colours = ["red", "green", "yellow", "black"]
     // Enough steps that dropped records are removed in batches.
     for i in 0..<2_500 { r.run("repeat 2 { paint \(colours[i % 4]); move up }") }
@@ -114,7 +114,7 @@ private final class Fibber: Receiver {
 
   @Test func theStepLimitStopsAFlatLoop() {
     let r = Recorder()
-    r.session.stepLimit = 10
+    r.session.limits.steps = 10
     let stopped = r.runtimeError("repeat 100 { move up }")
     #expect(stopped?.message == "the step limit was reached")
     #expect(r.shape == (0, 0, "blue"))

@@ -57,13 +57,13 @@ import Testing
 
   @Test func underAHistoryLimitAGroupIsUndoneWholeAndPushesOutNoStepWhileOpen() throws {
     let s = Session(registry: .builtins)
-    s.historyLimit = 2
+    s.limits.history = 2
     try s.perform("paint", on: "shape", "red")
     try s.beginGroup("Move")
     for _ in 0..<5 { try s.perform("move", on: "shape", "up") }
     try s.endGroup()
     try s.withoutUndoRegistration { for _ in 0..<3 { try s.perform("move", on: "shape", "right") } }
-    #expect(s.undoCount == 2 && s.historyLimit == 2)
+    #expect(s.undoCount == 2 && s.limits.history == 2)
     try s.undo()
     #expect(shape(s) == (3, 0))
     try s.undo()

@@ -29,7 +29,7 @@ let numericEdges = [
   /// A session with a small tree (a branch, an undone step) and the given clock.
   private func session(clock: @escaping () -> Int) -> Session {
     let session = Session(registry: .builtins)
-    session.stepLimit = 10_000
+    session.limits.steps = 10_000
     session.clock = clock
     try? session.run(SourceFile(name: "<setup>", text: "move up; move right; undo; move down; undo; move left 2"))
     return session

@@ -10,7 +10,7 @@ import Testing
   @Test func aSavedPointTheLimitDroppedIsGone() throws {
     let s = Session(registry: .builtins)
     s.markSaved()  // the document as opened
-    s.historyLimit = 1
+    s.limits.history = 1
     try s.perform("move", on: "shape", "up")
     try s.perform("move", on: "shape", "up")
     try s.undo()
@@ -24,7 +24,7 @@ import Testing
     let s = Session(registry: .builtins)
     let model = SessionModel(session: s)
     model.markSaved()
-    s.historyLimit = 2
+    s.limits.history = 2
     for _ in 0..<5 { try s.perform("move", on: "shape", "up") }
     try s.undo(2)
     #expect(!s.isAtSavedState && !model.isAtSavedState && s.historyTree.saved == nil)
@@ -32,7 +32,7 @@ import Testing
 
   @Test func aSavedStepThatBecomesTheOldestStateStaysSaved() throws {
     let s = Session(registry: .builtins)
-    s.historyLimit = 1
+    s.limits.history = 1
     try s.perform("move", on: "shape", "up")
     s.markSaved()
     try s.perform("move", on: "shape", "up")
@@ -47,7 +47,7 @@ import Testing
     try s.perform("move", on: "shape", "up")
     s.markSaved()
     try s.undo()
-    s.historyLimit = 1
+    s.limits.history = 1
     try s.perform("move", on: "shape", "left")
     try s.perform("move", on: "shape", "left")
     #expect(s.historyTree.saved == nil && !s.isAtSavedState)

@@ -14,7 +14,7 @@ import Testing
   @Test(arguments: [nil, 1, 3, 7] as [Int?])
   func theModelAlwaysShowsWhatTheSessionHolds(limit: Int?) throws {
     let s = Session(registry: .builtins)
-    s.historyLimit = limit
+    s.limits.history = limit
     s.onDiagnostic = { _ in }
     let model = SessionModel(session: s)
     var random = SplitMix64(seed: 38 + UInt64(limit ?? 0))

@@ -360,7 +360,7 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
   @Test func theStatementThatWouldExceedTheStepLimitFailsRolledBack() throws {
     let s = Session(registry: .builtins)
     // Each turn and each command is a step: 8 here, and 14 for the next.
-    s.stepLimit = 20
+    s.limits.steps = 20
     try run(s, "repeat 4 { move up }")
     do {
       try run(s, "repeat 7 { move right }")
@@ -396,7 +396,7 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
 
   @Test func theStatementThatWouldPassTheValueLimitFailsRolledBack() throws {
     let s = Session(registry: .builtins)
-    s.valueLimit = 100
+    s.limits.values = 100
     try run(s, #"macro ask s { request "https://$s" }"#)
     // 9 + 9 + 4 + 12 bytes of strings made: 34.
     try run(s, #"ask "a"; ask "b"; ask ("c" + "def")"#)
@@ -423,7 +423,7 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
       default: break
       }
     }
-    s.outputLimit = 30
+    s.limits.output = 30
     // "hello\n" six bytes a turn: the sixth would pass 30.
     #expect(
       runtimeFailure(s, "{ move up; repeat 10 { echo hello } }")
@@ -437,14 +437,14 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     #expect(shown == 1)
     #expect(s.state(of: "shape")?["color"] == .string("blue"))
     // No limit: nothing counted.
-    s.outputLimit = nil
+    s.limits.output = nil
     try run(s, "repeat 10 { echo hello; show door }")
     #expect(echoed.count == 15 && shown == 11)
   }
 
   @Test func aHistoryLimitKeepsOnlyTheNewestStepsAndTheirUndoRecords() throws {
     let s = Session(registry: .builtins)
-    s.historyLimit = 3
+    s.limits.history = 3
     // Enough steps that dropped ones are removed in batches, not only marked.
     let colours = ["red", "green", "yellow", "black", "white", "grey", "teal", "cyan"]
     let n = 2_500
@@ -464,7 +464,7 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
 @Suite struct SourceReleaseTests {
   @Test func aLongStreamWithACappedHistoryHoldsBoundedSources() throws {
     let s = Session(registry: .builtins)
-    s.historyLimit = 10
+    s.limits.history = 10
     try s.run(SourceFile(name: "<stdin>", text: "macro zig n { move up $n }", firstLine: 1))
     for line in 2...5_000 {
       try s.run(SourceFile(name: "<stdin>", text: "zig 1", firstLine: line))

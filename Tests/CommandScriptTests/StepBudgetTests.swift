@@ -10,7 +10,7 @@ import Testing
 @Suite struct StepBudgetTests {
   private func session(limit: Int) throws -> Session {
     let session = Session(registry: .builtins)
-    session.stepLimit = limit
+    session.limits.steps = limit
     // 40 commands in one step (and 20 turns of the loop).
     try session.run(SourceFile(name: "<big>", text: "repeat 20 { move up; move right }"))
     return session

@@ -3,13 +3,13 @@ import Testing
 
 @testable import CommandScript
 
-// Under a string bound (`Session.stringLimit`, which `--safe` sets to 1 MiB), a string
+// Under a string bound (`Session.limits.string`, which `--safe` sets to 1 MiB), a string
 // literal longer than the bound is a located error before anything runs: the lexer stops
 // keeping its text, so a 128 MB literal no longer ran in 980 MB.
 @Suite struct StringLiteralBoundTests {
   @Test func aLiteralOverTheBoundIsALocatedErrorAndNothingRuns() {
     let session = Session(registry: .builtins)
-    session.stringLimit = 10
+    session.limits.string = 10
     var echoed: [String] = []
     session.onOutput = { if case .echo(let text) = $0 { echoed.append(text) } }
     do {
@@ -29,7 +29,7 @@ import Testing
 
   @Test func aLiteralAtTheBoundAndEscapesRun() throws {
     let session = Session(registry: .builtins)
-    session.stringLimit = 10
+    session.limits.string = 10
     var echoed: [String] = []
     session.onOutput = { if case .echo(let text) = $0 { echoed.append(text) } }
     try session.run(SourceFile(name: "t", text: "echo \"0123456789\"; echo \"a\\\"b\""))
@@ -38,7 +38,7 @@ import Testing
 
   @Test func theRestOfTheInputIsStillLexedAfterIt() {
     let session = Session(registry: .builtins)
-    session.stringLimit = 4
+    session.limits.string = 4
     do {
       try session.run(SourceFile(name: "t", text: "echo \"abc\\\"de\nfg\"\nmovee up"))
       Issue.record("ran")

@@ -14,52 +14,52 @@
 /// those of version 1 (no first line, no checksums) are read only when asked to
 /// (``version1Entries(_:)``: `--salvage-session`), since such a file cannot be told from
 /// an ordinary script.
-public enum JournalFormat {
+package enum JournalFormat {
   /// The version this package writes.
-  public static let version = 3
+  package static let version = 3
   /// What every journal's first line starts with: then its version.
   static let signature: [UInt8] = Array("#~ cmdscript session ".utf8)
 
   /// The first line of a journal whose chain starts at `salt`.
-  public static func header(salt: UInt32) -> [UInt8] {
+  package static func header(salt: UInt32) -> [UInt8] {
     signature + Array("\(version) ".utf8) + hex(salt) + [10]
   }
 
   /// A new salt for a new journal: a journal's records do not verify in another.
-  public static func newSalt() -> UInt32 {
+  package static func newSalt() -> UInt32 {
     var generator = SystemRandomNumberGenerator()
     return generator.next()
   }
 
   /// One entry: a statement's source text, or one of the journal's own lines.
-  public struct Entry: Equatable, Sendable {
+  package struct Entry: Equatable, Sendable {
     /// The statement as written (without the record's `#=` line and check line), or the
     /// `#=` line itself.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// The line of the file the statement (or the `#=` line) is on.
-    public var line: Int
+    package var line: Int
     /// What the entry is.
-    public var kind: Kind
+    package var kind: Kind
     /// Where its record starts in the file.
-    public var offset = 0
+    package var offset = 0
     /// The checksum chain before its record: where the chain goes on if the file is cut
     /// back to it.
-    public var chain: UInt32 = 0
+    package var chain: UInt32 = 0
 
     /// An entry of `bytes`, of `kind`, that starts on `line`.
-    public init(bytes: [UInt8], line: Int, kind: Kind = .statement, offset: Int = 0) {
+    package init(bytes: [UInt8], line: Int, kind: Kind = .statement, offset: Int = 0) {
       (self.bytes, self.line, self.kind, self.offset) = (bytes, line, kind, offset)
     }
 
     /// The record's entry as written in the file: a failed statement after its `#=` line.
-    public var written: [UInt8] {
+    package var written: [UInt8] {
       kind == .failedStatement ? JournalFormat.entry(failedStatement: bytes) : bytes
     }
   }
 
   /// What an entry is. A line `#= NAME …` is the journal's own; a name this version does
   /// not know is damage (a later version wrote it).
-  public enum Kind: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     /// A statement that took effect.
     case statement
     /// `#= failed`, then a statement that failed and was rolled back, but whose rollback
@@ -94,51 +94,51 @@ public enum JournalFormat {
   }
 
   /// What the file holds.
-  public struct Contents: Sendable {
+  package struct Contents: Sendable {
     /// The entries, in order, each verified.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// How many bytes a torn last record had (cut off the file).
-    public var droppedBytes = 0
+    package var droppedBytes = 0
     /// The version that wrote the file (2 or 3).
-    public var version = JournalFormat.version
+    package var version = JournalFormat.version
     /// The salt of the chain (version 3).
-    public var salt: UInt32 = 0
+    package var salt: UInt32 = 0
     /// The checksum of the last record (the salt if none): where the chain goes on.
-    public var chain: UInt32 = 0
+    package var chain: UInt32 = 0
     /// Whether the file ends with a whole record but for its last line break, which a
     /// writer adds before going on.
-    public var missingLineBreak = false
+    package var missingLineBreak = false
   }
 
   /// A record that does not verify, other than a torn last one; or a file that is no
   /// journal of a version this one reads.
-  public struct Damage: Error, Sendable {
+  package struct Damage: Error, Sendable {
     /// The line the damaged record starts on.
-    public var line: Int
+    package var line: Int
     /// What is wrong with it (a checksum that does not match, a length past the end).
-    public var reason: String
+    package var reason: String
     /// The records before it, all verified, and where they end in the file.
-    public var intact: [Entry]
+    package var intact: [Entry]
     /// Where the intact records end, in bytes from the start of the file.
-    public var intactBytes: Int
+    package var intactBytes: Int
     /// Whether the file is no journal at all (its first line is not a journal's).
-    public var notAJournal = false
+    package var notAJournal = false
 
     /// The damage of the record on `line`, after `intact`.
-    public init(line: Int, reason: String, intact: [Entry], intactBytes: Int, notAJournal: Bool = false) {
+    package init(line: Int, reason: String, intact: [Entry], intactBytes: Int, notAJournal: Bool = false) {
       (self.line, self.reason, self.intact, self.intactBytes) = (line, reason, intact, intactBytes)
       self.notAJournal = notAJournal
     }
   }
 
   /// Whether `content` is (the start of) a journal: what `cmdscript fmt` refuses to touch.
-  public static func isJournal(_ content: some Collection<UInt8>) -> Bool {
+  package static func isJournal(_ content: some Collection<UInt8>) -> Bool {
     content.starts(with: signature)
   }
 
   /// The entries of a journal's bytes, verified; see the type's documentation. An empty
   /// file, or one torn while its first line was written, holds no entries.
-  public static func parse(_ content: [UInt8]) -> Result<Contents, Damage> {
+  package static func parse(_ content: [UInt8]) -> Result<Contents, Damage> {
     guard let newline = content.firstIndex(of: 10) else {
       if signature.starts(with: content) || content.starts(with: signature) && content.count < 40 {
         return .success(Contents(entries: [], droppedBytes: content.count))
@@ -238,7 +238,7 @@ public enum JournalFormat {
   /// A journal written by version 1 (no first line, no checksums): entries one after
   /// another, each complete as a line-by-line reader sees it; an incomplete last one is
   /// dropped. Any script reads so: only for a file said to be such a journal.
-  public static func version1Entries(_ content: [UInt8]) -> Contents {
+  package static func version1Entries(_ content: [UInt8]) -> Contents {
     var entries: [Entry] = []
     var start = 0
     var line = 1
@@ -261,7 +261,7 @@ public enum JournalFormat {
   /// One record's bytes: the entry, its line break, and its check line, chained to
   /// `chain` (the previous record's checksum, or the salt). Returns the record and its
   /// checksum, where the chain goes on.
-  public static func record(_ entry: [UInt8], after chain: UInt32) -> (bytes: [UInt8], checksum: UInt32) {
+  package static func record(_ entry: [UInt8], after chain: UInt32) -> (bytes: [UInt8], checksum: UInt32) {
     // Written byte by byte: a record is made for every statement of a session.
     var bytes = entry
     bytes.reserveCapacity(entry.count + 32)
@@ -305,7 +305,7 @@ public enum JournalFormat {
   }
 
   /// The bytes of a journal holding `entries`, its chain salted with `salt`.
-  public static func file(_ entries: [Entry], salt: UInt32 = newSalt()) -> [UInt8] {
+  package static func file(_ entries: [Entry], salt: UInt32 = newSalt()) -> [UInt8] {
     var bytes = header(salt: salt)
     var chain = salt
     for entry in entries {
@@ -319,7 +319,7 @@ public enum JournalFormat {
   /// The entry for a statement's source text: as written, unless a line of it would start
   /// with `#` (possible only in a file), which could be taken for a check line: then its
   /// one-line canonical form.
-  public static func entry(statement text: String) -> [UInt8] {
+  package static func entry(statement text: String) -> [UInt8] {
     let bytes = Array(text.utf8)
     // (Most statements are one line: no line starts to look at.)
     guard
@@ -331,23 +331,23 @@ public enum JournalFormat {
   }
 
   /// The entry of a setting: the history limit in force from here on.
-  public static func entry(historyLimit limit: Int?) -> [UInt8] {
+  package static func entry(historyLimit limit: Int?) -> [UInt8] {
     Array("#= history-limit \(limit.map(String.init) ?? "none")\n".utf8)
   }
 
   /// The entry of a time: the steps from here on were made at `time` (seconds since 1970).
-  public static func entry(time: Int) -> [UInt8] { Array("#= time \(time)\n".utf8) }
+  package static func entry(time: Int) -> [UInt8] { Array("#= time \(time)\n".utf8) }
 
   /// The entry that begins a call kept whole (``Kind/callBegin``).
-  public static let callBegin: [UInt8] = Array("#= begin\n".utf8)
+  package static let callBegin: [UInt8] = Array("#= begin\n".utf8)
   /// The entry that ends a call kept whole (``Kind/callCommit``).
-  public static let callCommit: [UInt8] = Array("#= commit\n".utf8)
+  package static let callCommit: [UInt8] = Array("#= commit\n".utf8)
 
   /// The index of the `#= begin` of a call left unfinished at the end of `entries` (the
   /// process ended before the call was answered), if there is one: that entry and those
   /// after it are the call's part that ran, which a resume drops, so that a call is
   /// whole or absent.
-  public static func unfinishedCall(in entries: [Entry]) -> Int? {
+  package static func unfinishedCall(in entries: [Entry]) -> Int? {
     var open: Int?
     for (i, entry) in entries.enumerated() {
       switch entry.kind {
@@ -360,10 +360,10 @@ public enum JournalFormat {
   }
 
   /// The entry of a statement (its entry) that failed, leaving commands in effect.
-  public static func entry(failedStatement entry: [UInt8]) -> [UInt8] { failedMark + entry }
+  package static func entry(failedStatement entry: [UInt8]) -> [UInt8] { failedMark + entry }
 
   /// The entry of the arguments of the statements from here on.
-  public static func entry(arguments: [String]) -> [UInt8] {
+  package static func entry(arguments: [String]) -> [UInt8] {
     var bytes = Array("#= arguments".utf8)
     for argument in arguments {
       bytes += [UInt8(ascii: " "), UInt8(ascii: "=")]
@@ -400,12 +400,12 @@ public enum JournalFormat {
   }
 
   /// The entry naming a plugin the session uses (`name` a word, `command` one line).
-  public static func entry(plugin name: String, command: String) -> [UInt8] {
+  package static func entry(plugin name: String, command: String) -> [UInt8] {
     Array("#= plugin \(name) \(command)\n".utf8)
   }
 
   /// The entry of commands a statement stopped from outside left in effect.
-  public static func entry(notReverted commands: [String]) -> [UInt8] {
+  package static func entry(notReverted commands: [String]) -> [UInt8] {
     Array("#= not-reverted \(commands.joined(separator: " "))\n".utf8)
   }
 }

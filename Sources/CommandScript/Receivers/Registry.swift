@@ -192,9 +192,9 @@ public struct ReceiverTypeInfo: @unchecked Sendable {
   public var queries: [QueryInfo] { queryDeclarations() }
 
   /// The index of the verb called `name`.
-  public func verbIndex(_ name: String) -> Int? { verbs.firstIndex { $0.name == name } }
+  package func verbIndex(_ name: String) -> Int? { verbs.firstIndex { $0.name == name } }
   /// The index of the query called `name`.
-  public func queryIndex(_ name: String) -> Int? { queries.firstIndex { $0.name == name } }
+  package func queryIndex(_ name: String) -> Int? { queries.firstIndex { $0.name == name } }
 }
 
 /// A query's declaration, without its function.
@@ -217,7 +217,7 @@ public struct QueryInfo: Sendable {
   }
 
   /// How many arguments the query needs at least.
-  public var requiredCount: Int { parameters.prefix { $0.defaultValue == nil }.count }
+  package var requiredCount: Int { parameters.prefix { $0.defaultValue == nil }.count }
   /// `cell <row> <col>`, for help and diagnostics.
   public var signature: String {
     ([name] + parameters.map { $0.defaultValue == nil ? "<\($0.name)>" : "[\($0.name)]" }).joined(separator: " ")
@@ -256,7 +256,7 @@ public struct VerbInfo: Sendable {
   }
 
   /// How many arguments the verb needs at least (parameters without defaults).
-  public var requiredCount: Int { parameters.prefix { $0.defaultValue == nil }.count }
+  package var requiredCount: Int { parameters.prefix { $0.defaultValue == nil }.count }
 
   /// `move <direction> [steps]`, for help and diagnostics.
   public var signature: String {

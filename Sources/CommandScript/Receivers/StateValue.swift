@@ -69,7 +69,7 @@ public enum StateValue: Equatable, Sendable {
   }
 
   /// `s` as a JSON string literal.
-  public static func jsonQuoted(_ s: String) -> String {
+  package static func jsonQuoted(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
       switch scalar {

@@ -49,16 +49,16 @@ final class Invoker {
 
   /// Checked between commands, so a long statement can be stopped (Ctrl-C).
   let interruption: Interruption
-  /// See `Session.historyLimit`.
+  /// See `Session.Limits.history`.
   var historyLimit: Int?
-  /// See `Session.stringLimit` (`Int.max`: none).
+  /// See `Session.Limits.string` (`Int.max`: none).
   var stringLimit = Int.max
   /// Commands that may still run before the step limit is reached.
   @exclusivity(unchecked) var remainingSteps = Int.max
-  /// Bytes of strings that statements may still make (see `Session.valueLimit`).
+  /// Bytes of strings that statements may still make (see `Session.Limits.values`).
   var valueBudget = ByteBudget()
   /// Bytes of `echo` and `show` text that statements may still print (see
-  /// `Session.outputLimit`).
+  /// `Session.Limits.output`).
   var outputBudget = ByteBudget()
 
   /// Whether any instance has a verb that cannot be undone; if not, undo and rollback

@@ -109,9 +109,20 @@ final class Timeline {
     set { (pendingQueue, batchSize, failedQueuedStatements) = newValue }
   }
 
-  /// See `Session.stepLimit`.
-  var stepLimit: Int? {
-    didSet { resetSteps() }
+  /// The bounds statements run within (`Session.limits`), owned here as one value. The
+  /// invoker keeps its own copies of what the hot path reads (the steps left, the longest
+  /// string, the budgets), so each field that changes is applied to it; a new step limit
+  /// starts counting afresh. A negative history or string limit stands as 0.
+  var limits = Session.Limits() {
+    didSet {
+      if let history = limits.history, history < 0 { limits.history = 0 }
+      if let string = limits.string, string < 0 { limits.string = 0 }
+      if limits.history != oldValue.history { invoker.historyLimit = limits.history }
+      if limits.string != oldValue.string { invoker.stringLimit = limits.string ?? .max }
+      if limits.values != oldValue.values { invoker.valueBudget.limit = limits.values }
+      if limits.output != oldValue.output { invoker.outputBudget.limit = limits.output }
+      if limits.steps != oldValue.steps { resetSteps() }
+    }
   }
 
   init(instances: [ReceiverInstance], commands: CommandTable, interruption: Interruption) {
@@ -119,23 +130,11 @@ final class Timeline {
     invoker = Invoker(instances: instances, commands: commands, interruption: interruption)
   }
 
-  /// Starts counting executed commands against `stepLimit` afresh.
+  /// Starts counting executed commands against the step limit afresh.
   func resetSteps() {
-    invoker.remainingSteps = stepLimit ?? .max
+    invoker.remainingSteps = limits.steps ?? .max
     invoker.valueBudget.reset()
     invoker.outputBudget.reset()
-  }
-
-  /// See `Session.valueLimit`.
-  var valueLimit: Int? {
-    get { invoker.valueBudget.limit }
-    set { invoker.valueBudget.limit = newValue }
-  }
-
-  /// See `Session.outputLimit`.
-  var outputLimit: Int? {
-    get { invoker.outputBudget.limit }
-    set { invoker.outputBudget.limit = newValue }
   }
 
   // MARK: What the timeline holds
@@ -164,18 +163,6 @@ final class Timeline {
 
   /// Whether instance `index` exists now (its `new` ran and was not undone).
   func exists(_ index: Int) -> Bool { index < invoker.instances.count && invoker.instances[index].exists }
-
-  /// See `Session.stringLimit`.
-  var stringLimit: Int? {
-    get { invoker.stringLimit == .max ? nil : invoker.stringLimit }
-    set { invoker.stringLimit = newValue.map { max(0, $0) } ?? .max }
-  }
-
-  /// See `Session.historyLimit`.
-  var historyLimit: Int? {
-    get { invoker.historyLimit }
-    set { invoker.historyLimit = newValue.map { max(0, $0) } }
-  }
 
   /// How many steps `undo` can take, and `redo`.
   var undoCount: Int { invoker.history.undoCount }
@@ -408,7 +395,7 @@ final class Timeline {
       batchSize = size
       if let size, pendingQueue.count >= size { runQueue() }
     case .undo(let count, let range):
-      if stepLimit != nil { try invoker.charge(steps: invoker.history.stepsToUndo(count), at: range) }
+      if limits.steps != nil { try invoker.charge(steps: invoker.history.stepsToUndo(count), at: range) }
       host?.willMoveThroughHistory()
       var undone: [SourceRange] = []
       do {
@@ -423,7 +410,7 @@ final class Timeline {
       }
       host?.present(.undid(statements: undone, asked: count, at: range))
     case .redo(let count, let range):
-      if stepLimit != nil { try invoker.charge(steps: invoker.history.stepsToRedo(count), at: range) }
+      if limits.steps != nil { try invoker.charge(steps: invoker.history.stepsToRedo(count), at: range) }
       host?.willMoveThroughHistory()
       var redone: [SourceRange] = []
       var stopped: CommandFailure?

@@ -43,7 +43,7 @@ extension Timeline {
       return
     }
     // What the move undoes and redoes counts against the step limit, as commands do.
-    if stepLimit != nil {
+    if limits.steps != nil {
       let route = invoker.history.route(to: destination)
       try invoker.charge(steps: route.undo + route.redo, at: range)
     }

@@ -7,7 +7,7 @@ extension Session {
   /// The current state's step number (0: before every kept step, as
   /// ``HistoryTree/current``), the highest number given (``HistoryTree/lastNumber``), and how
   /// many steps are stored, including any a history limit dropped.
-  public var historyPosition: (current: Int, last: Int, stored: Int) {
+  package var historyPosition: (current: Int, last: Int, stored: Int) {
     let history = timeline.invoker.history
     let current = history.current
     return (current < 0 ? 0 : history.nodes[current].number, history.lastNumber, history.nodes.count)
@@ -27,7 +27,7 @@ extension Session {
 
   /// The step marked saved (``markSaved()``), if it is kept (0: the state before every kept
   /// step), as ``HistoryTree/saved``.
-  public var savedStep: Int? {
+  package var savedStep: Int? {
     let history = timeline.invoker.history
     return timeline.invoker.savedNumber.flatMap { $0 == 0 || history.index(ofNumber: $0) != nil ? $0 : nil }
   }

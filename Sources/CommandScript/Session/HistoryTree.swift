@@ -42,7 +42,7 @@ public struct HistoryTree: Equatable, Sendable {
   public var saved: Int?
   /// How many of the last steps `history N` asked to see (nil: all of them): a text
   /// listing shows the last N rows, as bash's `history 5` does.
-  public var shownSteps: Int?
+  package var shownSteps: Int?
   /// Where the session's log of shape changes stood when the tree was read (-1: it kept
   /// none), so that ``Session/update(_:_:)`` knows what changed since.
   var logPosition = -1
@@ -126,20 +126,20 @@ public struct HistoryTree: Equatable, Sendable {
 
   /// One entry of Vim's `undotree()` list: a step, followed in its list by the steps
   /// `redo` follows from it; `alternatives` are the list of its next sibling.
-  public struct Entry: Equatable, Sendable {
+  package struct Entry: Equatable, Sendable {
     /// The step.
-    public var node: Node
+    package var node: Node
     /// Whether it is the ``HistoryTree/newhead``.
-    public var isNewhead: Bool
+    package var isNewhead: Bool
     /// Whether it is the ``HistoryTree/curhead``.
-    public var isCurhead: Bool
+    package var isCurhead: Bool
     /// Vim's `alt`: the list that starts at its next sibling (empty: none).
-    public var alternatives: [Entry]
+    package var alternatives: [Entry]
   }
 
   /// The tree as Vim's `undotree()` lists its `entries`: from the root's first child, each
   /// list follows the branch `redo` would, and an entry's next sibling starts its `alt`.
-  public var entries: [Entry] { list(from: rootChildren.first) }
+  package var entries: [Entry] { list(from: rootChildren.first) }
 
   private func list(from first: Int?) -> [Entry] {
     var entries: [Entry] = []

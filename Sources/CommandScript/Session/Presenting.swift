@@ -139,7 +139,7 @@ extension Session: TimelineHost {
 
   /// How the session's reports tell of steps ("undid \`paint red\`", or "undid 3 steps:
   /// \`a\`, \`b\`, \`c\`", listing five at most), for a host's own reports in the same words.
-  public static func summary(of steps: [String], as verb: String) -> String {
+  package static func summary(of steps: [String], as verb: String) -> String {
     guard steps.count > 1 else { return "\(verb) `\(steps[0])`" }
     let shown = steps.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
     return "\(verb) \(steps.count) steps: \(shown)" + (steps.count > 5 ? ", and \(steps.count - 5) more" : "")

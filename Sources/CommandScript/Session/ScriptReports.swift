@@ -5,48 +5,48 @@
 
 /// What one receiver was before a script and is after it: the states `show` gives
 /// (``Session/state(of:)``); nil where the receiver did not exist (a `new`, or one undone).
-public struct ReceiverChange: Equatable, Sendable {
+package struct ReceiverChange: Equatable, Sendable {
   /// The receiver instance's name.
-  public var receiver: String
+  package var receiver: String
   /// Its state before, nil if it did not exist.
-  public var before: StateValue?
+  package var before: StateValue?
   /// Its state after, nil if it no longer exists.
-  public var after: StateValue?
+  package var after: StateValue?
 }
 
 /// The first command a script would run that cannot be undone (a verb declared so, or an
 /// `export`, which writes a file): what ``Session/preview(_:)`` stops before, and what
 /// ``Session/run(_:allowingIrreversible:)`` refuses without leave.
-public struct IrreversibleCommand: Equatable, Sendable {
+package struct IrreversibleCommand: Equatable, Sendable {
   /// `receiver.verb`, or `export`.
-  public var command: String
+  package var command: String
   /// The top-level statement that holds it, in canonical form.
-  public var statement: String
+  package var statement: String
   /// The statements from that one on, in canonical form: what was not run.
-  public var following: [String]
+  package var following: [String]
 }
 
 /// What a script did (``Session/run(_:allowingIrreversible:)``) or would do
 /// (``Session/preview(_:)``).
-public struct ScriptReport: Equatable, Sendable {
+package struct ScriptReport: Equatable, Sendable {
   /// Whether it compiled and every statement that ran succeeded (and, for a run, none was
   /// refused).
-  public var ok: Bool
+  package var ok: Bool
   /// The receivers whose states differ after it, in the session's order of receivers.
-  public var changes: [ReceiverChange]
+  package var changes: [ReceiverChange]
   /// What `echo`, `show` and the like produced, in order.
-  public var outputs: [Output]
+  package var outputs: [Output]
   /// Its compile errors, or the failure that stopped it, and the warnings.
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
   /// The first command it has that cannot be undone, if any: a preview stopped before its
   /// statement; a run not allowed to run one ran nothing.
-  public var irreversible: IrreversibleCommand?
+  package var irreversible: IrreversibleCommand?
 }
 
 extension Session {
   /// The step the session stands on: the number of the history tree's current node, 0 for
   /// the state before every kept step (``HistoryTree/current``, without building the tree).
-  public var currentStep: Int {
+  package var currentStep: Int {
     let history = timeline.invoker.history
     return history.current < 0 ? 0 : history.nodes[history.current].number
   }
@@ -57,19 +57,19 @@ extension Session {
   }
 
   /// The receiver type of the instance called `name`, if it exists.
-  public func typeOfReceiver(_ name: String) -> ReceiverTypeInfo? {
+  package func typeOfReceiver(_ name: String) -> ReceiverTypeInfo? {
     guard let index = timeline.instances.lastIndex(where: { $0.name == name && $0.exists }) else { return nil }
     return type(ofInstance: index)
   }
 
   /// The language's statements as `help` lists them: each one's usage and summary.
-  public static var statementUsages: [(usage: String, summary: String)] {
+  package static var statementUsages: [(usage: String, summary: String)] {
     Keyword.documented.map { ($0.declaration.usage, $0.declaration.summary) }
   }
 
   /// The receivers whose state differs between `before` and `after` (lists of
   /// ``receiverStates``), in `after`'s order, then those gone.
-  public static func changes(
+  package static func changes(
     from before: [(receiver: String, state: StateValue)], to after: [(receiver: String, state: StateValue)]
   ) -> [ReceiverChange] {
     var old: [String: StateValue] = [:]
@@ -105,7 +105,7 @@ extension Session {
   /// cannot be undone and `allowingIrreversible` is false, nothing runs and its
   /// definitions are not kept: the report names the command. The session's hooks are not
   /// told of its outputs and diagnostics: the report holds them.
-  public func run(_ file: SourceFile, allowingIrreversible: Bool) -> ScriptReport {
+  package func run(_ file: SourceFile, allowingIrreversible: Bool) -> ScriptReport {
     let before = receiverStates
     let mark = checkerState.mark
     return capturing { outputs, diagnostics in
@@ -133,19 +133,19 @@ extension Session {
   /// stops before the first statement that may run a command that cannot be undone (or an
   /// `export`) and names it. The report's changes are those a run would make (up to that
   /// statement).
-  public func preview(_ file: SourceFile) -> ScriptReport {
+  package func preview(_ file: SourceFile) -> ScriptReport {
     let before = receiverStates
     let mark = checkerState.mark
     let history = timeline.invoker.history
     let queue = timeline.queueState
     let (journal, commit, limit, observers, listener) = (
-      timeline.journal, timeline.onCommit, historyLimit, changeObservers, onChange
+      timeline.journal, timeline.onCommit, timeline.limits.history, changeObservers, onChange
     )
     // Nothing dropped from the history, so that every step can be taken back.
-    (timeline.journal, timeline.onCommit, historyLimit) = (nil, { _ in }, nil)
+    (timeline.journal, timeline.onCommit, timeline.limits.history) = (nil, { _ in }, nil)
     (changeObservers, onChange) = ([], nil)
     defer {
-      (timeline.journal, timeline.onCommit, historyLimit) = (journal, commit, limit)
+      (timeline.journal, timeline.onCommit, timeline.limits.history) = (journal, commit, limit)
       changeObservers = observers
       onChange = listener
     }

@@ -11,14 +11,21 @@
 /// let program = try session.compile(SourceFile(name: "demo", text: "move up; paint red"))
 /// try session.execute(program)
 /// ```
+///
+/// Which way to run (<doc:WaysToRun>): script text with ``run(_:)-1qicv`` (its async twin
+/// for verbs that await, ``run(_:asOneStep:)`` for a user's script as one undo step); a
+/// program checked before it runs with ``compile(_:)-(SourceFile)`` then ``execute(_:)``;
+/// values rather than text with the typed calls, ``perform(_:on:_:)-48pne``,
+/// ``group(_:_:)``, ``undo(_:)-9ehq`` and ``redo(_:)-3lw46``. The bounds a run keeps to are
+/// ``limits``.
 public final class Session {
   /// How many compile errors one input reports at most.
-  public static let maxErrors = 100
+  package static let maxErrors = 100
 
   /// The receiver types the session was made with.
   public let registry: ReceiverRegistry
   /// Every source it has compiled, for diagnostics' locations.
-  public private(set) var sources = SourceTable()
+  package private(set) var sources = SourceTable()
   // Internal rather than private so that extensions in other files (completion, macro
   // listings) can read them.
   var checkerState: CheckerState
@@ -26,51 +33,8 @@ public final class Session {
   /// The run side: the receivers, their history, the queue.
   let timeline: Timeline
 
-  /// At most this many undo steps are kept (nil: no limit); older ones are dropped, as
-  /// with UndoManager's `levelsOfUndo`, so a long-running session holds bounded memory.
-  public var historyLimit: Int? {
-    get { timeline.historyLimit }
-    set { timeline.historyLimit = newValue }
-  }
-
-  /// At most this many receiver commands are executed until `resetSteps()` (nil: no
-  /// limit). The statement that would exceed it fails, rolled back. A host sets it per
-  /// run, or per statement in a REPL.
-  public var stepLimit: Int? {
-    get { timeline.stepLimit }
-    set { timeline.stepLimit = newValue }
-  }
-
-  /// The longest string, in bytes, that a statement may make by putting values into a
-  /// string (`"$s$s"`); nil: no limit. The statement that would make a longer one fails,
-  /// rolled back. `cmdscript --safe` sets 1 MiB, so that a script cannot ask for unbounded
-  /// memory by multiplying a string at each macro call.
-  public var stringLimit: Int? {
-    get { timeline.stringLimit }
-    set { timeline.stringLimit = newValue }
-  }
-
-  /// The bytes of strings that statements may make by putting values into strings and
-  /// joining them (`"$s$s"`, `"a" + s`), in all, until `resetSteps()`; nil: no limit. It
-  /// bounds the memory values can take (macro arguments, commands' arguments kept in the
-  /// history) however they are held. The statement that would pass it fails, rolled back.
-  /// `cmdscript --safe` sets 64 MiB.
-  public var valueLimit: Int? {
-    get { timeline.valueLimit }
-    set { timeline.valueLimit = newValue }
-  }
-
-  /// The bytes of text that `echo` and `show` may print, in all, until `resetSteps()`
-  /// (`show` counted as its states' descriptions); nil: no limit. The statement that would
-  /// pass it fails, rolled back, after what it printed before. `cmdscript --safe` sets
-  /// 16 MiB.
-  public var outputLimit: Int? {
-    get { timeline.outputLimit }
-    set { timeline.outputLimit = newValue }
-  }
-
-  /// Starts counting executed commands against `stepLimit`, and the bytes counted against
-  /// `valueLimit` and `outputLimit`, afresh.
+  /// Starts counting executed commands against ``limits``' step limit, and the bytes
+  /// counted against its value and output limits, afresh.
   public func resetSteps() { timeline.resetSteps() }
 
   /// How many undo steps the history limit has dropped so far.
@@ -210,7 +174,7 @@ public final class Session {
   /// entry that has warnings is a program of its own, which carries them, so that a host
   /// can report them just before that entry runs. Either all compile, and their definitions
   /// are in force for what comes next, or nothing changes.
-  public func compile(_ file: SourceFile, entriesEndingAt entryEnds: [Int]) throws(CompileErrors) -> [Program] {
+  package func compile(_ file: SourceFile, entriesEndingAt entryEnds: [Int]) throws(CompileErrors) -> [Program] {
     let fileSource = sources.count
     let (state, statements, warnings) = try checkAll([file], keeping: true)
     keep(state)
@@ -392,7 +356,7 @@ public final class Session {
     }
     let parseProblems = Parser.parse(
       file.bytes, source: id, firstLine: file.firstLine, symbols: checker.symbols,
-      maxStringBytes: timeline.stringLimit ?? .max
+      maxStringBytes: timeline.limits.string ?? .max
     ) { parser in
       // A sourced file stops being checked at Ctrl-C (checking 100 MB takes seconds).
       while sourcing.isEmpty || !interruption.isRequested, let statement = parser.nextRoot() {
@@ -495,12 +459,13 @@ public final class Session {
   /// still happens and the failure is thrown, so the host can end the run.
   /// Returns the undone statements in canonical form, the last one first.
   @discardableResult
-  public func undo(downTo count: Int) throws(RecordFailure) -> [String] {
+  package func undo(downTo count: Int) throws(RecordFailure) -> [String] {
     try settling { () throws(RecordFailure) in try timeline.undo(downTo: count) }.map(canonicalText)
   }
 
   /// Compiles and runs a source: what a script file, `-c` text, a chunk of stdin or a
-  /// REPL entry does.
+  /// REPL entry does. The way to run script text; ``compile(_:)-(SourceFile)`` and
+  /// ``execute(_:)`` are its halves, for a host that checks before it runs.
   public func run(_ file: SourceFile) throws(RunError) {
     interruption.clear()
     let program: Program

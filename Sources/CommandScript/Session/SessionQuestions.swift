@@ -5,15 +5,15 @@
 extension Session {
   /// Whether `text` ends inside a block or a string, so that a line-by-line reader (the
   /// REPL, piped stdin) should read more lines before compiling it.
-  public static func needsMoreInput(_ text: [UInt8]) -> Bool { Parser.needsMoreInput(text) }
+  package static func needsMoreInput(_ text: [UInt8]) -> Bool { Parser.needsMoreInput(text) }
 
   /// Whether `word` is reserved by the language (a statement, a word of conditions, or
   /// a REPL command), so that no receiver, verb or macro can take it.
-  public static func isKeyword(_ word: some StringProtocol) -> Bool { Keyword(rawValue: String(word)) != nil }
+  package static func isKeyword(_ word: some StringProtocol) -> Bool { Keyword(rawValue: String(word)) != nil }
 
   /// Whether a statement beginning with `keyword` may stand only at the top level (so not
   /// in a block or a macro body), as the language declares it.
-  public static func standsOnlyAtTopLevel(_ keyword: some StringProtocol) -> Bool {
+  package static func standsOnlyAtTopLevel(_ keyword: some StringProtocol) -> Bool {
     guard let keyword = Keyword(rawValue: String(keyword)) else { return false }
     switch keyword.declaration.placement {
     case .anywhere, .inside: return false
@@ -82,7 +82,7 @@ extension Session {
 
   /// `text` with its lines broken to fit ``helpWidth``, as `help` breaks its own: for a
   /// host's additions to help (the REPL's commands).
-  public func fittedToHelpWidth(_ text: String) -> String { Help.fitted(text, width: max(40, helpWidth())) }
+  package func fittedToHelpWidth(_ text: String) -> String { Help.fitted(text, width: max(40, helpWidth())) }
 
   /// The help text for a topic (nil: the overview). On a macro it ends with the
   /// definition as written.

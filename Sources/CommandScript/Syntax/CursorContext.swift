@@ -6,7 +6,7 @@
 /// the word being typed, the statement it is in and the command and argument slot there.
 /// Tab completion, the REPL's file names and the editor server ask it rather than scanning
 /// bytes, so a `{`, `;` or `"` in a comment or a string is what the parser takes it for.
-public struct CursorContext: Sendable {
+package struct CursorContext: Sendable {
   /// A token of the statement at the cursor, as completion tells them apart.
   enum Piece: Equatable {
     case word(String)
@@ -28,7 +28,7 @@ public struct CursorContext: Sendable {
 
   /// What the statement at the cursor holds where a statement takes a file
   /// (`source "file"`, `export "file"`).
-  public enum FileArgument: Equatable, Sendable {
+  package enum FileArgument: Equatable, Sendable {
     /// The path typed so far (nothing yet, a word, or a string opened and not closed), and
     /// whether it opened a string.
     case typing(path: String, quoted: Bool)
@@ -42,14 +42,14 @@ public struct CursorContext: Sendable {
   private var open: [[String]] = []
 
   /// Whether the text ends inside a string.
-  public private(set) var inString = false
+  package private(set) var inString = false
   /// Whether the text ends inside a `#` comment.
-  public private(set) var inComment = false
+  package private(set) var inComment = false
   /// The word being typed: the last token's letters, digits, `_` and `$` when it ends at
   /// the cursor; empty after a blank or punctuation, and in a string or a comment.
-  public private(set) var word = ""
+  package private(set) var word = ""
   /// Where the statement takes a file, what is written there.
-  public private(set) var fileArgument: FileArgument?
+  package private(set) var fileArgument: FileArgument?
   /// How many arguments of the statement stand before the cursor, by ``command``; a
   /// parenthesised expression is one.
   private var argumentCount = 0
@@ -57,18 +57,18 @@ public struct CursorContext: Sendable {
   private var touchesLastToken = false
 
   /// Whether the text ends inside a string or a comment, where nothing is completed.
-  public var endsInStringOrComment: Bool { inString || inComment }
+  package var endsInStringOrComment: Bool { inString || inComment }
   /// How many blocks are open at the cursor.
-  public var depth: Int { open.count }
+  package var depth: Int { open.count }
   /// The parameters of the macro whose body the cursor is in (and `repeat … as` turns,
   /// `else as` messages in theirs), without `$`.
-  public var macroParameters: [String] { open.last ?? [] }
+  package var macroParameters: [String] { open.last ?? [] }
 
   /// The command that the statement at the cursor starts with (`paint`, `door.lock`, a
   /// macro, a keyword), and how many arguments stand between it and the cursor, the word
   /// being typed not counted: the slot that signature help shows. Nil at the start of a
   /// statement, and in a string or a comment.
-  public var command: (name: String, argument: Int)? {
+  package var command: (name: String, argument: Int)? {
     guard !endsInStringOrComment, case .word(let first) = statement.first else { return nil }
     if statement.count >= 3, statement[1] == .dot, case .word(let member) = statement[2] {
       return (first + "." + member, max(0, argumentCount - 2 - (touchesLastToken ? 1 : 0)))
@@ -78,7 +78,7 @@ public struct CursorContext: Sendable {
 
   /// The context at the end of `text`, the text before the cursor (of the entry, or of
   /// the whole document).
-  public init(before text: some StringProtocol) {
+  package init(before text: some StringProtocol) {
     var text = String(text)
     self = text.withUTF8 { CursorContext(scanning: $0) }
   }

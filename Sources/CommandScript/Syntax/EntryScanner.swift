@@ -36,7 +36,7 @@ extension Parser {
 /// ``reset()``, so that a stream of short lines does not pay for a table, or a global
 /// look-up, per line. (Sendable all the same: a scanner lexes with its table only while
 /// no copy of the scanner shares it, and makes its own otherwise.)
-public struct EntryScanner: @unchecked Sendable {
+package struct EntryScanner: @unchecked Sendable {
   private var depth = 0
   private var inString = false
   /// Whether a line read ended a statement that awaits its block (`repeat 2`).
@@ -62,17 +62,17 @@ public struct EntryScanner: @unchecked Sendable {
   private let keywords = Keywords.shared
 
   /// A scanner that has read nothing.
-  public init() {}
+  package init() {}
 
   /// Makes this a scanner that has read nothing, as a new one, keeping its symbol table
   /// (unless it has grown large): the way to start each entry of a stream.
-  public mutating func reset() {
+  package mutating func reset() {
     (depth, inString, awaitingBlock, statement, tail) = (0, false, false, .fresh, .none)
     if let held = symbols, held.table.names.count > ScanningSymbols.maxKept { symbols = nil }
   }
 
   /// Whether the input read so far ends inside a block or a string, or awaits a block.
-  public var needsMoreInput: Bool { inString || depth > 0 || awaitingBlock }
+  package var needsMoreInput: Bool { inString || depth > 0 || awaitingBlock }
 
   /// The keywords it looks for, by symbol (keywords are the first symbols of every
   /// table): read once a scanner, so that a line or a token costs no look-up of a global.
@@ -95,17 +95,17 @@ public struct EntryScanner: @unchecked Sendable {
   }
 
   /// Reads more of the entry: a line, or the lines that have come.
-  public mutating func read(_ bytes: [UInt8]) {
+  package mutating func read(_ bytes: [UInt8]) {
     // Not generic, so that a caller in another module reaches the loop without a call
     // through `withContiguousStorageIfAvailable`'s thunks (130 instructions a line).
     bytes.withUnsafeBufferPointer { read(buffer: $0) }
   }
 
   /// Reads more of the entry: a line, or the lines that have come.
-  public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) { read(buffer: bytes) }
+  package mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) { read(buffer: bytes) }
 
   /// Reads more of the entry: a line, or the lines that have come.
-  public mutating func read(_ bytes: some Sequence<UInt8>) {
+  package mutating func read(_ bytes: some Sequence<UInt8>) {
     // The loop over contiguous bytes, compiled once here: the generic loop is not
     // specialised for callers in other modules, and cost 4,000 instructions a line there.
     if bytes.withContiguousStorageIfAvailable({ read(buffer: $0) }) != nil { return }
@@ -216,7 +216,7 @@ extension EntryScanner {
   /// a string is the string's): the byte offset just past its last token, and that of the
   /// `;` that ends it, or nil where a comment or the line's end does. For the REPL's own
   /// statements, which end at a `;` (`macros; show`) or a comment, as any statement does.
-  public static func firstStatement(of line: [UInt8]) -> (end: Int, semicolon: Int?) {
+  package static func firstStatement(of line: [UInt8]) -> (end: Int, semicolon: Int?) {
     line.withUnsafeBufferPointer { buffer in
       let symbols = ScanningSymbols.take()
       defer { ScanningSymbols.giveBack(symbols) }

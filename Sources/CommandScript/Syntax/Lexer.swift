@@ -108,7 +108,7 @@ struct Lexer {
   /// The unescaped text of the last string token. (Kept here rather than in the token,
   /// so that tokens are plain values that cost nothing to copy.)
   var stringText = ""
-  /// The most bytes a string literal may hold (`Session.stringLimit`, which `--safe` sets):
+  /// The most bytes a string literal may hold (`Session.Limits.string`, which `--safe` sets):
   /// a longer one is an error here, before anything runs, and its text is never kept.
   var maxStringBytes = Int.max
 

@@ -6,10 +6,10 @@
 /// and around operators and braces, none around `.` or inside `( )`, no blank line more
 /// than one, `;` and line breaks where the author put them, comments kept (a trailing one
 /// as far from its line as written), and one line break at the end.
-public enum ScriptFormatter {
+package enum ScriptFormatter {
   /// `file` laid out canonically. Throws the syntax errors of a script that does not parse:
   /// only a script whose structure is known can be laid out.
-  public static func format(_ file: SourceFile) throws(CompileErrors) -> String {
+  package static func format(_ file: SourceFile) throws(CompileErrors) -> String {
     var sources = SourceTable()
     let id = sources.add(file)
     let symbols = SymbolTable()

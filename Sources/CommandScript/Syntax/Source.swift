@@ -1,6 +1,6 @@
 /// A span of source text. Offsets are UTF-8 byte offsets into the source; `line` and
 /// `column` (both from 1, columns counting Unicode scalars) locate its start for people.
-public struct SourceRange: Hashable, Sendable, BitwiseCopyable {
+package struct SourceRange: Hashable, Sendable, BitwiseCopyable {
   // Stored in 32 bits (a source is at most `SourceFile.maxSize` bytes; line numbers stop
   // at 2^31 - 1), so that a range is 20 bytes to copy and keep, not 40: every token,
   // syntax node and compiled command has one.
@@ -11,33 +11,33 @@ public struct SourceRange: Hashable, Sendable, BitwiseCopyable {
   private var column32: Int32
 
   /// Which source the range is in (an index into the session's ``SourceTable``).
-  public var source: Int {
+  package var source: Int {
     get { Int(source32) }
     set { source32 = Int32(truncatingIfNeeded: newValue) }
   }
   /// The byte offset of the range's first byte in its source.
-  public var start: Int {
+  package var start: Int {
     get { Int(start32) }
     set { start32 = Int32(truncatingIfNeeded: newValue) }
   }
   /// The byte offset just after the range's last byte.
-  public var end: Int {
+  package var end: Int {
     get { Int(end32) }
     set { end32 = Int32(truncatingIfNeeded: newValue) }
   }
   /// The line of the range's first byte, from 1.
-  public var line: Int {
+  package var line: Int {
     get { Int(line32) }
     set { line32 = Int32(clamping: newValue) }
   }
   /// The column of the range's first character (Unicode scalars from 1).
-  public var column: Int {
+  package var column: Int {
     get { Int(column32) }
     set { column32 = Int32(clamping: newValue) }
   }
 
   /// The bytes `start..<end` of source `source`, beginning at `line` and `column`.
-  public init(source: Int, start: Int, end: Int, line: Int, column: Int) {
+  package init(source: Int, start: Int, end: Int, line: Int, column: Int) {
     source32 = Int32(truncatingIfNeeded: source)
     start32 = Int32(truncatingIfNeeded: start)
     end32 = Int32(truncatingIfNeeded: end)
@@ -83,7 +83,7 @@ public struct SourceFile: Sendable {
   /// Whether more `arguments` than the source uses are an error (a script or `-c` text
   /// checked whole before it runs), as too few are; not for a stream's chunks, which are
   /// run before the rest is read.
-  public var checksArgumentCount = false
+  package var checksArgumentCount = false
 
   /// A source of `bytes` (UTF-8, checked by the lexer) named `name`.
   public init(name: String, bytes: [UInt8], firstLine: Int = 1, arguments: [String]? = nil) {
@@ -100,7 +100,7 @@ public struct SourceFile: Sendable {
 
   /// The text of line `line` (counted as in diagnostics) without its line break, invalid
   /// UTF-8 repaired; empty if the source has no such line.
-  public func lineText(_ line: Int) -> String {
+  package func lineText(_ line: Int) -> String {
     guard let range = lineRange(line) else { return "" }
     return String(decoding: bytes[range], as: UTF8.self)
   }
@@ -187,26 +187,26 @@ public struct SourceFile: Sendable {
 /// call chains can name files and show source lines long after the text was read. A
 /// source nothing refers to any more (a streamed chunk whose steps fell off a capped
 /// history) is released, so a long stream holds bounded memory.
-public struct SourceTable: Sendable {
+package struct SourceTable: Sendable {
   private var live: [Int: SourceFile] = [:]
   /// How many sources were ever added: the next one's index.
-  public private(set) var count = 0
+  package private(set) var count = 0
 
   /// A table with no source.
-  public init() {}
+  package init() {}
 
   /// The sources still held, oldest first.
-  public var files: [SourceFile] { live.keys.sorted().map { live[$0]! } }
+  package var files: [SourceFile] { live.keys.sorted().map { live[$0]! } }
 
   /// Adds a source and returns its index.
-  public mutating func add(_ file: SourceFile) -> Int {
+  package mutating func add(_ file: SourceFile) -> Int {
     live[count] = file
     count += 1
     return count - 1
   }
 
   /// The source at `index`; a released one has its name but no text.
-  public subscript(index: Int) -> SourceFile {
+  package subscript(index: Int) -> SourceFile {
     live[index] ?? SourceFile(name: "<released>", bytes: [])
   }
 
@@ -217,7 +217,7 @@ public struct SourceTable: Sendable {
 
   /// The text of line `line` of the latest source called `file` that has that line, for
   /// showing under a diagnostic.
-  public func lineText(file: String, line: Int) -> String? {
+  package func lineText(file: String, line: Int) -> String? {
     for index in live.keys.sorted(by: >) where live[index]!.name == file {
       let source = live[index]!
       if let range = source.lineRange(line) { return String(decoding: source.bytes[range], as: UTF8.self) }
@@ -227,7 +227,7 @@ public struct SourceTable: Sendable {
 
   /// At most `width` characters of a line of the latest source called `file` that has
   /// it, around `column`, and the column within them (for the line under a diagnostic).
-  public func excerpt(file: String, line: Int, column: Int, width: Int) -> SourceExcerpt? {
+  package func excerpt(file: String, line: Int, column: Int, width: Int) -> SourceExcerpt? {
     for index in live.keys.sorted(by: >) where live[index]!.name == file {
       if let excerpt = live[index]!.excerpt(line: line, column: column, width: width) { return excerpt }
     }
@@ -235,7 +235,7 @@ public struct SourceTable: Sendable {
   }
 
   /// The location of `range` for people.
-  public func location(of range: SourceRange) -> SourceLocation {
+  package func location(of range: SourceRange) -> SourceLocation {
     let file = self[range.source]
     return SourceLocation(
       file: file.name, line: range.line, column: range.column,
@@ -245,18 +245,18 @@ public struct SourceTable: Sendable {
 
 /// Part of a source line, shown under a diagnostic: at most so many characters around a
 /// column, and whether the line goes on before or after them.
-public struct SourceExcerpt: Equatable, Sendable {
+package struct SourceExcerpt: Equatable, Sendable {
   /// The characters shown, without a line break.
-  public var text: String
+  package var text: String
   /// The column of interest within `text`, from 1.
-  public var column: Int
+  package var column: Int
   /// Whether the line has characters before `text` that are not shown.
-  public var isClippedBefore: Bool
+  package var isClippedBefore: Bool
   /// Whether the line has characters after `text` that are not shown.
-  public var isClippedAfter: Bool
+  package var isClippedAfter: Bool
 
   /// An excerpt showing `text`, with the column of interest.
-  public init(text: String, column: Int, isClippedBefore: Bool = false, isClippedAfter: Bool = false) {
+  package init(text: String, column: Int, isClippedBefore: Bool = false, isClippedAfter: Bool = false) {
     self.text = text
     self.column = column
     self.isClippedBefore = isClippedBefore

@@ -12,7 +12,7 @@ extension Session {
   /// inside `( … )` (`echo (`).
   /// Candidates start with `word`, are sorted, and a receiver at the start of a statement
   /// ends in `.`. None inside a string or a comment.
-  public func completions(of word: String, after prefix: String) -> [String] {
+  package func completions(of word: String, after prefix: String) -> [String] {
     let context = CursorContext(before: prefix)
     guard !context.endsInStringOrComment else { return [] }
     var seen = Set<String>()
@@ -21,7 +21,7 @@ extension Session {
 
   /// The statements of the REPL (`record`, `end`, `macros`), as the language declares
   /// them: words it reserves, which the command line performs rather than the session.
-  public static let replStatements: [String] = Keyword.allCases.filter { $0.declaration.placement == .repl }.map(
+  package static let replStatements: [String] = Keyword.allCases.filter { $0.declaration.placement == .repl }.map(
     \.rawValue)
 
   private func candidates(in context: CursorContext) -> [String] {

@@ -1,20 +1,20 @@
 /// A macro in force, with its definition as written: what a REPL lists, and what it saves
 /// to a start-up file.
-public struct MacroDefinition: Equatable, Sendable {
+package struct MacroDefinition: Equatable, Sendable {
   /// The macro's name.
-  public var name: String
+  package var name: String
   /// Its parameters' names, without `$`.
-  public var parameters: [String]
+  package var parameters: [String]
   /// The definition as written, from `macro` to its closing `}` (possibly several lines).
-  public var source: String
+  package var source: String
   /// The name of the source it was defined in: a file, `<stdin>`, `<command line>`.
-  public var sourceName: String
+  package var sourceName: String
 }
 
 extension Session {
   /// The macros in force (for each name, its latest definition), in the order they were
   /// defined, so that a macro comes after the macros it calls.
-  public var macroDefinitions: [MacroDefinition] {
+  package var macroDefinitions: [MacroDefinition] {
     checkerState.macroByName.values.sorted().map { index in
       let macro = checkerState.macros[index]
       return MacroDefinition(
@@ -26,7 +26,7 @@ extension Session {
   /// Why `macro NAME { ... }` could not be defined now, in the checker's words (`name` is a
   /// verb, a receiver, a reserved word, or not a word at all), or nil if it could. Nothing
   /// changes.
-  public func problemDefiningMacro(named name: String) -> String? {
+  package func problemDefiningMacro(named name: String) -> String? {
     guard Lexer.isWord(name) else {
       return "a macro name must be a word (letters, digits and `_`, not starting with a digit)"
     }
@@ -40,7 +40,7 @@ extension Session {
 
   /// `text` (one statement) in canonical form on one line, as `history` lists it; nil if
   /// it is not exactly one statement without syntax errors.
-  public static func canonicalStatement(_ text: String) -> String? {
+  package static func canonicalStatement(_ text: String) -> String? {
     let bytes = Array(text.utf8)
     return Parser.parse(bytes) { parser in
       guard let statement = parser.nextStatement(), parser.nextStatement() == nil, parser.allProblems.isEmpty

@@ -3,38 +3,38 @@
 // so that strings and comments never count.
 
 /// The names a script defines, and where each word is used.
-public struct ScriptOutline: Sendable {
+package struct ScriptOutline: Sendable {
   /// A name the script defines.
-  public struct Definition: Equatable, Sendable {
+  package struct Definition: Equatable, Sendable {
     /// What kind of name it is.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
       /// A macro.
       case macro
       /// An instance made by `new`, of this receiver type.
       case instance(type: String)
     }
     /// The name as written.
-    public var name: String
+    package var name: String
     /// What it names.
-    public var kind: Kind
+    package var kind: Kind
     /// The name where it is defined.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The whole statement that defines it (for a macro, through its body's `}`).
-    public var statement: SourceLocation
+    package var statement: SourceLocation
   }
 
   /// Each word of the script (receivers, verbs, macros, words of arguments, keywords) with
   /// where it stands, in order; parameters as `$name`.
-  public private(set) var words: [(text: String, location: SourceLocation)] = []
+  package private(set) var words: [(text: String, location: SourceLocation)] = []
   /// The names the script defines, in order.
-  public private(set) var definitions: [Definition] = []
+  package private(set) var definitions: [Definition] = []
   /// Every token and comment, in order, by its bytes in the file: what an editor colours.
-  public private(set) var lexemes: [Lexeme] = []
+  package private(set) var lexemes: [Lexeme] = []
 
   /// A token or a comment, as an editor colours it.
-  public struct Lexeme: Equatable, Sendable {
+  package struct Lexeme: Equatable, Sendable {
     /// How an editor colours it.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
       /// A word the language reserves (`repeat`, `if`, `and`, `true`).
       case keyword
       /// Any other word: a receiver, verb, query, macro or an argument's word.
@@ -45,15 +45,15 @@ public struct ScriptOutline: Sendable {
       case punctuation
     }
     /// How it is coloured.
-    public var kind: Kind
+    package var kind: Kind
     /// Where it is in the file's bytes.
-    public var bytes: Range<Int>
+    package var bytes: Range<Int>
     /// Its text, for a word or a parameter (`$n`).
-    public var text: String
+    package var text: String
   }
 
   /// The outline of `file`, whatever errors it has (it is lexed and parsed, not checked).
-  public init(_ file: SourceFile) {
+  package init(_ file: SourceFile) {
     var sources = SourceTable()
     let id = sources.add(file)
     let symbols = SymbolTable()
@@ -103,7 +103,7 @@ public struct ScriptOutline: Sendable {
   }
 
   /// Where the word `name` is used (its definitions included), in order.
-  public func uses(of name: String) -> [SourceLocation] {
+  package func uses(of name: String) -> [SourceLocation] {
     words.filter { $0.text == name }.map(\.location)
   }
 }

@@ -60,12 +60,12 @@ struct Options: Equatable {
     driver.errorPolicy = onError
     if safe {
       driver.session.fileAccess = nil
-      driver.session.stringLimit = Self.safeStringLimit
-      driver.session.valueLimit = Self.safeValueLimit
-      driver.session.outputLimit = Self.safeOutputLimit
+      driver.session.limits.string = Self.safeStringLimit
+      driver.session.limits.values = Self.safeValueLimit
+      driver.session.limits.output = Self.safeOutputLimit
     }
-    driver.session.stepLimit = maxSteps ?? (safe ? Self.safeStepBudget : nil)
-    driver.session.historyLimit = historyLimit
+    driver.session.limits.steps = maxSteps ?? (safe ? Self.safeStepBudget : nil)
+    driver.session.limits.history = historyLimit
     if driver.session.helpExample == nil { driver.session.helpExample = ToolIdentity.current.example }
     if json {
       driver.session.showsViews = true

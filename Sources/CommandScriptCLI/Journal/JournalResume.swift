@@ -70,7 +70,7 @@ extension Driver {
     var journaledLimit: Int?? = nil
     for entry in contents.entries { if case .historyLimit(let limit) = entry.kind { journaledLimit = limit } }
     if let historyLimit, journaledLimit != .some(historyLimit) {
-      session.historyLimit = historyLimit
+      session.limits.history = historyLimit
       do { try journal.recordHistoryLimit(historyLimit) } catch {
         Console.err.message("cannot write to the session \(journal.path): \(error.reason)")
         return .failure(ResumeFailure(status: .ioError))
@@ -166,7 +166,7 @@ extension Driver {
         // The steps from here on were made at `time`.
         session.clock = { time }
         journal.journaledTime = time
-      case .historyLimit(let limit): session.historyLimit = limit
+      case .historyLimit(let limit): session.limits.history = limit
       case .failedStatement:
         // It failed when it ran, and its rollback left commands in effect: run again, it
         // fails the same way and leaves the same.

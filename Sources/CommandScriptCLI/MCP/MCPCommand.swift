@@ -91,9 +91,9 @@ struct MCPCommand: ToolSubcommand {
       return ExitStatus(rawValue: status) ?? .runtimeError
     }
     if !allowFiles {
-      served.session.stringLimit = Options.safeStringLimit
-      served.session.valueLimit = Options.safeValueLimit
-      served.session.outputLimit = Options.safeOutputLimit
+      served.session.limits.string = Options.safeStringLimit
+      served.session.limits.values = Options.safeValueLimit
+      served.session.limits.output = Options.safeOutputLimit
     }
     let status = MCPServer(served: served, output: Channel(descriptor: protocolOutput)).run()
     served.finish()

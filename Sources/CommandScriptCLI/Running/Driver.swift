@@ -69,17 +69,21 @@ final class Driver {
   /// diagnostics are kept in ``replayFailures``. What failed while replaying is not this
   /// run's.
   func replaying<T>(_ body: () -> T) -> T {
-    let (output, warning, stepLimit, policy) = (session.onOutput, session.onDiagnostic, session.stepLimit, errorPolicy)
+    let (output, warning, stepLimit, policy) = (
+      session.onOutput, session.onDiagnostic, session.limits.steps, errorPolicy
+    )
     session.onOutput = { _ in }
     session.onDiagnostic = { _ in }
-    session.stepLimit = nil
-    session.historyLimit = nil
+    session.limits.steps = nil
+    session.resetSteps()
+    session.limits.history = nil
     errorPolicy = .stop
     replaying = true
     session.isReplaying = true
     defer {
       session.isReplaying = false
-      (session.onOutput, session.onDiagnostic, session.stepLimit, errorPolicy) = (output, warning, stepLimit, policy)
+      (session.onOutput, session.onDiagnostic, session.limits.steps, errorPolicy) = (output, warning, stepLimit, policy)
+      session.resetSteps()
       replaying = false
       replayFailures = []
       failedStatements = 0

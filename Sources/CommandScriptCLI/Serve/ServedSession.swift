@@ -84,7 +84,7 @@ package final class ServedSession {
     }
     if resumed || files.isEmpty { ready() }
     driver.session.fileAccess = allowFiles ? POSIXFileAccess(protecting: protected) : nil
-    driver.session.stepLimit = allowFiles ? nil : Options.safeStepBudget
+    driver.session.limits.steps = allowFiles ? nil : Options.safeStepBudget
     return nil
   }
 

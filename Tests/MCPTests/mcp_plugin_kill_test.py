@@ -215,6 +215,62 @@ def test_sigkill_inside_a_run_with_a_persistent_plugin_leaves_the_call_whole_or_
     assert ok, said
 
 
+def answered_runs(folder, journal, notes, *scripts):
+    """Each script `run` by `cmdscript mcp --session`, all answered; their answers."""
+    messages = [{"jsonrpc": "2.0", "id": i, "method": "tools/call",
+                 "params": {"name": "run", "arguments": {"script": script}}} for i, script in enumerate(scripts)]
+    done = subprocess.run(
+        [binary(), "mcp", "--session", str(journal), "--plugin", plugin(folder, notes)],
+        input="".join(json.dumps(m) + "\n" for m in messages), capture_output=True, text=True, cwd=folder,
+        timeout=TIMEOUT)
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line)["result"]["structuredContent"] for line in done.stdout.splitlines()]
+    assert all(answer["ok"] for answer in answers), answers
+    return answers
+
+
+def without_last_commit(journal):
+    """The journal as if the process ended just before the last call's `#= commit`."""
+    text = journal.read_bytes()
+    commit = text.rindex(b"\n#= commit\n")
+    journal.write_bytes(text[:text.rindex(b"\n#~ ", 0, commit) + 1])
+
+
+def test_an_unanswered_call_is_taken_back_from_the_plugin_too(tmp_path):
+    journal, notes = tmp_path / "s.cmdsession", tmp_path / "notes.json"
+    answered_runs(tmp_path, journal, notes, 'notes.add "a"', 'notes.add "b"\n{ notes.add "c"; notes.add "d" }\nmove up')
+    before_cut = state(binary(), tmp_path, journal, notes)[1]
+    assert items(notes) == ["a", "b", "c", "d"]
+    without_last_commit(journal)
+    # A rollback cut short had undone `d` already (the plugin's undo, as it does it).
+    data = json.loads(notes.read_text())
+    data["items"] = [item for item in data["items"] if item["text"] != "d"]
+    data["steps"] = {step: [r for r in records if r["id"] != 4] for step, records in data["steps"].items()}
+    notes.write_text(json.dumps(data))
+    after, history, said = state(binary(), tmp_path, journal, notes)
+    assert "took back a call that was not answered" in said, said
+    assert after == {"items": ["a"], "y": 0}
+    assert history["seq_last"] == 1 and history["seq_cur"] == 1 and before_cut["seq_last"] == 4
+    assert not (tmp_path / "notes.json.phantoms").exists()
+    # Resumed again: nothing more to take back; then `mcp` goes on, and serves.
+    assert state(binary(), tmp_path, journal, notes)[:2] == (after, history)
+    assert answered_runs(tmp_path, journal, notes, 'notes.add "e"')[0]["step"] == 2
+    assert items(notes) == ["a", "e"]
+    ok, said = serves(binary(), tmp_path, journal, notes)
+    assert ok, said
+
+
+def test_a_run_that_moves_a_plugins_history_is_whole_up_to_that_statement(tmp_path):
+    """An undo of a persistent plugin's step cannot be taken back exactly: the call ends
+    before it (its `#= commit` there), and it and what follows are kept one by one."""
+    journal, notes = tmp_path / "s.cmdsession", tmp_path / "notes.json"
+    answered_runs(tmp_path, journal, notes, 'notes.add "a"\nundo\nnotes.add "b"')
+    lines = [line for line in journal.read_text().splitlines() if not line.startswith(("#~", "#%", "#= time"))]
+    assert lines[-5:] == ["#= begin", 'notes.add "a"', "#= commit", "undo", 'notes.add "b"'], lines
+    after, history, said = state(binary(), tmp_path, journal, notes)
+    assert after == {"items": ["b"], "y": 0} and "took back" not in said
+
+
 def main():
     args = sys.argv[1:]
     rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 100

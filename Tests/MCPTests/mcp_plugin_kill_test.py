@@ -232,8 +232,8 @@ def answered_runs(folder, journal, notes, *scripts):
 def without_last_commit(journal):
     """The journal as if the process ended just before the last call's `#= commit`."""
     text = journal.read_bytes()
-    commit = text.rindex(b"\n#= commit\n")
-    journal.write_bytes(text[:text.rindex(b"\n#~ ", 0, commit) + 1])
+    # (A record's checksum line follows it.)
+    journal.write_bytes(text[:text.rindex(b"\n#= commit\n") + 1])
 
 
 def test_an_unanswered_call_is_taken_back_from_the_plugin_too(tmp_path):
@@ -258,6 +258,26 @@ def test_an_unanswered_call_is_taken_back_from_the_plugin_too(tmp_path):
     assert items(notes) == ["a", "e"]
     ok, said = serves(binary(), tmp_path, journal, notes)
     assert ok, said
+
+
+def test_the_node_kits_notes_example_is_taken_back_too(tmp_path):
+    """examples/plugins/notes.js keeps each step's records while in effect (its `applied`)."""
+    notes_js = f"node {ROOT / 'examples/plugins/notes.js'}"
+    journal = tmp_path / "s.cmdsession"
+    runs = ['notes.add "a"', 'notes.add "b"\nnotes.add "c"\nnotes.remove 1']
+    messages = [{"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": {"name": "run", "arguments": {"script": s}}}
+                for i, s in enumerate(runs)]
+    done = subprocess.run([binary(), "mcp", "--session", str(journal), "--plugin", notes_js],
+                          input="".join(json.dumps(m) + "\n" for m in messages), capture_output=True, text=True,
+                          cwd=tmp_path, timeout=TIMEOUT)
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "notes.json").read_text())["notes"] == ["b", "c"]
+    without_last_commit(journal)
+    resumed = subprocess.run([binary(), "--session", str(journal), "--plugin", notes_js, "--json"], input="history\n",
+                             capture_output=True, text=True, cwd=tmp_path, timeout=TIMEOUT)
+    assert resumed.returncode == 0 and "took back a call" in resumed.stderr, resumed.stderr
+    assert json.loads(resumed.stdout)["seq_last"] == 1
+    assert json.loads((tmp_path / "notes.json").read_text())["notes"] == ["a"]
 
 
 def test_a_run_that_moves_a_plugins_history_is_whole_up_to_that_statement(tmp_path):

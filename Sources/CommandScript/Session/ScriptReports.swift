@@ -135,9 +135,7 @@ extension Session {
   /// statement).
   package func preview(_ file: SourceFile) -> ScriptReport {
     let before = receiverStates
-    let mark = checkerState.mark
-    let history = timeline.invoker.history
-    let queue = timeline.queueState
+    let start = checkpoint()
     let (journal, commit, limit, observers, listener) = (
       timeline.journal, timeline.onCommit, timeline.limits.history, changeObservers, onChange
     )
@@ -163,18 +161,15 @@ extension Session {
       let after = receiverStates
       // Back to the step it started on, then the tree as it was: the steps the script made
       // are undone (the receivers keep no record of them), those it undid are redone.
-      let move = timeline.invoker.move(to: .after(history.current))
-      timeline.invoker.history = history
-      timeline.queueState = queue
-      takeBack(since: mark)
-      if let failure = move.failure {
+      let takenBack = rollBack(to: start)
+      if let failure = takenBack {
         diagnostics.append(
           Diagnostic(
             .error, "the preview could not be taken back: \(failure.message)",
             at: SourceLocation(file: file.name, line: file.firstLine, column: 1)))
       }
       return ScriptReport(
-        ok: failures == 0 && move.failure == nil, changes: Self.changes(from: before, to: after), outputs: [],
+        ok: failures == 0 && takenBack == nil, changes: Self.changes(from: before, to: after), outputs: [],
         diagnostics: [], irreversible: stop?.command)
     }
   }
@@ -204,7 +199,7 @@ extension Session {
 
   /// Takes back what compiling defined since `mark`: the macros and `use`s, and the
   /// instances of `new`s, withdrawn (as a run stopped before a `new` takes them back).
-  private func takeBack(since mark: CheckerState.Mark) {
+  func takeBack(since mark: CheckerState.Mark) {
     checkerState.takeBack(since: mark)
     timeline.define(macros: checkerState.macros)
   }

@@ -274,9 +274,14 @@ final class Journal: StatementJournal {
       journaledTime = now
     }
     stamp = now
+    let start = end
     try append(JournalFormat.entry(statement: text))
     statementOffset = recordStart
+    statement = (start, end, lastRecord?.entry ?? [])
   }
+
+  /// The statement recorded last: where its record starts and ends, and its entry.
+  private var statement: (start: Mark, end: Mark, entry: [UInt8])?
 
   /// Appends `text` after the statement recorded last, as part of it: withdrawing the
   /// statement, or keeping it as failed, takes this away too (a plugin's records).
@@ -339,6 +344,34 @@ final class Journal: StatementJournal {
       return
     }
     try append(JournalFormat.callCommit)
+  }
+
+  /// Ends the call begun by ``beginCall()`` before the statement recorded last, which
+  /// has not done anything yet: a resume keeps the call's statements before it whole, and
+  /// it and those after it one by one. For a statement that moves a persistent plugin
+  /// through its history, which a resume could not take back exactly (PluginJournal). The
+  /// statement's record is written again after the `#= commit` (its step is then another:
+  /// ``statementOffset``); a kill in between leaves it out, having done nothing.
+  func commitCallBeforeLast() {
+    guard case .begun(let start, let after) = call else {
+      if case .pending = call { call = .none }
+      return
+    }
+    // (Never with something after its record: that would be its own, once it did something.)
+    guard let statement, statement.end.offset == end.offset else { return }
+    call = .none
+    let (time, arguments) = (journaledTime, journaledArguments)
+    cut(to: statement.start)
+    (journaledTime, journaledArguments) = (time, arguments)
+    do {
+      if end.offset == after.offset { cut(to: start) } else { try append(JournalFormat.callCommit) }
+      let again = end
+      try append(statement.entry)
+      statementOffset = recordStart
+      self.statement = (again, end, statement.entry)
+    } catch {
+      // Not written: the failure is seen when the call ends (``recordFailed``).
+    }
   }
 
   /// Records that the session uses plugin `name`, started as `command`.

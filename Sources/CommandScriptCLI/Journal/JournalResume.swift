@@ -48,7 +48,12 @@ extension Driver {
       )
     }
     if let failure = missingPlugins(contents, of: journal) { return .failure(failure) }
-    if let begin = JournalFormat.unfinishedCall(in: contents.entries) {
+    var unanswered: [Journal.Entry] = []
+    if let begin = JournalFormat.unfinishedCall(in: contents.entries), takeBackUnansweredCall != nil {
+      // Replayed, then taken back: a persistent plugin's state may hold some of it.
+      unanswered = Array(contents.entries[begin...])
+      contents.entries.removeSubrange(begin...)
+    } else if let begin = JournalFormat.unfinishedCall(in: contents.entries) {
       // A call kept whole (`mcp`'s `run`) that was not answered: none of it, rather than
       // the statements that ran before the process ended.
       let entry = contents.entries[begin]
@@ -60,9 +65,10 @@ extension Driver {
       )
       contents.entries.removeSubrange(begin...)
     }
-    beforeReplay?(journal, contents.entries)
+    beforeReplay?(journal, contents.entries + unanswered)
     let ownArguments = streamArguments
-    let replayed = replaying { replay(contents, of: journal) }
+    var replayed = replaying { replay(contents, of: journal) }
+    if replayed == nil, !unanswered.isEmpty { replayed = takeBackUnansweredCall?(journal, contents, unanswered) }
     streamArguments = ownArguments
     if let failure = replayed { return .failure(failure) }
     Console.flush()
@@ -109,7 +115,10 @@ extension Driver {
 
   /// Runs the entries in batches, checked together as a stream's are; a batch ends where
   /// the journal sets the history limit. Returns why the resume must stop, if it must.
-  private func replay(_ contents: Journal.Contents, of journal: Journal) -> ResumeFailure? {
+  /// `unanswered`: the entries are a call that was not answered, about to be taken back:
+  /// each statement is replayed on its own, and one that fails (left out: its plugin does
+  /// not hold it) stops nothing.
+  func replay(_ contents: Journal.Contents, of journal: Journal, unanswered: Bool = false) -> ResumeFailure? {
     var batch = StreamEntries(name: journal.path)
     var batchEntries: [Journal.Entry] = []
     func replayBatch() -> ResumeFailure? {
@@ -126,6 +135,10 @@ extension Driver {
           "session \(journal.path):\(entry.line): \(refusal); nothing else was run and the file is unchanged")
         Console.flush()
         return ResumeFailure()
+      }
+      if unanswered {
+        forgetReplayFailures()
+        return nil
       }
       if status == .runtimeError, entry.offset == contents.entries.last?.offset {
         // A statement is journaled before it runs: the process ended while this one ran,
@@ -148,7 +161,7 @@ extension Driver {
       case .statement:
         batch.append(entry: entry.bytes, line: entry.line)
         batchEntries.append(entry)
-        if batch.count == StreamEntries.batchSize, let failure = replayBatch() { return failure }
+        if unanswered || batch.count == StreamEntries.batchSize, let failure = replayBatch() { return failure }
         continue
       case .callBegin, .callCommit:
         // What a call did is the statements between them, replayed as any others.
@@ -170,7 +183,7 @@ extension Driver {
       case .failedStatement:
         // It failed when it ran, and its rollback left commands in effect: run again, it
         // fails the same way and leaves the same.
-        if runChunk(entry.bytes, name: journal.path, firstLine: entry.line) == .runtimeError {
+        if runChunk(entry.bytes, name: journal.path, firstLine: entry.line) == .runtimeError || unanswered {
           forgetReplayFailures()
           continue
         }

@@ -39,7 +39,8 @@ struct MCPCommand: ToolSubcommand {
         serve does. Statements run under --safe rules (no `source` or `export`, 10,000,000 \
         steps per call, the bounds of strings and output) unless --allow-files. With \
         --session, each call that changes the session is in the journal, made durable, \
-        before it is answered. Each --plugin starts a plugin, as for a run; without one, \
+        before it is answered, and a `run` the process ended during is taken back whole on \
+        resume, from persistent plugins too. Each --plugin starts a plugin, as for a run; without one, \
         the first FILE's project file (cmdscript.json) names them.
 
         Exit status: 0 at the end of the input; 1 a plugin cannot start or declare; 64 \

@@ -154,6 +154,25 @@ final class PluginJournal: StatementJournal {
   /// An undo was sent to a persistent plugin.
   func undid(_ plugin: Plugin) { touched = true }
 
+  /// A persistent plugin is sent an undo or a redo that moves through the history (not a
+  /// statement's own rollback): a resume could not take it back exactly (the redo's
+  /// record is a new one, the undo carries no step to ask about), so the running call is
+  /// kept whole up to this statement and statement by statement from it (Journal): the
+  /// statement, which did nothing yet, is journaled again after the call's end.
+  func movesHistory() {
+    guard !replaying, let file else { return }
+    let offset = file.statementOffset
+    file.commitCallBeforeLast()
+    if file.statementOffset != offset { step = Self.stepID(salt: file.salt, offset: Int(file.statementOffset)) }
+  }
+
+  /// Before a call the resume replayed is taken back: its undos are sent for real, and
+  /// nothing of them is journaled.
+  func takingBackCall() {
+    reset()
+    (resolving, leftOut, keptInDoubt, current) = (false, false, false, nil)
+  }
+
   /// The undo of `command` could not reach its plugin, stopped by a fault.
   func couldNotUndo(_ command: String) {
     if !kept.contains(command) { kept.append(command) }
@@ -164,7 +183,9 @@ final class PluginJournal: StatementJournal {
   /// then fails and is rolled back, never done without it.
   func settle(inRollback: Bool) throws(CommandFailure) {
     // A `try`'s rollback settles in the middle of the statement: the rest is still to come.
-    guard touched, awaitingLine || resolving || keptInDoubt, !inRollback, !leftOut, let file else { return }
+    guard touched, awaitingLine || resolving || keptInDoubt, !inRollback, !leftOut, current?.inCall != true,
+      let file
+    else { return }
     keptInDoubt = false
     let line = StateValue.object([.init("records", .array(records)), .init("answers", .array(answers))])
     records.removeAll()
@@ -187,6 +208,9 @@ final class PluginJournal: StatementJournal {
     var records: [String: [Replayed]]?
     var answers: [String: [Replayed]]?
     var failed = false
+    /// Whether it is part of a call that was not answered (after a `#= begin` with no
+    /// `#= commit`), which the resume takes back (PluginCallRollback.swift).
+    var inCall = false
   }
 
   /// Whether a journal is being replayed.
@@ -211,6 +235,7 @@ final class PluginJournal: StatementJournal {
     replaying = true
     let prefix = Array(Self.recordsPrefix.utf8)
     journaled = []
+    let callStart = JournalFormat.unfinishedCall(in: entries).map { entries[$0].offset }
     for entry in entries {
       switch entry.kind {
       case .statement where entry.bytes.starts(with: prefix):
@@ -248,8 +273,10 @@ final class PluginJournal: StatementJournal {
         }
       case .statement:
         journaled.append(Journaled(offset: entry.offset, line: entry.line, text: entry.bytes))
+        journaled[journaled.count - 1].inCall = callStart.map { entry.offset > $0 } ?? false
       case .failedStatement:
         journaled.append(Journaled(offset: entry.offset, line: entry.line, text: entry.bytes, failed: true))
+        journaled[journaled.count - 1].inCall = callStart.map { entry.offset > $0 } ?? false
       case .plugin(let name, _): named.insert(name)
       case .historyLimit, .notReverted, .time, .arguments, .callBegin, .callCommit: break
       }
@@ -300,6 +327,15 @@ final class PluginJournal: StatementJournal {
 
   /// The answer of a replayed query of `plugin`.
   func replayedAnswer(of plugin: Plugin) throws(CommandFailure) -> Replayed {
+    if let current, current.inCall, current.answers != nil {
+      // A statement of a call being taken back, done when it ran: the answers it had, so
+      // that its commands are the ones the plugin applied (asked again if it holds them).
+      _ = try settlesInDoubt(plugin, asking: true)
+      guard let answer = restoredAnswers[plugin.name]?.popFirst() else {
+        throw CommandFailure("the journal holds no answer of plugin `\(plugin.name)` for this query")
+      }
+      return answer
+    }
     var refuses = resolving
     if !refuses { refuses = try settlesInDoubt(plugin, asking: true) }
     if refuses {
@@ -325,6 +361,9 @@ final class PluginJournal: StatementJournal {
   /// An `undo` in doubt is kept as done: an undo carries no step to ask about.
   func sendsReplayedUndo(of plugin: Plugin) -> Bool {
     if resolving { return true }
+    // In a call being taken back: the statement's own rollback, of commands the plugin does
+    // not hold (it never applied them, or a rollback took them back already).
+    if current?.inCall == true { return false }
     guard !leftOut, let current, current.records == nil, !current.failed, currentIsLast, let file else { return false }
     if !keptInDoubt {
       report(
@@ -347,10 +386,20 @@ final class PluginJournal: StatementJournal {
   /// plugin did not apply it or cannot say.
   private func settlesInDoubt(_ plugin: Plugin, asking: Bool = false) throws(CommandFailure) -> Bool {
     if resolving { return true }
-    guard !leftOut, !keptInDoubt, let current, current.records == nil, !current.failed, currentIsLast, let file
-    else { return false }
+    guard !leftOut, !keptInDoubt, let current, let file else { return false }
+    if current.inCall {
+      // Of a call being taken back: the plugin holds it whole, in part (a rollback of it was
+      // cut short), or not at all. Asked if it ran the plugin's commands, or may have.
+      guard current.records == nil || current.failed || current.records?[plugin.name]?.isEmpty == false else {
+        return false
+      }
+    } else {
+      guard current.records == nil, !current.failed, currentIsLast else { return false }
+    }
     let place = "session \(file.path):\(current.line)"
     let doubt = "the last statement is in doubt (the processes ended before its plugins' records were journaled)"
+    // The rollback of a call says what it took back, once.
+    let report: (String) -> Void = current.inCall ? { _ in } : self.report
     guard plugin.answersApplied else {
       report(
         "\(place): \(doubt), and plugin `\(plugin.name)` cannot say whether it applied it (it does not answer `applied`): left out; its state may hold some of it"
@@ -397,5 +446,6 @@ extension PluginHost {
       self.journal.refuse = { [unowned driver] in driver.resumeRefusal = $0 }
       driver.session.journal = self.journal
     }
+    takesBackUnansweredCalls(in: driver)
   }
 }

@@ -119,6 +119,7 @@ final class PluginReceiver: DeclaredReceiver {
       }
       return .int(ticket)
     }
+    if plugin.persistent, arguments.execution == .redo { host.journal.movesHistory() }
     let wasRunning = !plugin.hasFailed
     let result: StateValue
     do {
@@ -170,7 +171,11 @@ final class PluginReceiver: DeclaredReceiver {
       host.journal.couldNotUndo("\(name).\(type.verbs[verb].name)")
       return
     }
-    if plugin.persistent { host.journal.undid(plugin) }
+    if plugin.persistent {
+      host.journal.undid(plugin)
+      // Not a statement's rollback: a step undone.
+      if host.interruption?.rollbackProgress == nil { host.journal.movesHistory() }
+    }
     send(undoOf: verb, arguments, record: record)
   }
 

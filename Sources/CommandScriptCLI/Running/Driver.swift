@@ -34,6 +34,10 @@ final class Driver {
   var journalClient: PluginJournal?
   /// Why the resume must stop, when a replayed statement cannot be reproduced.
   var resumeRefusal: String?
+  /// Takes back, for real, the call a resumed journal ends in that was not answered (its
+  /// entries), once the entries before it are replayed: with persistent plugins, whose
+  /// state may hold some of it (PluginCallRollback.swift). Without it, such a call is cut.
+  var takeBackUnansweredCall: ((Journal, Journal.Contents, [Journal.Entry]) -> ResumeFailure?)?
   /// The plugins this run started, by name; a journal names those it needs.
   var pluginNames: [String] = []
 

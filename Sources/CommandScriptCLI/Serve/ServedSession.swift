@@ -102,10 +102,11 @@ package final class ServedSession {
 
   /// Begins a call whose statements the journal keeps whole or not at all, until
   /// ``entryEnded()`` (`mcp`'s `run`): a resume after the process ended while it ran has
-  /// none of them. Not with a persistent plugin, whose own state would keep what the
-  /// statements did to it: then each statement is kept as it takes effect.
+  /// none of them (a persistent plugin's state is taken back too, PluginCallRollback.swift).
+  /// Not with a persistent plugin that cannot say whether it holds a step (no `applied`):
+  /// then each statement is kept as it takes effect.
   package func beginCall() {
-    guard !(plugins?.anyPersistent ?? false) else { return }
+    guard !(plugins?.anyPersistentWithoutApplied ?? false) else { return }
     driver.journal?.beginCall()
   }
 

@@ -8,7 +8,8 @@ with the record it gave then, without applying it twice.
     python3 notes.py FILE [--no-applied] [--pid PIDFILE] [--slow SECONDS]
 
 --no-applied: do not declare `applied` (a plugin that cannot say). --pid: write the
-process id there (the kill test stops it). --slow: sleep that long in every `execute`.
+process id there (the kill test stops it). --slow: sleep that long in every `execute`
+(--slow-undo: in every `undo`).
 --log: append each `execute`'s step and mode there. --fill DIR: `notes.add "fill"` fills
 DIR's file system and answers a record of 8 KiB (its undo frees it). `notes.add "hang"`
 saves the note, then sleeps for a minute (a plugin that times out after doing it).
@@ -23,6 +24,7 @@ args = sys.argv[1:]
 path = args[0]
 declares_applied = "--no-applied" not in args
 slow = float(args[args.index("--slow") + 1]) if "--slow" in args else 0
+slow_undo = float(args[args.index("--slow-undo") + 1]) if "--slow-undo" in args else 0
 log = args[args.index("--log") + 1] if "--log" in args else None
 fill = args[args.index("--fill") + 1] if "--fill" in args else None
 if "--pid" in args:
@@ -97,6 +99,8 @@ def execute(params):
 
 
 def undo(params):
+    if slow_undo:
+        time.sleep(slow_undo)
     data = load()
     record = params["undo"]
     if not isinstance(record, dict) or not any(i["id"] == record.get("id") for i in data["items"]):

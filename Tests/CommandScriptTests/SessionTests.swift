@@ -255,8 +255,9 @@ private func expectFits80(_ text: String, sourceLocation: Testing.SourceLocation
     #expect(shape.contains("colour: colour (red orange"))
     // A verb of two types: a section for each, with an empty line in between…
     let open = r.session.help("open").split(separator: "\n", omittingEmptySubsequences: false)
-    // …and the door's query `open`, after its verb.
-    #expect(open.count == 5)
+    // …and the door's query `open`, after its verb and when the verb cannot work.
+    #expect(open.count == 7)
+    #expect(open[1] == "    unavailable while locked: the door is locked")
     #expect(open.first?.hasPrefix("door.open ") == true)
     #expect(open.contains { $0.hasPrefix("door.open ") && $0.hasSuffix("whether it is open: boolean") })
     #expect(open.last?.hasPrefix("gate.open ") == true)

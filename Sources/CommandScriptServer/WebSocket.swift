@@ -2,7 +2,8 @@
 // declared length is over the limit with 1009 before any of it is read (its
 // WebSocketProtocolErrorHandler), and here a message put together from fragments is held to
 // the same limit; messages are written from any thread, each call's frames in one flush (a
-// page that stops reading is closed once too many wait, never waited for); a page quiet for
+// page that stops reading is closed once too many wait, or after ``WebSocket/stalledSeconds``
+// of writes waiting, never waited for); a page quiet for
 // ``WebSocket/quietSeconds`` is pinged, and after three such spells taken for gone and closed.
 
 import Foundation
@@ -29,6 +30,8 @@ final class WebSocket: Sendable {
   /// After this long without a byte from the page it is pinged; after three such spells
   /// it is taken for gone and closed.
   static let quietSeconds = 20
+  /// A page that reads nothing for this long while writes wait for it is closed.
+  static let stalledSeconds: Int64 = 30
 
   private let channel: any Channel
   private let pending = Mutex(0)
@@ -93,6 +96,7 @@ final class WebSocketFrames: ChannelInboundHandler {
   private var messageOpcode: WebSocketOpcode?
   private var quietSpells = 0
   private var ended = false
+  private var stalled: Scheduled<Void>?
 
   init(socket: WebSocket, handler: any WebSocketHandler) {
     self.socket = socket
@@ -111,9 +115,23 @@ final class WebSocketFrames: ChannelInboundHandler {
   func handlerRemoved(context: ChannelHandlerContext) { end() }
 
   private func end() {
+    stalled?.cancel()
     guard !ended else { return }
     ended = true
     handler.closed(socket)
+  }
+
+  /// Writes wait past NIO's high-water mark: the page has stopped reading.
+  func channelWritabilityChanged(context: ChannelHandlerContext) {
+    stalled?.cancel()
+    stalled = nil
+    if !context.channel.isWritable {
+      let channel = context.channel
+      stalled = context.eventLoop.scheduleTask(in: .seconds(WebSocket.stalledSeconds)) {
+        channel.close(promise: nil)
+      }
+    }
+    context.fireChannelWritabilityChanged()
   }
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

@@ -108,3 +108,22 @@ def test_frames_a_browser_never_sends_are_refused_1002(serve):
     assert ping.frame() == (0xA, b"are you there")
     ping.send_frame(0x8, struct.pack(">H", 1000))
     assert ping.close_code() == 1000
+
+
+def test_a_page_that_stops_reading_is_closed(serve):
+    server = serve()
+    ws = WebSocket(server)
+    hello(ws)
+    # Many whole states asked for and none read: the server's writes wait. The page keeps
+    # sending pings, so it is never quiet; only its not reading can close it.
+    for i in range(3000):
+        ws.send({"id": i, "sync": True})
+    deadline = time.monotonic() + 150
+    while True:
+        try:
+            ws.send_frame(0x9, b"still here")
+        except OSError:
+            break
+        assert time.monotonic() < deadline, "timed out after 150 s: the page that reads nothing is still open"
+        time.sleep(2)
+    assert server.alive()

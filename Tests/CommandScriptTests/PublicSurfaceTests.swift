@@ -32,9 +32,10 @@ import Testing
   @Test("what only the command line uses is not public")
   func commandLineOnly() throws {
     let declarations = try Self.publicDeclarations()
-    for file in ["JournalFormat.swift", "ScriptOutline.swift", "CursorContext.swift", "EntryScanner.swift",
-      "ScriptFormatter.swift", "MacroListing.swift"]
-    {
+    for file in [
+      "JournalFormat.swift", "ScriptOutline.swift", "CursorContext.swift", "EntryScanner.swift",
+      "ScriptFormatter.swift", "MacroListing.swift",
+    ] {
       let leaked = declarations.filter { $0.file == file }.map(\.text)
       #expect(leaked.isEmpty, "\(file): \(leaked)")
     }

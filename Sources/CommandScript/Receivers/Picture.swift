@@ -47,7 +47,7 @@ public struct Picture: Equatable, Sendable {
   }
 
   /// The rows as plain text, trailing spaces removed: what a host without colour shows.
-  public var plainLines: [String] {
+  package var plainLines: [String] {
     rows.map { row in
       var line = String(row.map(\.glyph))
       while line.last == " " { line.removeLast() }

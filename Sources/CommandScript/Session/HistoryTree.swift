@@ -156,17 +156,17 @@ public struct HistoryTree: Equatable, Sendable {
 
   /// One line of the tree as drawn: the lines that lead to the step (`├─`, `│ `) and the
   /// step.
-  public struct Row: Equatable, Sendable {
+  package struct Row: Equatable, Sendable {
     /// What stands before the step's mark: `├─` where a branch steps aside, `│ ` for
     /// each branch it is beside.
-    public var prefix: String
-    public var node: Node
+    package var prefix: String
+    package var node: Node
   }
 
   /// The tree drawn in the order made, as `history` and the served page draw it: each
   /// step's newest child goes on below it in the same column, its other children step
   /// aside to the right (`├─`), so that a long line of steps never drifts.
-  public var rows: [Row] {
+  package var rows: [Row] {
     var rows: [Row] = []
     func draw(_ first: Int, lead: String, rest: String) {
       var number: Int? = first

@@ -52,7 +52,7 @@ extension Session {
   }
 
   /// Each existing receiver's name and state, in order.
-  public var receiverStates: [(receiver: String, state: StateValue)] {
+  package var receiverStates: [(receiver: String, state: StateValue)] {
     timeline.instances.filter(\.exists).map { ($0.name, $0.state()) }
   }
 

@@ -352,6 +352,25 @@ def certain_errors():
     finish(child, "certain errors")
 
 
+def variable_completion():
+    """Tab after `$` offers the names in scope: the session's variables, and while a block
+    is open, its turn and the `var`s typed in it so far."""
+    child = started("variable completion")
+    run(child, "let total = 5")
+    enter(child, "repeat 2 as turn {")
+    expect(child, CONTINUATION, "the continuation prompt in the block")
+    enter(child, "  var step = 1")
+    expect(child, CONTINUATION, "the continuation prompt after the block's `var`")
+    press(child, "  move up $\t\t", re.compile(r"\$step\s+\$total\s+\$turn"), "move up $")
+    press(child, "tu\t", "turn ")
+    child.send("\r")
+    expect(child, CONTINUATION, "the continuation prompt after the completed line")
+    enter(child, "}")
+    prompt(child, "after the block")
+    run(child, "show shape", "shape: at (0, 3), blue")
+    finish(child, "variable completion")
+
+
 def file_completion():
     """Tab after `source` and `export` completes file names: in a string, from a folder
     (no space after `/`), a unique file closing the string; Tab Tab lists several; an
@@ -948,7 +967,8 @@ def plugins():
 SCENARIOS = [
     plugins, basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
     terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help, reports,
-    repl_command_errors, history_not_a_file, source_check_interrupt, wrapped_diagnostics, certain_errors]
+    repl_command_errors, history_not_a_file, source_check_interrupt, wrapped_diagnostics, certain_errors,
+    variable_completion]
 
 
 def main():

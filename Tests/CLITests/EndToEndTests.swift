@@ -237,6 +237,23 @@ struct EndToEndTests {
     #expect(tool.stderr == "")
   }
 
+  @Test("piped input: an error is reported as soon as it is certain, standard input still open")
+  func certainErrorAtOnce() throws {
+    // The `:` can be made right by no later line: reported before any more input.
+    let colon = try Interactive()
+    colon.send("move up\nif shape.x > 2:\n")
+    #expect(colon.waitFor("<stdin>:2:15: error: unexpected `:`", onStderr: true), "stderr: \(colon.stderr)")
+    #expect(colon.finish() == 65)
+    // A statement awaiting its block, then a line that is not one: reported at that line,
+    // though the line opens a block of its own.
+    let header = try Interactive()
+    header.send("if shape.x > 100\nrepeat 2 {\n")
+    #expect(
+      header.waitFor("<stdin>:2:1: error: expected `{` to start a block, found `repeat`", onStderr: true),
+      "stderr: \(header.stderr)")
+    #expect(header.finish() == 65)
+  }
+
   // MARK: Options
 
   @Test("--check compiles only: nothing runs, so a failing script passes")

@@ -376,6 +376,75 @@ async def test_completion_offers_a_macros_parameters_in_its_body(client):
     assert "$steps" in await completions(client, 1, 11)
 
 
+VARIABLES = (
+    "let limit = 3\n"            # line 0
+    "var colour = red\n"          # line 1
+    "repeat 2 as i {\n"           # line 2
+    "  var step = 1.5\n"          # line 3
+    "  move up $\n"               # line 4
+    "}\n"                         # line 5
+    "macro m n {\n"               # line 6
+    "  paint $colour\n"           # line 7
+    "  echo ($n + $limit)\n"      # line 8
+    "}\n"                         # line 9
+    "echo ($\n")                  # line 10
+
+
+async def completion_items(client, line, character):
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=document(), position=at(line, character)))
+    return {item.label: item for item in (result.items if hasattr(result, "items") else result)}
+
+
+@pytest.mark.asyncio
+async def test_completion_after_a_dollar_offers_the_names_in_scope_with_their_kinds(client):
+    open_document(client, VARIABLES)
+    await diagnostics_of(client)
+    # In the block: the top-level variables, the turn and the block's own `var`.
+    items = await completion_items(client, 4, 11)
+    assert {"$limit", "$colour", "$i", "$step"} <= set(items), items.keys()
+    assert items["$limit"].detail == "let, an integer"
+    assert items["$colour"].detail == "var, a colour"
+    assert items["$step"].detail == "var, a decimal"
+    assert items["$i"].kind == types.CompletionItemKind.Variable
+    # After the block, its names are gone.
+    items = await completion_items(client, 10, 7)
+    assert {"$limit", "$colour"} == {label for label in items if label.startswith("$")}, items.keys()
+
+
+@pytest.mark.asyncio
+async def test_hover_and_definition_of_a_variable_say_where_it_was_bound(client):
+    open_document(client, VARIABLES)
+    await diagnostics_of(client)
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=document(), position=at(7, 10)))
+    assert "$colour: var, a colour, bound on line 2" in hover.contents.value
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=document(), position=at(8, 10)))
+    assert "$n: a parameter of the macro, bound on line 7" in hover.contents.value
+    assert (await definition_at(client, 8, 15)).range.start == at(0, 4)
+    assert (await definition_at(client, 7, 10)).range.start == at(1, 4)
+
+
+@pytest.mark.asyncio
+async def test_the_outline_lists_the_top_level_variables(client):
+    open_document(client, VARIABLES.replace("echo ($\n", "echo ($limit)\n"))
+    await diagnostics_of(client)
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=document()))
+    assert [(s.name, s.kind, s.detail) for s in symbols] == [
+        ("m", types.SymbolKind.Function, "macro"),
+        ("limit", types.SymbolKind.Variable, "let, an integer"),
+        ("colour", types.SymbolKind.Variable, "var, a colour")]
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_cover_the_variable_errors(client):
+    open_document(client, "let a = 1\na = 2\nb = 3\nvar c = 1\nc = \"x\"\nbreak\n")
+    messages = [d.message for d in await diagnostics_of(client)]
+    assert any("`a`" in m and "var" in m for m in messages), messages
+    assert any("`b`" in m and "var b" in m for m in messages), messages
+    assert any("`c`" in m for m in messages), messages
+    assert any("break" in m for m in messages), messages
+
+
 def test_every_golden_script_and_example_as_a_document():
     """The fuzz target's seeds (every golden script and example, invalid UTF-8 repaired as
     an editor would) as documents: the server answers every request on each, at several

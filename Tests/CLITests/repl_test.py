@@ -330,6 +330,47 @@ def completion():
     finish(child, "completion")
 
 
+def certain_errors():
+    """An entry ends as soon as an error in it is certain: a `:` after a header is reported
+    at once, a header followed by a line that is not its block at that line, an error in
+    an open block at its line; a header awaiting its `{` still asks for more."""
+    child = started("certain errors")
+    enter(child, "if shape.x > 2:")
+    expect(child, "1:15: error: unexpected `:`", "the `:` reported at once")
+    prompt(child, "after the `:` error")
+    enter(child, "if shape.x > 100")
+    expect(child, CONTINUATION, "the continuation prompt while the header awaits its block")
+    enter(child, "move up")
+    expect(child, "2:1: error: expected `{` to start a block, found `move`", "the line that is not a block")
+    prompt(child, "after the missing `{`")
+    run(child, "show shape", "shape: at (0, 0), blue")
+    enter(child, "repeat 2 {")
+    expect(child, CONTINUATION, "the continuation prompt in a block")
+    enter(child, "  paint red:")
+    expect(child, "2:12: error: unexpected character `:`", "an error in an open block reported at once")
+    prompt(child, "after the error in a block")
+    finish(child, "certain errors")
+
+
+def variable_completion():
+    """Tab after `$` offers the names in scope: the session's variables, and while a block
+    is open, its turn and the `var`s typed in it so far."""
+    child = started("variable completion")
+    run(child, "let total = 5")
+    enter(child, "repeat 2 as turn {")
+    expect(child, CONTINUATION, "the continuation prompt in the block")
+    enter(child, "  var step = 1")
+    expect(child, CONTINUATION, "the continuation prompt after the block's `var`")
+    press(child, "  move up $\t\t", re.compile(r"\$step\s+\$total\s+\$turn"), "move up $")
+    press(child, "tu\t", "turn ")
+    child.send("\r")
+    expect(child, CONTINUATION, "the continuation prompt after the completed line")
+    enter(child, "}")
+    prompt(child, "after the block")
+    run(child, "show shape", "shape: at (0, 3), blue")
+    finish(child, "variable completion")
+
+
 def file_completion():
     """Tab after `source` and `export` completes file names: in a string, from a folder
     (no space after `/`), a unique file closing the string; Tab Tab lists several; an
@@ -926,7 +967,8 @@ def plugins():
 SCENARIOS = [
     plugins, basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
     terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help, reports,
-    repl_command_errors, history_not_a_file, source_check_interrupt, wrapped_diagnostics]
+    repl_command_errors, history_not_a_file, source_check_interrupt, wrapped_diagnostics, certain_errors,
+    variable_completion]
 
 
 def main():

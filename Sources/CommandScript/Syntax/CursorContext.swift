@@ -36,10 +36,27 @@ package struct CursorContext: Sendable {
     case written
   }
 
+  /// A name that `$NAME` stands for at the cursor, as the text before it binds it.
+  package struct BoundName: Equatable, Sendable {
+    /// How it is bound: `let`, `var`, a macro's parameter, a `repeat … as` turn, an
+    /// `else as` failure's message.
+    package enum Binding: String, Sendable { case `let`, `var`, parameter, turn, message }
+    package var name: String
+    package var binding: Binding
+    /// Where the name is written where it is bound (from 1; columns in Unicode scalars).
+    package var line: Int
+    package var column: Int
+  }
+
   /// The tokens of the statement the cursor is in, before it.
   private(set) var statement: [Piece] = []
+  /// Where each of `statement`'s tokens starts: line and column.
+  private var positions: [(line: Int, column: Int)] = []
   /// For each open `{`, the parameters of the macro whose body it is in (none outside macros).
   private var open: [[String]] = []
+  /// The names bound at the top level and in each open block, in the order bound: a
+  /// block's go with its `}`.
+  private var scopes: [[BoundName]] = [[]]
 
   /// Whether the text ends inside a string.
   package private(set) var inString = false
@@ -63,6 +80,14 @@ package struct CursorContext: Sendable {
   /// The parameters of the macro whose body the cursor is in (and `repeat … as` turns,
   /// `else as` messages in theirs), without `$`.
   package var macroParameters: [String] { open.last ?? [] }
+  /// The names `$NAME` may stand for at the cursor, as the text before it binds them, in
+  /// the order bound, an inner one hiding an outer one of the same name: `let` and `var`
+  /// of the top level and of each open block, after their statement; a macro's
+  /// parameters, a `repeat … as` turn and an `else as` message in their blocks.
+  package var boundNames: [BoundName] {
+    var seen = Set<String>()
+    return scopes.joined().reversed().filter { seen.insert($0.name).inserted }.reversed()
+  }
 
   /// The command that the statement at the cursor starts with (`paint`, `door.lock`, a
   /// macro, a keyword), and how many arguments stand between it and the cursor, the word
@@ -113,25 +138,32 @@ package struct CursorContext: Sendable {
         }
         return
       case .semicolon, .newline:
+        bindDeclaredName()
         startStatement()
         (parentheses, fileStatement, fileArgumentStart) = (0, false, nil)
         continue
       case .leftBrace:
         var parameters = macroParameters
+        var bound: [BoundName] = []
         if statement.first == .word(Keyword.macro.rawValue) {
           parameters = statement.dropFirst(2).compactMap { if case .word(let w) = $0 { w } else { nil } }
+          bound = parameters.indices.map { bind(parameters[$0], .parameter, at: 2 + $0) }
         } else if let named = statement.firstIndex(of: .word(Keyword.as.rawValue)).map({ $0 + 1 }),
           named < statement.count, case .word(let name) = statement[named]
         {
           // `repeat 3 as i {`, `} else as e {`: `$i` and `$e` inside.
           parameters.append(name)
+          let isMessage = statement[..<named].contains(.word(Keyword.else.rawValue))
+          bound.append(bind(name, isMessage ? .message : .turn, at: named))
         }
         open.append(parameters)
+        scopes.append(bound)
         startStatement()
         (parentheses, fileStatement, fileArgumentStart) = (0, false, nil)
         continue
       case .rightBrace:
         _ = open.popLast()
+        if scopes.count > 1 { scopes.removeLast() }
         startStatement()
         (parentheses, fileStatement, fileArgumentStart) = (0, false, nil)
         continue
@@ -141,6 +173,7 @@ package struct CursorContext: Sendable {
           fileStatement = true
         }
         statement.append(.word(text))
+        positions.append((token.range.line, token.range.column))
       case .dot: statement.append(.dot)
       case .integer, .decimal, .duration, .string, .parameter: statement.append(.otherArgument)
       case .leftParen:
@@ -162,7 +195,22 @@ package struct CursorContext: Sendable {
 
   private mutating func startStatement() {
     statement = []
+    positions = []
     (argumentCount, word) = (0, "")
+  }
+
+  /// `NAME` bound as `binding` by the word at `index` of the statement.
+  private func bind(_ name: String, _ binding: BoundName.Binding, at index: Int) -> BoundName {
+    let at = positions[statement[..<index].count { if case .word = $0 { true } else { false } }]
+    return BoundName(name: name, binding: binding, line: at.line, column: at.column)
+  }
+
+  /// At the end of a statement: a `let NAME = …` or `var NAME = …` binds `NAME` from here.
+  private mutating func bindDeclaredName() {
+    guard statement.count >= 4, case .word(let keyword) = statement[0], keyword == "let" || keyword == "var",
+      case .word(let name) = statement[1], statement[2] == .operator
+    else { return }
+    scopes[scopes.count - 1].append(bind(name, keyword == "let" ? .let : .var, at: 1))
   }
 
   /// What stands from `start` (the first token after `source` or `export`, nil if none)

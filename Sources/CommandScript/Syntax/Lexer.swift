@@ -112,14 +112,18 @@ struct Lexer {
   /// a longer one is an error here, before anything runs, and its text is never kept.
   var maxStringBytes = Int.max
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, firstLine: Int = 1, symbols: SymbolTable) {
+  /// `atStartOfText`: whether a byte-order mark is skipped (not on an entry's later line).
+  init(
+    _ bytes: UnsafeBufferPointer<UInt8>, source: Int, firstLine: Int = 1, symbols: SymbolTable,
+    atStartOfText: Bool = true
+  ) {
     self.bytes = bytes
     self.source = source
     self.symbols = symbols
     self.line = firstLine
     self.line32 = Int32(clamping: firstLine)
     // A byte-order mark is not text.
-    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+    if atStartOfText, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       position = 3
       lineStart = 3
       knownOffset = 3

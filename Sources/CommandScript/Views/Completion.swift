@@ -19,6 +19,45 @@ extension Session {
     return candidates(in: context).filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
   }
 
+  /// The names `$NAME` may stand for at the end of `text` (the text before a cursor): the
+  /// one reading of scope that Tab completion and the editor server share. The text's own
+  /// `let`s and `var`s (a block's only inside it, after their statement), a macro's
+  /// parameters in its body, `repeat … as` turns and `else as` messages in theirs
+  /// (``CursorContext/boundNames``); before them, unless `textIsCompiled`, the session's
+  /// top-level variables (those of earlier entries, at the prompt). `textIsCompiled`: this
+  /// session compiled the whole of the text's source (the editor server's document), so
+  /// each variable the text declares has its kind, found by where it is bound.
+  package func namesInScope(before text: String, textIsCompiled: Bool = false) -> [NameInScope] {
+    namesInScope(CursorContext(before: text), textIsCompiled: textIsCompiled)
+  }
+
+  private func namesInScope(_ context: CursorContext, textIsCompiled: Bool = false) -> [NameInScope] {
+    let state = checkerState
+    var names: [NameInScope] = []
+    if !textIsCompiled {
+      names = state.globals.sorted { $0.value < $1.value }.map { name, slot in
+        let variable = state.variables[slot]
+        return NameInScope(
+          name: name, binding: variable.isLet ? .let : .var, kind: Checker.describe(variable.kind),
+          line: variable.range.line, column: variable.range.column)
+      }
+    }
+    for bound in context.boundNames {
+      let variable =
+        textIsCompiled
+        ? state.variables.last {
+          $0.name == bound.name && $0.range.line == bound.line && $0.range.column == bound.column
+        }
+        : nil
+      names.removeAll { $0.name == bound.name }
+      names.append(
+        NameInScope(
+          name: bound.name, binding: bound.binding, kind: variable.map { Checker.describe($0.kind) }, line: bound.line,
+          column: bound.column))
+    }
+    return names
+  }
+
   /// The statements of the REPL (`record`, `end`, `macros`), as the language declares
   /// them: words it reserves, which the command line performs rather than the session.
   package static let replStatements: [String] = Keyword.allCases.filter { $0.declaration.placement == .repl }.map(
@@ -30,8 +69,8 @@ extension Session {
 
   private func candidates(for tokens: ArraySlice<CursorContext.Piece>, in context: CursorContext) -> [String] {
     let state = checkerState
-    // `$`: the macro's parameters and turns, and the top-level variables in force.
-    let parameters = (context.macroParameters + state.globals.keys.sorted()).map { "$" + $0 }
+    // `$`: the names in scope.
+    let parameters = namesInScope(context).map { "$" + $0.name }
     guard let head = tokens.first else {
       // The start of a statement: inside a block, only the statements that may stand there.
       let keywords = Keyword.documented.filter { context.depth == 0 || $0.declaration.placement == .anywhere }
@@ -43,11 +82,16 @@ extension Session {
       return conditionCandidates(tokens[(open + 1)...], parameters: parameters)
     }
     guard case .word(let first) = head else { return [] }
+    // `NAME = …`: the value, completed as a condition.
+    if tokens.count >= 2, tokens[tokens.startIndex + 1] == .operator, Keyword(rawValue: first) == nil {
+      return conditionCandidates(tokens.dropFirst(2), parameters: parameters)
+    }
     if let keyword = Keyword(rawValue: first) {
       // `queue STATEMENT`: what follows is a statement of its own.
       if keyword == .queue { return candidates(for: tokens.dropFirst(), in: context) }
       let isCondition = keyword == .if || keyword == .while || keyword == .assert
-      guard tokens.count == 1 || isCondition else { return [] }
+      let isDeclaration = keyword == .let || keyword == .var
+      guard tokens.count == 1 || isCondition || isDeclaration else { return [] }
       switch keyword {
       case .show, .use: return state.instanceNames
       case .help: return Help.topics(state: state)
@@ -56,10 +100,12 @@ extension Session {
       case .export: return ["tree"]
       case .repeat: return parameters
       case .if, .while, .assert: return conditionCandidates(tokens.dropFirst(), parameters: parameters)
+      // `let NAME = …`: the value, completed as a condition.
+      case .let, .var: return tokens.count >= 3 ? conditionCandidates(tokens.dropFirst(3), parameters: parameters) : []
       // Listed rather than a `default:`, so that a new keyword is a decision here too.
       case .undo, .redo, .goto, .earlier, .later, .history, .macro, .transaction, .queue, .run, .pending, .discard,
         .source,
-        .record, .end, .macros, .try, .echo, .else, .as, .and, .or, .not, .true, .false, .let, .var, .break,
+        .record, .end, .macros, .try, .echo, .else, .as, .and, .or, .not, .true, .false, .break,
         .continue:
         return []
       }
@@ -141,5 +187,28 @@ extension Session {
     case .receiver: checkerState.instanceNames
     case .any, .integer, .decimal, .string: []
     }
+  }
+}
+
+/// A name `$NAME` stands for where a cursor is (``Session/namesInScope(before:textIsCompiled:)``).
+package struct NameInScope: Equatable, Sendable {
+  package var name: String
+  package var binding: CursorContext.BoundName.Binding
+  /// Its kind as messages name it (`an integer`, `a colour`), where the checker knows it.
+  package var kind: String?
+  /// Where the name is written where it is bound: line and column, from 1.
+  package var line: Int
+  package var column: Int
+
+  /// What it is, in a few words: `let, an integer`, `a parameter of the macro`.
+  package var summary: String {
+    let how =
+      switch binding {
+      case .let, .var: binding.rawValue
+      case .parameter: "a parameter of the macro"
+      case .turn: "the turn of `repeat … as`"
+      case .message: "the failure's message of `else as`"
+      }
+    return kind.map { how + ", " + $0 } ?? how
   }
 }

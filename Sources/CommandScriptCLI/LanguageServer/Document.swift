@@ -147,6 +147,15 @@ struct Document {
     return span(lexemes[index].bytes)
   }
 
+  /// The `$NAME` at `offset`: its text, the byte offset just after it, and its range.
+  func parameter(at offset: Int) -> (String, end: Int, range: StateValue)? {
+    let lexemes = ScriptOutline(file).lexemes
+    guard let index = nameLexeme(at: offset, in: lexemes), lexemes[index].kind == .parameter,
+      let (text, range) = span(lexemes[index].bytes)
+    else { return nil }
+    return (text, lexemes[index].bytes.upperBound, range)
+  }
+
   /// The word or `receiver.member` at `offset`: what `help` is asked about.
   func topic(at offset: Int) -> (String, StateValue)? {
     let lexemes = ScriptOutline(file).lexemes

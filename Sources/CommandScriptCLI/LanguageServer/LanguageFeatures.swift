@@ -104,12 +104,19 @@ extension LanguageServer {
     let (word, before) = document.wordAndTextBefore(offset)
     let session = session(for: document, before: document.line(ofByte: offset))
     let names = Names(registry(for: document), ScriptOutline(document.file))
-    let items = session.completions(of: word, after: before).map { candidate -> StateValue in
+    let candidates = session.completions(of: word, after: before)
+    // `$NAME`: how it is bound and its kind, from the whole document compiled.
+    let scope =
+      candidates.contains { $0.hasPrefix("$") }
+      ? self.session(for: document).namesInScope(before: before, textIsCompiled: true) : []
+    let items = candidates.map { candidate -> StateValue in
       var item: [StateValue.Member] = [
         .init("label", .string(candidate)), .init("kind", .int(names.completionKind(candidate))),
       ]
       let help = session.help(candidate)
-      if !help.hasPrefix("no help") {
+      if let bound = scope.last(where: { "$" + $0.name == candidate }) {
+        item.append(.init("detail", .string(bound.summary)))
+      } else if !help.hasPrefix("no help") {
         item.append(.init("detail", .string(help.split(separator: "\n").first.map(String.init) ?? "")))
       }
       return .object(item)
@@ -132,7 +139,19 @@ extension LanguageServer {
     return text.isEmpty || text.hasPrefix("no help") ? nil : text
   }
 
+  /// The name in scope that the `$NAME` at `offset` stands for, as bound in the document.
+  private func boundName(_ document: Document, at offset: Int) -> (NameInScope, StateValue)? {
+    guard let (name, end, range) = document.parameter(at: offset) else { return nil }
+    let before = String(decoding: document.bytes[..<end], as: UTF8.self)
+    let scope = session(for: document).namesInScope(before: before, textIsCompiled: true)
+    return scope.last { "$" + $0.name == name }.map { ($0, range) }
+  }
+
   func hover(_ document: Document, at offset: Int?) -> StateValue {
+    if let offset, let (bound, range) = boundName(document, at: offset) {
+      let text = "$\(bound.name): \(bound.summary), bound on line \(bound.line)"
+      return ["contents": ["kind": "markdown", "value": .string("```text\n\(text)\n```")], "range": range]
+    }
     guard let offset, let (name, range) = document.topic(at: offset),
       let text = help(on: name, in: document, before: nil)
     else { return .null }
@@ -148,6 +167,10 @@ extension LanguageServer {
       let resolved = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
       let start: StateValue = ["line": .int(0), "character": .int(0)]
       return ["uri": .string("file://" + resolved), "range": ["start": start, "end": start]]
+    }
+    if let (bound, _) = boundName(document, at: offset) {
+      let at = SourceLocation(file: "", line: bound.line, column: bound.column, length: bound.name.unicodeScalars.count)
+      return ["uri": .string(document.uri), "range": document.range(of: at)]
     }
     guard let (name, _) = document.word(at: offset) else { return .null }
     let outline = ScriptOutline(document.file)
@@ -173,8 +196,20 @@ extension LanguageServer {
   }
 
   func symbols(_ document: Document) -> StateValue {
-    .array(
-      ScriptOutline(document.file).definitions.map { definition in
+    // The top-level `let`s and `var`s: those in scope at the document's end.
+    let text = String(decoding: document.bytes, as: UTF8.self)
+    let variables = session(for: document).namesInScope(before: text, textIsCompiled: true).filter {
+      $0.binding == .let || $0.binding == .var
+    }.map { variable -> StateValue in
+      let at = SourceLocation(
+        file: "", line: variable.line, column: variable.column, length: variable.name.unicodeScalars.count)
+      return [
+        "name": .string(variable.name), "detail": .string(variable.summary), "kind": .int(13),  // Variable
+        "range": document.range(of: at), "selectionRange": document.range(of: at),
+      ]
+    }
+    return .array(
+      ScriptOutline(document.file).definitions.map { definition -> StateValue in
         let detail: String
         let kind: Int
         switch definition.kind {
@@ -185,7 +220,7 @@ extension LanguageServer {
           "name": .string(definition.name), "detail": .string(detail), "kind": .int(kind),
           "range": document.range(of: definition.statement), "selectionRange": document.range(of: definition.location),
         ]
-      })
+      } + variables)
   }
 
   /// Each token and comment, coloured by what it names: keywords, receivers, verbs,

@@ -3,8 +3,9 @@
 // line, and help.
 
 extension Session {
-  /// Whether `text` ends inside a block or a string, so that a line-by-line reader (the
-  /// REPL, piped stdin) should read more lines before compiling it.
+  /// Whether `text` ends inside a block or a string, or awaits a block, with no error in it
+  /// certain yet, so that a line-by-line reader (the REPL, piped stdin, `serve`'s console)
+  /// should read more lines before compiling it.
   package static func needsMoreInput(_ text: [UInt8]) -> Bool { Parser.needsMoreInput(text) }
 
   /// Whether `word` is reserved by the language (a statement, a word of conditions, or

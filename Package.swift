@@ -81,4 +81,8 @@ if Context.environment["CMDSCRIPT_FUZZ"] == "1" {
   package.products.append(.executable(name: "CommandScriptFuzz", targets: ["CommandScriptFuzz"]))
   package.targets.append(
     .executableTarget(name: "CommandScriptFuzz", dependencies: ["CommandScript", "CommandScriptReceivers"]))
+  // The build plugin's tool would be linked with libFuzzer's `main` too (SwiftPM builds it
+  // for every target that uses the plugin, even those the fuzz target does not need).
+  for target in package.targets { target.plugins = nil }
+  package.targets.removeAll { $0.name == "EmbedFiles" || $0.name == "embed-files" }
 }

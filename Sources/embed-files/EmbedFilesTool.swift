@@ -55,35 +55,40 @@ func literal(_ text: String) -> String {
   return result + "\""
 }
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 2 else { fail("usage: embed-files OUTPUT TYPE [--table NAME] MEMBER=PATH...") }
-let output = arguments.removeFirst()
-let type = arguments.removeFirst()
-var table: String?
-if arguments.first == "--table", arguments.count >= 2 {
-  table = arguments[1]
-  arguments.removeFirst(2)
-}
+@main
+enum EmbedFilesTool {
+  static func main() {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    guard arguments.count >= 2 else { fail("usage: embed-files OUTPUT TYPE [--table NAME] MEMBER=PATH...") }
+    let output = arguments.removeFirst()
+    let type = arguments.removeFirst()
+    var table: String?
+    if arguments.first == "--table", arguments.count >= 2 {
+      table = arguments[1]
+      arguments.removeFirst(2)
+    }
 
-var source = "// Written at build time by the EmbedFiles plugin (Plugins/EmbedFiles) from the files named\n"
-source += "// below: edit those.\n\nextension \(type) {\n"
-var entries: [(name: String, member: String)] = []
-for argument in arguments {
-  guard let equals = argument.firstIndex(of: "=") else { fail("\(argument): expected MEMBER=PATH") }
-  let member = String(argument[..<equals])
-  let path = String(argument[argument.index(after: equals)...])
-  let bytes = contents(of: path)
-  guard let text = String(validating: bytes, as: UTF8.self) else { fail("\(path) is not UTF-8 text") }
-  let name = String(path.split(separator: "/").last ?? Substring(path))
-  source += "  /// `\(name)`.\n  static let \(member) = \(literal(text))\n"
-  entries.append((name, member))
-}
-if let table {
-  source += "  /// Each file's text by its name.\n  static let \(table): [String: String] = [\n"
-  source += entries.map { "    \(literal($0.name)): \($0.member),\n" }.joined() + "  ]\n"
-}
-source += "}\n"
+    var source = "// Written at build time by the EmbedFiles plugin (Plugins/EmbedFiles) from the files named\n"
+    source += "// below: edit those.\n\nextension \(type) {\n"
+    var entries: [(name: String, member: String)] = []
+    for argument in arguments {
+      guard let equals = argument.firstIndex(of: "=") else { fail("\(argument): expected MEMBER=PATH") }
+      let member = String(argument[..<equals])
+      let path = String(argument[argument.index(after: equals)...])
+      let bytes = contents(of: path)
+      guard let text = String(validating: bytes, as: UTF8.self) else { fail("\(path) is not UTF-8 text") }
+      let name = String(path.split(separator: "/").last ?? Substring(path))
+      source += "  /// `\(name)`.\n  static let \(member) = \(literal(text))\n"
+      entries.append((name, member))
+    }
+    if let table {
+      source += "  /// Each file's text by its name.\n  static let \(table): [String: String] = [\n"
+      source += entries.map { "    \(literal($0.name)): \($0.member),\n" }.joined() + "  ]\n"
+    }
+    source += "}\n"
 
-guard let file = fopen(output, "wb") else { fail("cannot write \(output): \(String(cString: strerror(errno)))") }
-let bytes = Array(source.utf8)
-guard fwrite(bytes, 1, bytes.count, file) == bytes.count, fclose(file) == 0 else { fail("cannot write \(output)") }
+    guard let file = fopen(output, "wb") else { fail("cannot write \(output): \(String(cString: strerror(errno)))") }
+    let bytes = Array(source.utf8)
+    guard fwrite(bytes, 1, bytes.count, file) == bytes.count, fclose(file) == 0 else { fail("cannot write \(output)") }
+  }
+}

@@ -40,6 +40,8 @@ public struct CursorContext: Sendable {
   private(set) var statement: [Piece] = []
   /// For each open `{`, the parameters of the macro whose body it is in (none outside macros).
   private var open: [[String]] = []
+  /// How many blocks were open with the `{` of the macro body the cursor is in (nil: none).
+  private var macroBodyDepth: Int?
 
   /// Whether the text ends inside a string.
   public private(set) var inString = false
@@ -63,6 +65,8 @@ public struct CursorContext: Sendable {
   /// The parameters of the macro whose body the cursor is in (and `repeat … as` turns,
   /// `else as` messages in theirs), without `$`.
   public var macroParameters: [String] { open.last ?? [] }
+  /// Whether the cursor is in a macro's body, where `return` may stand.
+  public var isInMacroBody: Bool { macroBodyDepth != nil }
 
   /// The command that the statement at the cursor starts with (`paint`, `door.lock`, a
   /// macro, a keyword), and how many arguments stand between it and the cursor, the word
@@ -120,6 +124,7 @@ public struct CursorContext: Sendable {
         var parameters = macroParameters
         if statement.first == .word(Keyword.macro.rawValue) {
           parameters = statement.dropFirst(2).compactMap { if case .word(let w) = $0 { w } else { nil } }
+          if macroBodyDepth == nil { macroBodyDepth = open.count + 1 }
         } else if let named = statement.firstIndex(of: .word(Keyword.as.rawValue)).map({ $0 + 1 }),
           named < statement.count, case .word(let name) = statement[named]
         {
@@ -132,6 +137,7 @@ public struct CursorContext: Sendable {
         continue
       case .rightBrace:
         _ = open.popLast()
+        if let depth = macroBodyDepth, open.count < depth { macroBodyDepth = nil }
         startStatement()
         (parentheses, fileStatement, fileArgumentStart) = (0, false, nil)
         continue

@@ -38,6 +38,7 @@ extension Parser {
     case .var?: return parseDeclaration(isLet: false, start: start)
     case .break?: return parseLoopExit(isBreak: true, start: start)
     case .continue?: return parseLoopExit(isBreak: false, start: start)
+    case .return?: return parseReturn(start: start)
     case .not?, .true?, .false?: return parseExpressionStatement()
     case .else?, .as?, .and?, .or?, .record?, .end?, .macros?:
       // Listed, not a `default:`, so that a new keyword does not compile until it is parsed.

@@ -9,6 +9,9 @@ public struct MacroDefinition: Equatable, Sendable {
   public var source: String
   /// The name of the source it was defined in: a file, `<stdin>`, `<command line>`.
   public var sourceName: String
+  /// What its `return`s give, as help writes it (`an integer`); nil for a macro without
+  /// `return`.
+  public var returns: String? = nil
 }
 
 extension Session {
@@ -19,7 +22,7 @@ extension Session {
       let macro = checkerState.macros[index]
       return MacroDefinition(
         name: macro.name, parameters: macro.parameters, source: sourceText(of: macro.range),
-        sourceName: sources[macro.range.source].name)
+        sourceName: sources[macro.range.source].name, returns: macro.returns.map(Checker.describe))
     }
   }
 

@@ -173,12 +173,17 @@ extension LanguageServer {
   }
 
   func symbols(_ document: Document) -> StateValue {
-    .array(
+    // What each macro that returns a value returns, as the document's session checked it.
+    let returns = Dictionary(
+      session(for: document, before: nil).macroDefinitions.compactMap { m in m.returns.map { (m.name, $0) } },
+      uniquingKeysWith: { $1 })
+    return .array(
       ScriptOutline(document.file).definitions.map { definition in
         let detail: String
         let kind: Int
         switch definition.kind {
-        case .macro: (detail, kind) = ("macro", 12)  // Function
+        // 12: Function; a macro with `return` says what it returns.
+        case .macro: (detail, kind) = (returns[definition.name].map { "macro, returns \($0)" } ?? "macro", 12)
         case .instance(let type): (detail, kind) = ("new \(type)", 13)  // Variable
         }
         return [

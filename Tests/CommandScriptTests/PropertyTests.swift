@@ -262,7 +262,9 @@ struct ProgramGenerator {
       doors.append("d\(doors.count)")
       return ("new door \(doors.last!)", true)
     case 6:
-      let expression = variableExpression()
+      // A macro with `return` may give the first value, running commands as it does.
+      let expression =
+        !returning.isEmpty && random.chance(30) ? "\(random.pick(returning)) 1" : variableExpression()
       if random.chance(30) {
         lets.append("l\(lets.count)")
         return ("let \(lets.last!) = \(expression)", true)

@@ -17,7 +17,7 @@ struct Exporter {
   let state: CheckerState
   let commands: CommandTable
   /// The name each exported macro version gets in the file.
-  private var macroNames: [Int: String] = [:]
+  private(set) var macroNames: [Int: String] = [:]
 
   init(state: CheckerState, commands: CommandTable) {
     self.state = state

@@ -605,3 +605,19 @@ def test_a_method_that_is_not_a_string_is_an_invalid_request():
     assert server.reply_to(9)["error"]["code"] == -32600
     status, _ = server.close()
     assert status == 0
+
+
+@pytest.mark.asyncio
+async def test_a_macro_that_returns_a_value(client):
+    """`return` is offered in a macro's body only; hover and the outline say what a macro
+    with `return` returns; a call of it in an expression is completed."""
+    open_document(client, "macro double n {\n  \n  return ($n * 2)\n}\n\necho (double 3)\n")
+    await diagnostics_of(client)
+    assert "return" in await completions(client, 1, 2)
+    assert "return" not in await completions(client, 4, 0)
+    assert "double" in await completions(client, 5, 9)
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=document(), position=at(5, 7)))
+    assert "returns an integer" in hover.contents.value
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=document()))
+    assert [(s.name, s.detail) for s in symbols] == [("double", "macro, returns an integer")]

@@ -964,11 +964,25 @@ def plugins():
     finish(child, "plugins")
 
 
+def returning_macros():
+    """A macro with `return`, defined over several lines at the prompt, is called inside an
+    expression and as a statement; `macros` lists it with what it returns."""
+    child = started("returning macros", home="returning")
+    enter(child, "macro double n {")
+    run(child, "  return ($n * 2) }")
+    run(child, "echo (double 3 + 1)", "7")
+    run(child, "double 5", "10")
+    run(child, "macros", "macro double n {\r\n  return ($n * 2) }  # returns an integer")
+    run(child, "return 1", "stands only in a macro's body")
+    finish(child, "returning macros")
+
+
 SCENARIOS = [
     plugins, basics, no_color, dumb_terminal, completion, history, interrupt, recording, repl_command_endings, safe, session,
     terminal, pictures, source_interrupt, full_disk, starting, file_completion, startup_error, narrow_help, reports,
     repl_command_errors, history_not_a_file, source_check_interrupt, wrapped_diagnostics, certain_errors,
-    variable_completion]
+    variable_completion,
+    returning_macros]
 
 
 def main():

@@ -365,6 +365,15 @@ private let directions = "up, down, left, right"
       case .echo: example = "echo hello"
       case .let, .var: example = "\(keyword.rawValue) a = 1"
       case .break, .continue: example = "repeat 2 { \(keyword.rawValue) }"
+      case .return:
+        // In a macro's body only: refused in a block at the top level.
+        #expect(keyword.declaration.placement == .macroBody)
+        #expect(errors("{ return 1 }").first?.contains("stands only in a macro's body") == true)
+        #expect(throws: Never.self) {
+          try Session(registry: testRegistry()).compile(
+            SourceFile(name: "t", text: "macro m { if true { return 1 } else { return 2 } }"))
+        }
+        example = "return 1"
       case .record, .end, .macros:
         #expect(keyword.declaration.placement == .repl)
         #expect(!Keyword.documented.contains(keyword))

@@ -75,6 +75,14 @@ private func meaning(_ text: String) -> (statements: [String], compiled: [String
     #expect(try format("echo (0 - 3)\necho (- 3)\necho (-(1))\n") == "echo (0 - 3)\necho (- 3)\necho (-(1))\n")
   }
 
+  /// After a word of the language (`return`, `if`), a `-` is a sign: it stays with its
+  /// operand; after an operand it subtracts.
+  @Test func aMinusAfterAKeywordIsASign() throws {
+    #expect(
+      try format("macro f n { return  -$n }\nif -shape.x < 0 { echo (f 2) }\necho (shape.x -shape.y)\n")
+        == "macro f n { return -$n }\nif -shape.x < 0 { echo (f 2) }\necho (shape.x - shape.y)\n")
+  }
+
   @Test func stringsAreKeptAsWrittenEvenAcrossLines() throws {
     let text = "echo \"a  b\n   c\"\n   move up\n"
     #expect(try format(text) == "echo \"a  b\n   c\"\nmove up\n")

@@ -126,6 +126,7 @@ private enum Policy: CaseIterable { case stop, `continue`, rollback }
     var sourcedFailures = 0
     var sourcedRuns = 0
     var failedKept = 0
+    var returningCalls = 0
     for n in 0..<Self.count {
       var generator = ProgramGenerator(seed: seeds.next())
       // Files 0..<k, each of compiling statements (some fail at run time), each sourcing
@@ -148,6 +149,10 @@ private enum Policy: CaseIterable { case stop, `continue`, rollback }
       let lines = (0..<1 + generator.random.below(10)).map { _ in
         generator.random.chance(30) ? "source \"\(generator.random.pick(files))\"" : generator.statement().text
       }
+      // Macros that return values, called inside expressions.
+      if lines.contains(where: { $0.range(of: #"(\(|if |= |assert )r[0-9]+ "#, options: .regularExpression) != nil }) {
+        returningCalls += 1
+      }
       for policy in Policy.allCases {
         let journal = MemoryJournal()
         let (session, failed) = live(lines, policy: policy, journal: journal)
@@ -164,6 +169,8 @@ private enum Policy: CaseIterable { case stop, `continue`, rollback }
     }
     // Failed statements that left log lines happen, and not rarely.
     #expect(failedKept >= Self.count / 100, "only \(failedKept) runs kept a failed statement")
+    // Programs call macros that return values inside expressions, and not rarely.
+    #expect(returningCalls > Self.count / 20, "only \(returningCalls) programs called a macro with `return`")
     // Failures inside sourced files happen, and not rarely.
     #expect(sourcedFailures > Self.count / 10, "only \(sourcedFailures) of \(sourcedRuns) runs with `source` failed")
   }

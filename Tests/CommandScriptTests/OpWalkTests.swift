@@ -11,7 +11,7 @@ import Testing
 @Suite struct OpWalkTests {
   enum Kind: CaseIterable {
     case command, parameterizedCommand, commands, sequence, `repeat`, call, show, help
-    case countedLoop, conditional, loop, attempt, assertion, echo, assign, loopExit
+    case countedLoop, conditional, loop, attempt, assertion, echo, assign, loopExit, returnValue
   }
 
   static func kind(of op: Op) -> Kind {
@@ -32,6 +32,7 @@ import Testing
     case .echo: .echo
     case .assign: .assign
     case .loopExit: .loopExit
+    case .returnValue: .returnValue
     }
   }
 
@@ -60,6 +61,11 @@ import Testing
     ("help", "-"),
     ("var n = 1\nn = $n + 1", "n = $n + 1 computed"),
     ("repeat 2 { break }", "{ decides } again"),
+    ("macro d n { move up; return ($n * 2) }\necho (d 3 + 1)", "call d { move up; decides }"),
+    (
+      "macro d n { return ($n + 1) }\nmacro e { return 1 }\nif e > 0 { move right (d 2) }",
+      "call e { decides }, decides, { call d { decides }, move right (d 2) computed }, { }"
+    ),
     (
       "if shape.x > 0 { repeat 2 { try { move up } else as e { echo $e; paint red } } }",
       "decides, { { decides, { move up }, { -; paint red } } again }, { }"

@@ -49,6 +49,8 @@ struct ProgramGenerator {
   /// The top-level integer variables declared so far (`var vN`), and the `let` names.
   private var variables: [String] = []
   private var lets: [String] = []
+  /// The macros with `return` defined so far (`rN`, each of one integer parameter).
+  private var returning: [String] = []
 
   /// What a macro parameter stands for, and so which arguments a call may pass.
   enum ParameterSlot: CaseIterable {
@@ -100,7 +102,7 @@ struct ProgramGenerator {
   /// A statement that may stand in a block: a command, a macro call, or a block, repeat or
   /// transaction around more of them.
   private mutating func inner(depth: Int) -> String {
-    let choice = random.below(depth >= 3 ? 7 : 22)
+    let choice = random.below(depth >= 3 ? 7 : 24)
     switch choice {
     case 0..<5: return command()
     case 5, 6:
@@ -140,6 +142,20 @@ struct ProgramGenerator {
     case 21:
       let local = "t\(depth)"
       return "{ var \(local) = \(variableExpression()); \(local) = $\(local) * 2; move right ($\(local) % 3 + 1) }"
+    // Macros that return values, called inside expressions and as statements.
+    case 22, 23:
+      guard !returning.isEmpty else { return command() }
+      let call = "\(random.pick(returning)) " + random.pick(["1", "shape.x", "(board.moves - 1)"])
+      switch random.below(5) {
+      case 0: return "move right (\(call) % 3 + 1)"
+      case 1: return "if \(call) > 2 { " + body(depth: depth + 1) + " } else { " + command() + " }"
+      // As a statement, its arguments are a command's: a query in parentheses.
+      case 2:
+        return variables.isEmpty
+          ? call.replacingOccurrences(of: "shape.x", with: "(shape.x)") : "\(random.pick(variables)) = \(call) + 1"
+      case 3: return "assert \(call) != 7"
+      default: return "echo (\(call)) (\(call) == 2)"
+      }
     default: return "echo \"x\" (\(integerExpression())) (\(condition()))"
     }
   }
@@ -212,6 +228,20 @@ struct ProgramGenerator {
     return (["macro", name] + names).joined(separator: " ") + " { " + uses.joined(separator: "; ") + " }"
   }
 
+  /// `macro rN p0 { … return VALUE }`: commands, a `return` that a decision or a loop's
+  /// turn may take, and one that ends every other path.
+  private mutating func returningMacroDefinition() -> String {
+    let name = "r\(returning.count)"
+    var body = (0..<random.below(3)).map { _ in inner(depth: 2) }
+    body.append(
+      random.chance(50)
+        ? "repeat 3 as i { \(inner(depth: 3)); if \(condition()) { return ($p0 + $i) } }"
+        : "if \(condition()) { \(inner(depth: 3)); return ($p0 * 2) }")
+    body.append(random.chance(50) ? "return ($p0 + shape.x)" : "if shape.x > 0 { return 1 } else { return $p0 - 1 }")
+    returning.append(name)
+    return "macro \(name) p0 { " + body.joined(separator: "; ") + " }"
+  }
+
   /// A statement that does not compile (a misspelt verb, an argument out of range, ...).
   private mutating func invalid() -> String {
     random.pick([
@@ -232,13 +262,16 @@ struct ProgramGenerator {
       doors.append("d\(doors.count)")
       return ("new door \(doors.last!)", true)
     case 6:
-      let expression = variableExpression()
+      // A macro with `return` may give the first value, running commands as it does.
+      let expression =
+        !returning.isEmpty && random.chance(30) ? "\(random.pick(returning)) 1" : variableExpression()
       if random.chance(30) {
         lets.append("l\(lets.count)")
         return ("let \(lets.last!) = \(expression)", true)
       }
       variables.append("v\(variables.count)")
       return ("var \(variables.last!) = \(expression)", true)
+    case 7: return (returningMacroDefinition(), true)
     default: return (inner(depth: 0), true)
     }
   }

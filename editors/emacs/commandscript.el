@@ -8,8 +8,8 @@
 (defvar commandscript-keywords
   '("undo" "redo" "history" "show" "use" "help" "repeat" "macro" "transaction" "queue" "run"
     "pending" "discard" "batch" "new" "export" "source" "record" "end" "macros" "if" "while"
-    "try" "assert" "echo" "goto" "earlier" "later" "let" "var" "break" "continue" "else" "as" "and"
-    "or" "not" "true" "false"))
+    "try" "assert" "echo" "goto" "earlier" "later" "let" "var" "break" "continue" "return" "else" "as"
+    "and" "or" "not" "true" "false"))
 
 (define-derived-mode commandscript-mode prog-mode "CommandScript"
   "Major mode for CommandScript scripts."

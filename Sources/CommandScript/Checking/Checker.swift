@@ -33,6 +33,8 @@ struct Checker {
     /// For each receiver parameter, the instance it stands for while the body is checked
     /// (see ``MacroTemplate``); nil for the others.
     var receivers: [Int?]
+    /// The kind of the body's first `return`, and where it is (nil: none yet).
+    var returns: (kind: ValueKind, range: SourceRange)? = nil
   }
 
   var scope: MacroScope?
@@ -245,7 +247,7 @@ struct Checker {
     let range = statement.range
     switch statement.kind {
     case .invocation, .block, .transaction, .repeat, .show, .help, .new, .if, .while, .try, .assert, .echo,
-      .countedRepeat, .declare, .assign, .loopExit:
+      .countedRepeat, .declare, .assign, .loopExit, .returnValue:
       return compile(statement, in: tree).map { .operation($0) }
     case .macro(let name, let parameters, let body):
       return defineMacro(name: name, parameters: tree.names[parameters], body: body, in: tree, range: range)
@@ -380,6 +382,7 @@ struct Checker {
         + tree.canonical(expression: condition)
       return .assertion(Assertion(condition: compiled, message: text, range: range))
     case .declare, .assign, .loopExit: return compileVariableStatement(statement, in: tree)
+    case .returnValue(let value): return compileReturn(value: value, in: tree, range: range)
     case .echo(let arguments):
       var parts: [(Expression, ValueKind)] = []
       var ok = true

@@ -87,7 +87,11 @@ extension Checker {
     }
     let found: Range<Int>
     switch meaning(of: name) {
-    case .macro(let macro): return compileCall(macro: macro, name: name, arguments: arguments, in: tree)
+    case .macro(let macro):
+      if state.macros[macro].returns != nil {
+        return valueCallStatement(macro: macro, name: name, arguments: arguments, in: tree)
+      }
+      return compileCall(macro: macro, name: name, arguments: arguments, in: tree)
     case .verbs(let owned): found = owned
     }
     if let scope, scope.name == text(name) {

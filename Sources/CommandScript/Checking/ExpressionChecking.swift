@@ -127,7 +127,12 @@ extension Checker {
       switch Keyword(symbol: name.symbol) {
       case .true?: return Typed(expression: .constant(.boolean(true)), kind: .known(.boolean), range: range)
       case .false?: return Typed(expression: .constant(.boolean(false)), kind: .known(.boolean), range: range)
-      default: return Typed(expression: .constant(.boolean(false)), kind: .word(name), range: range)
+      default:
+        // A macro that returns a value and takes no arguments is called by its name alone.
+        if case .macro(let index) = meaning(of: name), state.macros[index].returns != nil {
+          return valueCall(macro: index, name: name, arguments: [ArgumentNode](), in: tree, range: range)
+        }
+        return Typed(expression: .constant(.boolean(false)), kind: .word(name), range: range)
       }
     case .parameter(let name):
       if let slot = isVariable(text(name)) { return typedVariable(slot, at: range) }
@@ -136,6 +141,8 @@ extension Checker {
       guard var typed = compileExpression(inner, in: tree, hint: hint) else { return nil }
       typed.range = range
       return typed
+    case .call(let name, let arguments, _):
+      return compileValueCall(name: name, arguments: tree.queryArguments[arguments], in: tree, range: range)
     case .query(let receiver, let name, let arguments, _):
       return compileQuery(
         receiver: receiver, name: name, given: tree.queryArguments[arguments], in: tree, range: range)

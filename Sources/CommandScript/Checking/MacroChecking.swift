@@ -2,7 +2,9 @@
 // the slots it is used in) and a call (only its arguments checked).
 
 extension Checker {
-  mutating func compileCall(macro index: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree) -> Op? {
+  mutating func compileCall<Arguments: RandomAccessCollection<ArgumentNode>>(
+    macro index: Int, name: Name, arguments: Arguments, in tree: SyntaxTree
+  ) -> Op? where Arguments.Index == Int {
     var index = index
     var macro = state.macros[index]
     guard arguments.count == macro.parameters.count else {
@@ -136,6 +138,7 @@ extension Checker {
       name: name, parameters: parameters,
       constraints: receivers.map { $0 == nil ? .any : .receiver },
       constrainedAt: Array(repeating: nil, count: parameters.count), receivers: receivers)
+    let errorsBefore = errorCount
     let ops = compileNested(body, in: tree)
     // A command that cannot be undone and ends the body gets its warning where a call is
     // followed by another command.
@@ -146,6 +149,8 @@ extension Checker {
       irreversibleEnd = settled.end
     }
     let constraints = scope!.constraints
+    let returns = scope!.returns
+    if let returns, errorCount == errorsBefore { checkEveryPathReturns(ops, macro: name, at: returns.range) }
     // A parameter printed (`echo $c`, `"is $c"`) before or after a use made it a word is
     // printed as the word, now that the whole body says what it is.
     let body =
@@ -154,14 +159,14 @@ extension Checker {
     return Macro(
       name: name, parameters: parameters, constraints: constraints, body: body, range: range,
       runsCommands: Macro.runCommands(ops, macros: state.macros), irreversibleEnd: irreversibleEnd,
-      depth: ops.reduce(0) { max($0, levels(of: $1)) })
+      depth: ops.reduce(0) { max($0, levels(of: $1)) }, returns: returns?.kind)
   }
 
   /// The macro `template`'s body checked for the instances a call gives its receiver
   /// parameters (once per distinct binding), or nil with the error recorded at the call.
-  private mutating func specialize(_ template: Int, name: Name, arguments: ArgumentList, in tree: SyntaxTree)
-    -> Int?
-  {
+  private mutating func specialize<Arguments: RandomAccessCollection<ArgumentNode>>(
+    _ template: Int, name: Name, arguments: Arguments, in tree: SyntaxTree
+  ) -> Int? where Arguments.Index == Int {
     let macro = state.macros[template]
     let members = macro.template!.members
     var receivers = [Int?](repeating: nil, count: members.count)
@@ -244,6 +249,7 @@ extension Checker {
         visit(expression: left)
         visit(expression: right)
       case .group(let inner, _): visit(expression: inner)
+      case .call(_, let arguments, _): tree.queryArguments[arguments].forEach(visit)
       case .integer, .decimal, .word, .string, .parameter: break
       }
     }
@@ -287,7 +293,8 @@ extension Checker {
       case .try(let body, let otherwise, _):
         visit(body)
         if let otherwise { visit(otherwise) }
-      case .assert(let condition, _), .declare(_, let condition, _), .assign(_, let condition):
+      case .assert(let condition, _), .declare(_, let condition, _), .assign(_, let condition),
+        .returnValue(let condition):
         visit(expression: condition)
       case .echo(let arguments): ArgumentList(arguments, of: tree).forEach(visit)
       case .queue(let index): visit(tree.statements[Int(index)])
@@ -339,6 +346,9 @@ private struct WordNaming {
   func rewrite(_ op: Op) -> Op {
     switch op {
     case .command, .commands, .show, .help, .loopExit: return op
+    case .returnValue(var value):
+      value.value = rewrite(value.value)
+      return .returnValue(value)
     case .assign(var assignment):
       assignment.value = rewrite(assignment.value)
       return .assign(assignment)
@@ -383,7 +393,13 @@ private struct WordNaming {
   func rewrite(_ expression: Expression) -> Expression {
     switch expression {
     case .constant, .parameter, .query, .attribute, .wordText, .variable: return expression
-    case .text(let e, let kind): return .text(rewrite(e), kind)
+    case .call(var call):
+      call.arguments = call.arguments.map(rewrite)
+      return .call(call)
+    case .text(let e, let kind):
+      // A parameter returned as text (`return $c`) that the body made a word is its word.
+      if case .parameter(let slot) = e, let set = set(of: slot) { return .wordText(slot: slot, set) }
+      return .text(rewrite(e), kind)
     case .not(let e): return .not(rewrite(e))
     case .and(let l, let r): return .and(rewrite(l), rewrite(r))
     case .or(let l, let r): return .or(rewrite(l), rewrite(r))

@@ -107,6 +107,15 @@ enum Op: Sendable {
   indirect case assign(Assignment)
   /// `break` (`isBreak`) or `continue`: out of the innermost loop's body.
   case loopExit(isBreak: Bool, range: SourceRange)
+  /// `return VALUE`: out of the macro's body, with a value (ReturningMacros.swift).
+  indirect case returnValue(Return)
+}
+
+/// `return VALUE` in a macro's body.
+struct Return: Sendable {
+  var value: Expression
+  var kind: ValueKind
+  var range: SourceRange
 }
 
 /// `let NAME = VALUE`, `var NAME = VALUE`, `NAME = VALUE`: the value is evaluated, then set
@@ -146,30 +155,47 @@ extension Op {
     switch self {
     case .command(_, let range): try visit(.command(range, computesArguments: false))
     case .parameterizedCommand(let command):
+      try command.arguments.forEachCall { try visit(.call($0)) }
       let computes = command.arguments.contains { if case .computed = $0 { true } else { false } }
       try visit(.command(command.range, computesArguments: computes))
     case .commands(let run): for range in run.ranges { try visit(.command(range, computesArguments: false)) }
     case .sequence(let ops): try visit(.block(ops, repeats: false))
-    case .repeat(let count, let body, _): try visit(.block(body, repeats: !Self.runsAtMostOnce(count)))
-    case .call(let call): try visit(.call(call))
-    // Questions and outputs hold no command; expressions call no macro.
-    case .show, .help, .echo: break
+    case .repeat(let count, let body, _):
+      try count.forEachCall { try visit(.call($0)) }
+      try visit(.block(body, repeats: !Self.runsAtMostOnce(count)))
+    case .call(let call):
+      try call.arguments.forEachCall { try visit(.call($0)) }
+      try visit(.call(call))
+    // Questions hold no command; an output's expressions may call macros that return values.
+    case .show, .help: break
+    case .echo(let echo): for part in echo.parts { try part.0.forEachCall { try visit(.call($0)) } }
     case .countedLoop(let loop):
+      try loop.count.forEachCall { try visit(.call($0)) }
       try visit(.decision)
       try visit(.block(loop.body, repeats: !Self.runsAtMostOnce(loop.count)))
     case .conditional(let c):
+      try c.condition.forEachCall { try visit(.call($0)) }
       try visit(.decision)
       try visit(.block(c.then, repeats: false))
       try visit(.block(c.otherwise, repeats: false))
     case .loop(let loop):
+      try loop.condition.forEachCall { try visit(.call($0)) }
       try visit(.decision)
       try visit(.block(loop.body, repeats: true))
     case .attempt(let a):
       try visit(.decision)
       try visit(.block(a.body, repeats: false))
       if let otherwise = a.otherwise { try visit(.block(otherwise, repeats: false)) }
-    case .assertion, .loopExit: try visit(.decision)
-    case .assign(let assignment): try visit(.command(assignment.range, computesArguments: true))
+    case .assertion(let assertion):
+      try assertion.condition.forEachCall { try visit(.call($0)) }
+      try visit(.decision)
+    case .loopExit: try visit(.decision)
+    case .assign(let assignment):
+      try assignment.value.forEachCall { try visit(.call($0)) }
+      try visit(.command(assignment.range, computesArguments: true))
+    case .returnValue(let value):
+      try value.value.forEachCall { try visit(.call($0)) }
+      try visit(.decision)
     }
   }
 
@@ -278,6 +304,8 @@ indirect enum Expression: Sendable {
   case text(Expression, ValueKind)
   /// A macro parameter that is a word of `set`, as text (in a string or an `echo`).
   case wordText(slot: Int, WordSet)
+  /// A call of a macro that returns a value (ReturningMacros.swift).
+  case call(CallOp)
   /// `+` with a string on either side: each side's value as text (a word as the word, of
   /// the kind given), joined; `range` is the `+` expression's.
   case joined(Expression, ValueKind, Expression, ValueKind, range: SourceRange)
@@ -326,6 +354,9 @@ struct Macro: Sendable {
   /// How many levels the invoker recurses through to run the body (see
   /// `Checker.maxNesting`): 1 for plain commands, more for blocks and calls.
   var depth = 0
+  /// The kind of value its `return`s give (nil: it has none, and is called as a statement
+  /// only).
+  var returns: ValueKind?
   /// For a macro with receiver parameters (`macro shut d { $d.close }`), what a call needs
   /// to check it again for the instances it gives; nil for other macros.
   var template: MacroTemplate?

@@ -75,7 +75,7 @@ extension Checker {
   /// A bare word given to a declaration (`var c = red`): a word of the first set of the
   /// receivers' that has it (a verb's parameter's, a query's answer's), so that `paint $c`
   /// and `shape.colour == $c` take it; nil for any other value, or a word of no set (a string).
-  private func wordValue(_ value: Int32, in tree: SyntaxTree) -> (Expression, ValueKind)? {
+  func wordValue(_ value: Int32, in tree: SyntaxTree) -> (Expression, ValueKind)? {
     guard case .word(let name) = tree.expressions[Int(value)], Keyword(symbol: name.symbol) == nil else { return nil }
     let word = text(name)
     for type in state.receiverTypes {

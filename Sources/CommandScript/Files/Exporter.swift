@@ -17,7 +17,7 @@ struct Exporter {
   let state: CheckerState
   let commands: CommandTable
   /// The name each exported macro version gets in the file.
-  private var macroNames: [Int: String] = [:]
+  private(set) var macroNames: [Int: String] = [:]
 
   init(state: CheckerState, commands: CommandTable) {
     self.state = state
@@ -182,6 +182,8 @@ struct Exporter {
       let name = state.variables[a.slot].name
       return (a.declares.map { $0 + " " } ?? "") + "\(name) = " + text(a.value, as: a.kind, names: names)
     case .loopExit(let isBreak, _): return isBreak ? "break" : "continue"
+    // A step that calls a macro with `return` decided (`decides`): written as its commands.
+    case .returnValue(let r): return "return " + text(r.value, as: r.kind, names: names)
     }
   }
 
@@ -213,6 +215,10 @@ struct Exporter {
     case .attribute(let instance, let query, let range):
       let call = MemberCall(instance: Int(instance), member: Int(query), arguments: [], range: range)
       return text(.query(call), as: kind, names: names)
+    case .call(let call):
+      let callee = state.macros[call.macro]
+      let arguments = zip(call.arguments, callee.constraints).map { text($0, as: $1, names: names) }
+      return ([macroNames[call.macro] ?? callee.name] + arguments).joined(separator: " ")
     case .not(let inner): return "not " + operand(inner)
     case .and(let l, let r): return operand(l) + " and " + operand(r)
     case .or(let l, let r): return operand(l) + " or " + operand(r)

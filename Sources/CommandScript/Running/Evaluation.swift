@@ -61,6 +61,7 @@ extension Invoker {
       guard !overflow else { throw RunFailure(message: "integer overflow in `\(op.symbol)`", range: at) }
       return .integer(result)
     case .variable(let slot, let range): return try variable(slot, at: range)
+    case .call(let call): return try callValue(call, frame: frame)
     case .text(let inner, let kind): return .string(try text(of: inner, as: kind, frame: frame))
     case .wordText(let slot, let set):
       guard case .word(let i) = frame[slot] else { preconditionFailure("checked: a word") }
@@ -238,7 +239,7 @@ extension Invoker {
       switch e {
       case .query(let call): return (call.instance, call.range)
       case .attribute(let instance, _, let range): return (Int(instance), range)
-      case .constant, .parameter, .wordText, .variable: return nil
+      case .constant, .parameter, .wordText, .variable, .call: return nil
       case .text(let inner, _): return firstQuery(inner)
       case .not(let inner), .negation(let inner, _), .decimal(let inner), .decimalNegation(let inner):
         return firstQuery(inner)

@@ -112,7 +112,7 @@ final class FlatCode {
     case .conditional(let c): return c.then.contains(where: hasLoop) || c.otherwise.contains(where: hasLoop)
     // Commands, and the ops run as slow ones, whose insides flat code does not compile.
     case .command, .parameterizedCommand, .commands, .call, .show, .help, .countedLoop, .attempt, .assertion, .echo,
-      .assign, .loopExit:
+      .assign, .loopExit, .returnValue:
       return false
     }
   }
@@ -163,7 +163,8 @@ final class FlatCode {
         emit(c.otherwise, depth: depth)
         building[Int(skip)].b = here
       }
-    case .repeat, .parameterizedCommand, .call, .show, .help, .countedLoop, .attempt, .assertion, .echo, .assign:
+    case .repeat, .parameterizedCommand, .call, .show, .help, .countedLoop, .attempt, .assertion, .echo, .assign,
+      .returnValue:
       // A `break` or `continue` inside it (a `try`'s) may leave the loop around it.
       var slow = Instruction(code: .slow, a: Int32(slowOps.count), b: -1, n: -1)
       if let loop = loops.indices.last {

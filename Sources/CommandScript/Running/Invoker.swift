@@ -46,6 +46,11 @@ final class Invoker {
   let variableStore: Int32
   /// A `break` or `continue` on its way out to its loop (LoopControl.swift).
   @exclusivity(unchecked) var loopExit = LoopExit.none
+  /// The value of the `return` on its way out to its call (ReturningCalls.swift).
+  var returned: Answer?
+  /// Where a macro called inside an expression sends what it asks (`echo`, `show`): the
+  /// timeline's hook, as for the statement.
+  var requests: ((Request) -> Void)?
 
   /// Checked between commands, so a long statement can be stopped (Ctrl-C).
   let interruption: Interruption

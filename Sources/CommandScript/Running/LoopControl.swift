@@ -7,6 +7,8 @@ enum LoopExit: UInt8 {
   case none
   case breaking
   case continuing
+  /// `return`: out of every loop and block to the macro's call (ReturningCalls.swift).
+  case returning
 }
 
 extension Invoker {
@@ -18,9 +20,11 @@ extension Invoker {
     }
   }
 
-  /// After a loop's turn: whether the loop ends (a `break`); a `continue` is spent.
+  /// After a loop's turn: whether the loop ends (a `break`, or a `return` that goes on
+  /// out); a `continue` is spent.
   @inline(__always) func loopEnds() -> Bool {
     guard loopExit != .none else { return false }
+    if loopExit == .returning { return true }
     defer { loopExit = .none }
     return loopExit == .breaking
   }

@@ -61,6 +61,7 @@ extension Invoker {
     case .loopExit(let isBreak, let range):
       try takeStep(at: range)
       loopExit = isBreak ? .breaking : .continuing
+    case .returnValue(let value): try executeReturn(value, frame: frame)
     }
   }
 
@@ -236,7 +237,8 @@ extension Invoker {
       let line = words.joined(separator: " ")
       try spendOutput(line.utf8.count + 1, at: echo.range)
       request(.echo(line))
-    case .command, .parameterizedCommand, .commands, .sequence, .repeat, .call, .show, .help, .assign, .loopExit:
+    case .command, .parameterizedCommand, .commands, .sequence, .repeat, .call, .show, .help, .assign, .loopExit,
+      .returnValue:
       preconditionFailure("run by execute")
     }
   }

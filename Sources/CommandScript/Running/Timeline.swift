@@ -128,6 +128,7 @@ final class Timeline {
   init(instances: [ReceiverInstance], commands: CommandTable, interruption: Interruption) {
     self.interruption = interruption
     invoker = Invoker(instances: instances, commands: commands, interruption: interruption)
+    invoker.requests = { [unowned self] in self.ask($0) }
   }
 
   /// Starts counting executed commands against the step limit afresh.

@@ -246,6 +246,13 @@ extension Session {
         let head = commands.heads[Int(id)]
         if let name = named(Int(head.instance), Int(head.verb)) { return name }
       case .parameterizedCommand(let call):
+        // A `( … )` argument may call a macro that returns a value, which runs first.
+        var found: String?
+        call.arguments.forEachCall { called in
+          guard found == nil, visited.insert(called.macro).inserted else { return }
+          found = irreversibleCommand(in: timeline.invoker.macros[called.macro].body, visited: &visited)
+        }
+        if let found { return found }
         if let name = named(call.instance, call.member) { return name }
       case .commands(let run):
         for id in run.ids {

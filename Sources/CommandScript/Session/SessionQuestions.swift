@@ -17,7 +17,7 @@ extension Session {
   package static func standsOnlyAtTopLevel(_ keyword: some StringProtocol) -> Bool {
     guard let keyword = Keyword(rawValue: String(keyword)) else { return false }
     switch keyword.declaration.placement {
-    case .anywhere, .inside: return false
+    case .anywhere, .inside, .macroBody: return false
     case .topLevel, .repl: return true
     }
   }

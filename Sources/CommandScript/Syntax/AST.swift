@@ -109,12 +109,17 @@ enum ExpressionNode: Sendable, BitwiseCopyable {
   case binary(Operator, left: Int32, right: Int32, at: SourceRange, range: SourceRange)
   /// `( … )`, kept so that the canonical text keeps the author's grouping.
   case group(Int32, range: SourceRange)
+  /// `NAME argument…`: a call of a macro that returns a value; the arguments, written as a
+  /// query's, are a range of the tree's `queryArguments`.
+  case call(name: Name, arguments: NodeRange, range: SourceRange)
 
   var range: SourceRange {
     switch self {
     case .integer(_, let r), .decimal(_, let r), .string(_, let r): r
     case .word(let name), .parameter(let name): name.range
-    case .query(_, _, _, let r), .unary(_, _, _, let r), .binary(_, _, _, _, let r), .group(_, let r): r
+    case .query(_, _, _, let r), .unary(_, _, _, let r), .binary(_, _, _, _, let r), .group(_, let r),
+      .call(_, _, let r):
+      r
     }
   }
 }
@@ -193,6 +198,8 @@ struct Statement: Sendable, BitwiseCopyable {
     case assign(name: Name, value: Int32)
     /// `break` (`isBreak`) or `continue`.
     case loopExit(isBreak: Bool)
+    /// `return EXPR`: the value is `expressions[value]`.
+    case returnValue(value: Int32)
   }
 
   var isTransaction: Bool {
@@ -383,6 +390,8 @@ extension SyntaxTree {
     case .binary(let op, let left, let right, _, _):
       return canonical(expression: left) + " \(op.symbol) " + canonical(expression: right)
     case .group(let inner, _): return "(" + canonical(expression: inner) + ")"
+    case .call(let name, let arguments, _):
+      return ([symbols[name.symbol]] + queryArguments[arguments].map(canonical)).joined(separator: " ")
     }
   }
 
@@ -475,6 +484,7 @@ extension SyntaxTree {
       return "\(isLet ? "let" : "var") \(text(name)) = \(canonical(expression: value))"
     case .assign(let name, let value): return "\(text(name)) = \(canonical(expression: value))"
     case .loopExit(let isBreak): return isBreak ? "break" : "continue"
+    case .returnValue(let value): return "return " + canonical(expression: value)
     }
   }
 }

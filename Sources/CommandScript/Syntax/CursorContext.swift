@@ -57,6 +57,8 @@ package struct CursorContext: Sendable {
   /// The names bound at the top level and in each open block, in the order bound: a
   /// block's go with its `}`.
   private var scopes: [[BoundName]] = [[]]
+  /// How many blocks were open with the `{` of the macro body the cursor is in (nil: none).
+  private var macroBodyDepth: Int?
 
   /// Whether the text ends inside a string.
   package private(set) var inString = false
@@ -88,6 +90,8 @@ package struct CursorContext: Sendable {
     var seen = Set<String>()
     return scopes.joined().reversed().filter { seen.insert($0.name).inserted }.reversed()
   }
+  /// Whether the cursor is in a macro's body, where `return` may stand.
+  package var isInMacroBody: Bool { macroBodyDepth != nil }
 
   /// The command that the statement at the cursor starts with (`paint`, `door.lock`, a
   /// macro, a keyword), and how many arguments stand between it and the cursor, the word
@@ -148,6 +152,7 @@ package struct CursorContext: Sendable {
         if statement.first == .word(Keyword.macro.rawValue) {
           parameters = statement.dropFirst(2).compactMap { if case .word(let w) = $0 { w } else { nil } }
           bound = parameters.indices.map { bind(parameters[$0], .parameter, at: 2 + $0) }
+          if macroBodyDepth == nil { macroBodyDepth = open.count + 1 }
         } else if let named = statement.firstIndex(of: .word(Keyword.as.rawValue)).map({ $0 + 1 }),
           named < statement.count, case .word(let name) = statement[named]
         {
@@ -164,6 +169,7 @@ package struct CursorContext: Sendable {
       case .rightBrace:
         _ = open.popLast()
         if scopes.count > 1 { scopes.removeLast() }
+        if let depth = macroBodyDepth, open.count < depth { macroBodyDepth = nil }
         startStatement()
         (parentheses, fileStatement, fileArgumentStart) = (0, false, nil)
         continue

@@ -178,6 +178,8 @@ extension Parser {
         return nil
       }
       advance()
+      // `double 3`: a word with arguments calls a macro that returns a value.
+      if startsQueryArgument { return parseCallArguments(name: word) }
       guard token.kind == .dot else { return tree.add(.word(word)) }
       advance()
       guard let query = expectWord("a query after `\(lexer.symbols[word.symbol]).`") else { return nil }
@@ -206,6 +208,59 @@ extension Parser {
     }
     advance()
     return tree.add(node)
+  }
+
+  /// Whether the current token can be a query's (or a call's) argument.
+  private var startsQueryArgument: Bool {
+    switch token.kind {
+    case .integer: token.integer >= 0 && !lexer.shortText(of: token.range).hasPrefix("-")
+    case .decimal: !lexer.shortText(of: token.range).hasPrefix("-")
+    case .word: Keyword(symbol: token.symbol) == nil
+    case .parameter, .leftParen: true
+    case .string: !stringEndsCondition
+    default: false
+    }
+  }
+
+  /// The arguments of a call of a macro that returns a value (`double 3`, `double shape.x`),
+  /// after its name: written as a query's are, and a query without arguments
+  /// (`receiver.query`, `$d.query`) is one argument too. Out of line: it is rare.
+  @inline(never) private mutating func parseCallArguments(name: Name) -> Int32? {
+    var arguments: [ArgumentNode] = []
+    var end = name.range
+    var height = 1
+    while startsQueryArgument {
+      guard arguments.count < Self.maxArguments else {
+        problems.append(Problem("a call can have at most \(Self.maxArguments) arguments", at: token.range))
+        return nil
+      }
+      guard var argument = parseArgument(what: "an argument") else { return nil }
+      if token.kind == .dot {
+        let receiver: Target
+        switch argument {
+        case .word(let word): receiver = Target(name: word, isParameter: false)
+        case .parameter(let parameter): receiver = Target(name: parameter, isParameter: true)
+        default:
+          problems.append(Problem("expected an argument, found `.`", at: token.range))
+          return nil
+        }
+        advance()
+        guard let query = expectWord("a query after `\(lexer.text(of: receiver.range)).`") else { return nil }
+        let range = receiver.range.through(query.range)
+        let node = tree.add(
+          .query(receiver: receiver, name: query, arguments: tree.addQueryArguments([]), range: range))
+        argument = .expression(index: node, range)
+      }
+      if case .expression = argument {
+        height = max(height, expressionHeight + 1)
+        guard fits(height: height, at: argument.range) else { return nil }
+      }
+      arguments.append(argument)
+      end = argument.range
+    }
+    let range = tree.addQueryArguments(arguments)
+    expressionHeight = height
+    return tree.add(.call(name: name, arguments: range, range: name.range.through(end)))
   }
 
   /// The arguments of a query: integers (not negative: `shape.x -3` is a subtraction),

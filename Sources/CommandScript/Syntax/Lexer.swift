@@ -56,7 +56,7 @@ enum Keyword: String, CaseIterable, Sendable {
   case queue, run, pending, discard, batch, new, export, source, record, end, macros
   case `if`, `while`, `try`, assert, echo
   case goto, earlier, later
-  case `let`, `var`, `break`, `continue`
+  case `let`, `var`, `break`, `continue`, `return`
   /// Words of the statements above, and of conditions: never a statement of their own.
   case `else`, `as`, and, or, not, `true`, `false`
 }

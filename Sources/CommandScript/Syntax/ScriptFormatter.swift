@@ -41,6 +41,9 @@ package enum ScriptFormatter {
     /// The kind of the token before `previous` when `previous` is `-`: whether that is a
     /// binary operator.
     var minusIsBinary = false
+    /// Whether the previous token is a word of the language that no operand ends with
+    /// (`return`, `if`): a `-` after it is a sign.
+    var previousIsKeyword = false
     /// Line breaks seen since the last token: a blank line is kept, a second one dropped.
     var pendingBreaks = 0
     /// Where the previous token ended in the input.
@@ -68,7 +71,12 @@ package enum ScriptFormatter {
         }
         out += bytes[start..<token.range.end]
         if token.kind == .leftBrace || token.kind == .leftParen { depth += 1 }
-        if token.kind == .minus { minusIsBinary = previous.map(Self.endsOperand) ?? false }
+        if token.kind == .minus { minusIsBinary = !previousIsKeyword && (previous.map(Self.endsOperand) ?? false) }
+        previousIsKeyword =
+          token.kind == .word
+          && Keyword(rawValue: String(decoding: bytes[start..<token.range.end], as: UTF8.self)).map {
+            $0 != .true && $0 != .false
+          } == true
         previous = token.kind
       }
       end = token.range.end

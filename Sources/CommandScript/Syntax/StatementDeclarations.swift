@@ -11,6 +11,8 @@ enum Placement: Sendable {
   case repl
   /// Never a statement: a word inside others (`else`, `and`, `true`).
   case inside
+  /// Only in a macro's body, at any depth of blocks there (`return`).
+  case macroBody
 }
 
 /// What the language says about one statement keyword.
@@ -175,6 +177,10 @@ extension Keyword {
       StatementDeclaration(
         usage: "continue", summary: "go on with the loop's next turn", placement: .anywhere,
         example: "repeat 6 as i { if $i % 2 == 0 { continue }; echo $i }")
+    case .return:
+      StatementDeclaration(
+        usage: "return value", summary: "end a macro with a value; call it in expressions: name args",
+        placement: .macroBody, example: "macro double n { return ($n * 2) }; echo (double 3 + 1)")
     case .record: StatementDeclaration(usage: "record name", summary: "", placement: .repl)
     case .end: StatementDeclaration(usage: "end", summary: "", placement: .repl)
     case .macros: StatementDeclaration(usage: "macros [save]", summary: "", placement: .repl)
@@ -184,7 +190,7 @@ extension Keyword {
   /// The statements of the language (the REPL's own left out), in the order `help` lists them.
   static let documented: [Keyword] = [
     .undo, .redo, .goto, .earlier, .later, .history, .show, .use, .help, .repeat, .macro, .transaction, .if, .while,
-    .try, .assert, .echo, .let, .var, .break, .continue,
+    .try, .assert, .echo, .let, .var, .break, .continue, .return,
     .new, .queue, .run, .pending, .discard, .batch, .source, .export,
   ]
 

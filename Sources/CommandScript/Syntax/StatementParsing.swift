@@ -38,6 +38,7 @@ extension Parser {
     case .var?: return parseDeclaration(isLet: false, start: start)
     case .break?: return parseLoopExit(isBreak: true, start: start)
     case .continue?: return parseLoopExit(isBreak: false, start: start)
+    case .return?: return parseReturn(start: start)
     case .not?, .true?, .false?: return parseExpressionStatement()
     case .else?, .as?, .and?, .or?, .record?, .end?, .macros?:
       // Listed, not a `default:`, so that a new keyword does not compile until it is parsed.
@@ -115,6 +116,10 @@ extension Parser {
       }
       let argumentEnd = token.range.end
       guard let argument = parseArgument(what: "an argument") else {
+        if token.kind == .dot, tree.arguments.count > first {
+          hintQueryArgument(after: tree.arguments[tree.arguments.count - 1])
+        }
+        // Another language's word heading the statement says more (`elif shape.x > 1`).
         if receiver == nil { hintOtherLanguage(name) }
         return nil
       }
@@ -512,6 +517,17 @@ extension Parser {
     let before = lexer.text(of: start.through(first)).dropLast(lexer.text(of: first).count)
     let written = before + "(" + lexer.text(of: first.through(last)) + ")"
     problems.append(Problem("put the expression in parentheses: `\(written)`", at: at))
+  }
+
+  /// A query written as a command's or a call's argument without parentheses (`double
+  /// shape.x`), at its `.`: the error says to put it in them.
+  @inline(never) mutating func hintQueryArgument(after argument: ArgumentNode) {
+    let dot = token.range
+    advance()
+    guard token.kind == .word, !problems.isEmpty else { return }
+    let written = lexer.text(of: argument.range.through(token.range))
+    problems[problems.count - 1] = Problem(
+      "a query given as an argument is written in parentheses: `(\(written))`", at: dot)
   }
 
   /// After a statement headed by another language's word (`def f { … }`, `for i in …`)

@@ -1,5 +1,5 @@
-// The parser's statements of variables and loop exits: `let NAME = VALUE`, `var NAME =
-// VALUE`, `NAME = VALUE`, `break` and `continue` (grammar.md, "Variables").
+// The parser's statements of variables and exits: `let NAME = VALUE`, `var NAME = VALUE`,
+// `NAME = VALUE`, `break`, `continue` and `return VALUE` (grammar.md, "Variables").
 
 extension Parser {
   /// `let NAME = VALUE` or `var NAME = VALUE`, at the keyword.
@@ -58,6 +58,13 @@ extension Parser {
       return nil
     }
     return Statement(.loopExit(isBreak: isBreak), range: start)
+  }
+
+  /// `return VALUE`, at the keyword.
+  @inline(never) mutating func parseReturn(start: SourceRange) -> Statement? {
+    advance()
+    guard let value = parseValue(after: "`return`") else { return nil }
+    return Statement(.returnValue(value: value), range: start.through(tree.expressions[Int(value)].range))
   }
 
   /// The value of a declaration or an assignment: a condition or expression, as inside

@@ -73,7 +73,10 @@ extension Session {
     let parameters = namesInScope(context).map { "$" + $0.name }
     guard let head = tokens.first else {
       // The start of a statement: inside a block, only the statements that may stand there.
-      let keywords = Keyword.documented.filter { context.depth == 0 || $0.declaration.placement == .anywhere }
+      let keywords = Keyword.documented.filter {
+        $0.declaration.placement == .macroBody
+          ? context.isInMacroBody : context.depth == 0 || $0.declaration.placement == .anywhere
+      }
       return keywords.map(\.rawValue) + state.receiverTypes.flatMap { $0.verbs.map(\.name) }
         + state.macroByName.keys + state.instanceNames.map { $0 + "." }
     }
@@ -89,7 +92,7 @@ extension Session {
     if let keyword = Keyword(rawValue: first) {
       // `queue STATEMENT`: what follows is a statement of its own.
       if keyword == .queue { return candidates(for: tokens.dropFirst(), in: context) }
-      let isCondition = keyword == .if || keyword == .while || keyword == .assert
+      let isCondition = keyword == .if || keyword == .while || keyword == .assert || keyword == .return
       let isDeclaration = keyword == .let || keyword == .var
       guard tokens.count == 1 || isCondition || isDeclaration else { return [] }
       switch keyword {
@@ -99,7 +102,7 @@ extension Session {
       case .batch: return ["off"]
       case .export: return ["tree"]
       case .repeat: return parameters
-      case .if, .while, .assert: return conditionCandidates(tokens.dropFirst(), parameters: parameters)
+      case .if, .while, .assert, .return: return conditionCandidates(tokens.dropFirst(), parameters: parameters)
       // `let NAME = …`: the value, completed as a condition.
       case .let, .var: return tokens.count >= 3 ? conditionCandidates(tokens.dropFirst(3), parameters: parameters) : []
       // Listed rather than a `default:`, so that a new keyword is a decision here too.
@@ -157,7 +160,9 @@ extension Session {
     }
     switch tokens.last {
     case nil, .word("not")?, .word("and")?, .word("or")?, .invalid?, .openParenthesis?, .operator?:
-      return state.instanceNames.map { $0 + "." } + ["not"] + parameters
+      // A macro that returns a value is called where an operand starts (`double 3 + 1`).
+      let returning = state.macroByName.filter { state.macros[$0.value].returns != nil }.keys.sorted()
+      return state.instanceNames.map { $0 + "." } + ["not"] + parameters + returning
     default: return []
     }
   }

@@ -126,6 +126,7 @@ enum Help {
       for (name, constraint) in zip(macro.parameters, macro.constraints) {
         lines.append("  $\(name): \(constraint.description)")
       }
+      if let kind = macro.returns { lines.append("  returns \(Checker.describe(kind)): call it in expressions") }
       sections.append(lines.joined(separator: "\n"))
     }
     if let keyword = Keyword(rawValue: topic),

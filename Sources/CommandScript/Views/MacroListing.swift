@@ -9,6 +9,9 @@ package struct MacroDefinition: Equatable, Sendable {
   package var source: String
   /// The name of the source it was defined in: a file, `<stdin>`, `<command line>`.
   package var sourceName: String
+  /// What its `return`s give, as help writes it (`an integer`); nil for a macro without
+  /// `return`.
+  package var returns: String? = nil
 }
 
 extension Session {
@@ -19,7 +22,7 @@ extension Session {
       let macro = checkerState.macros[index]
       return MacroDefinition(
         name: macro.name, parameters: macro.parameters, source: sourceText(of: macro.range),
-        sourceName: sources[macro.range.source].name)
+        sourceName: sources[macro.range.source].name, returns: macro.returns.map(Checker.describe))
     }
   }
 

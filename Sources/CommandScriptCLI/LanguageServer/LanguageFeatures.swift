@@ -208,12 +208,17 @@ extension LanguageServer {
         "range": document.range(of: at), "selectionRange": document.range(of: at),
       ]
     }
+    // What each macro that returns a value returns, as the document's session checked it.
+    let returns = Dictionary(
+      session(for: document).macroDefinitions.compactMap { m in m.returns.map { (m.name, $0) } },
+      uniquingKeysWith: { $1 })
     return .array(
       ScriptOutline(document.file).definitions.map { definition -> StateValue in
         let detail: String
         let kind: Int
         switch definition.kind {
-        case .macro: (detail, kind) = ("macro", 12)  // Function
+        // 12: Function; a macro with `return` says what it returns.
+        case .macro: (detail, kind) = (returns[definition.name].map { "macro, returns \($0)" } ?? "macro", 12)
         case .instance(let type): (detail, kind) = ("new \(type)", 13)  // Variable
         }
         return [

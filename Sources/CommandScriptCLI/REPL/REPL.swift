@@ -254,7 +254,9 @@ final class REPL {
     case .macros:
       let definitions = session.macroDefinitions
       if definitions.isEmpty { Console.out.line("(no macros)") }
-      for definition in definitions { Console.out.line(definition.source) }
+      for definition in definitions {
+        Console.out.line(definition.source + (definition.returns.map { "  # returns \($0)" } ?? ""))
+      }
     case .macrosSave:
       saveMacros(line: line)
     case .exit:

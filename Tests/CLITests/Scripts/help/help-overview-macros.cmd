@@ -10,7 +10,7 @@ help
 # stdout:   request cancel
 # stdout: Statements (separate with `;` or a new line): undo redo goto earlier later
 # stdout:   history show use help repeat macro transaction if while try assert echo let
-# stdout:   var break continue new queue run pending discard batch source export
+# stdout:   var break continue return new queue run pending discard batch source export
 # stdout: Conditions and values: and or not true false else as == != < <= > >= + - * / %
 # stdout: Word kinds: direction colour
 # stdout: Macros: wave, zig n

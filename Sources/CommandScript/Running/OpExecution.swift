@@ -194,15 +194,14 @@ extension Invoker {
         }
       }
     }
-    return try holdsOtherwise(condition, of: code)
+    return try holdsOtherwise(index, of: code)
   }
 
   /// Whether a flat condition that is not a query's holds: a variable's value compared
   /// with a constant, or the whole condition evaluated. Out of line, so that the loop's
   /// conditions on queries stay as short as they were.
-  @inline(never) private func holdsOtherwise(_ condition: FlatCode.Condition, of code: FlatCode)
-    throws(RunFailure) -> Bool
-  {
+  @inline(never) private func holdsOtherwise(_ index: Int, of code: FlatCode) throws(RunFailure) -> Bool {
+    let condition = code.conditions[index]
     if condition.query < 0, let value = variables.values[Int(condition.instance)] {
       let isTruth = condition.query == FlatCode.Condition.variableTruth
       switch value {

@@ -64,6 +64,9 @@ def main(out):
             machine["load_start"], machine["load_end"] = row[1], row[2]
     exec_runs = load_runs(out / "exec.json")
     decide_runs = load_runs(out / "decide.json")
+    vars_runs = load_runs(out / "vars.json") if (out / "vars.json").exists() else None
+    # "vars", "decide", "Lua" -> instructions of the variables workload and its neighbours.
+    vars_instructions = {name: int(n) for name, n in read_tsv(out / "vars-instructions.tsv") if n}
     plugin_runs = load_runs(out / "plugin.json") if (out / "plugin.json").exists() else None
     call_runs = load_runs(out / "plugin-calls.json") if (out / "plugin-calls.json").exists() else None
     parse_runs = load_runs(out / "parse.json")
@@ -167,6 +170,11 @@ def main(out):
     c_decide = median(decide_runs["cmdscript"])
     decide_lua = c_decide / median(decide_runs["Lua"])
     emit(f"| decide: at most 0.15 of Lua's time | {ratio(c_decide, median(decide_runs['Lua']))} of Lua's time | {status(decide_lua <= 0.15)} |")
+    if {"vars", "decide"} <= vars_instructions.keys():
+        per_vars, per_decide = vars_instructions["vars"] / 1e6, vars_instructions["decide"] / 5e5
+        emit(
+            f"| variables: a turn of `i = $i + 1` in a `while` at most a decide turn's instructions | "
+            f"{per_vars:,.0f} vs {per_decide:,.0f} | {status(per_vars <= per_decide)} |")
     # The targets in instructions (callgrind), which neither load nor the machine move.
     for workload, what, limit in (
         ("exec", "exec: at most 4× the C floor's instructions", 4),
@@ -270,6 +278,13 @@ def main(out):
             mine, floor = workload_instructions.get((workload, "cmdscript")), workload_instructions.get((workload, "C floor"))
             if mine and floor:
                 emit(f"| {label} | {mine / 1e6:,.1f} M | {floor / 1e6:,.1f} M | {mine / floor:.2f} |")
+        if "vars" in vars_instructions:
+            emit("")
+            emit("| workload | cmdscript | per turn | Lua peer | per turn |")
+            emit("| --- | ---: | ---: | ---: | ---: |")
+            mine, lua = vars_instructions["vars"], vars_instructions.get("Lua")
+            lua_cells = f"{lua / 1e6:,.1f} M | {lua / 1e6:,.0f}" if lua else "— | —"
+            emit(f"| variables 1,000,000 turns + undo | {mine / 1e6:,.1f} M | {mine / 1e6:,.0f} | {lua_cells} |")
         emit("")
         emit("| start-up | instructions |")
         emit("| --- | ---: |")
@@ -360,6 +375,19 @@ def main(out):
     )
     emit("")
     detail(decide_runs)
+
+    if vars_runs:
+        emit("## vars: 1,000,000 turns of `i = $i + 1` in a `while`, then undo all of them")
+        emit("")
+        emit(
+            "cmdscript runs `bench/out/vars-1000000.cmd`: `var i = 0`, `while $i < 1000000 { i = $i + 1 }` "
+            "(one undo step of 1,000,000 assignments, each recorded with the variable's previous value), "
+            "`show vars`, `undo`, `show vars` (checked: back at 0). The peers, `bench/peers/vars.lua` and "
+            "`vars.py`, run the same loop through a fresh command object a turn with an undo log, as their "
+            "`decide` keeps one, then undo it."
+        )
+        emit("")
+        detail(vars_runs)
 
     emit("## parse: the 10 MB generated script")
     emit("")

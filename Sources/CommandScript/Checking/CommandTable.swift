@@ -14,6 +14,8 @@ struct ResolvedCommand: Hashable, Sendable {
 final class CommandTable {
   /// The verb index of the command that brings an instance made by `new` into existence.
   static let lifecycleVerb: Int32 = -1
+  /// A verb index below this one is an assignment's (see `appendAssignment`).
+  static let firstAssignmentVerb: Int32 = -2
 
   @exclusivity(unchecked) private(set) var commands: [ResolvedCommand] = []
   /// The same commands' arguments, ready to hand to receivers without rebuilding them:
@@ -117,7 +119,36 @@ final class CommandTable {
     return id
   }
 
-  subscript(id: Int32) -> ResolvedCommand { commands[Int(id)] }
+  /// Each assignment's slot and value, in the order they were made (see `appendAssignment`).
+  @exclusivity(unchecked) private(set) var assignments = ContiguousArray<(slot: Int, value: Answer)>()
+  private let noArguments = ArgumentsBox(Arguments([]))
+
+  /// A new command that sets variable `slot` of the store `instance` to `value`: each
+  /// assignment run is a command of its own, made without looking for an equal one or
+  /// allocating (a loop's counter takes a new value every turn, which interning would keep
+  /// in a hash table forever). Its head's verb tells where its slot and value are:
+  /// `firstAssignmentVerb - index` for `assignments[index]`; the invoker sets the slot
+  /// itself, the store keeping the previous value as its undo record.
+  @inline(__always) func appendAssignment(instance: Int32, slot: Int, value: Answer) -> Int32 {
+    let id = Int32(truncatingIfNeeded: heads.count)
+    heads.append((instance, Self.firstAssignmentVerb &- Int32(truncatingIfNeeded: assignments.count)))
+    assignments.append((slot, value))
+    arguments.append(Unmanaged.passUnretained(noArguments))
+    commands.append(ResolvedCommand(instance: instance, verb: 0, arguments: []))
+    return id
+  }
+
+  /// The assignment of command `id`, whose head's verb is below `lifecycleVerb`.
+  @inline(__always) func assignment(_ id: Int32) -> (slot: Int, value: Answer) {
+    assignments[Int(Self.firstAssignmentVerb &- heads[Int(id)].verb)]
+  }
+
+  /// Command `id`; an assignment as the store's `set SLOT VALUE`.
+  subscript(id: Int32) -> ResolvedCommand {
+    guard heads[Int(id)].verb < Self.lifecycleVerb else { return commands[Int(id)] }
+    let (slot, value) = assignment(id)
+    return ResolvedCommand(instance: heads[Int(id)].instance, verb: 0, arguments: [.integer(slot), Value(value)])
+  }
 }
 
 /// One command's arguments, in an object of their own (see `CommandTable.arguments`).

@@ -24,12 +24,14 @@ extension Invoker {
       return
     }
     let head = commands.heads[Int(id)]
-    unretained[Int(head.instance)]._withUnsafeGuaranteedRef { instance in
-      if head.verb == CommandTable.lifecycleVerb {
-        instance.exists = false
-      } else {
+    if head.verb >= 0 {
+      unretained[Int(head.instance)]._withUnsafeGuaranteedRef { instance in
         commands.arguments[Int(id)]._withUnsafeGuaranteedRef { instance.undo(Int(head.verb), $0.arguments) }
       }
+    } else if head.verb == CommandTable.lifecycleVerb {
+      instances[Int(head.instance)].exists = false
+    } else {
+      variables.unset(commands.assignment(id).slot)
     }
   }
 
@@ -37,6 +39,10 @@ extension Invoker {
   @inline(__always) func perform(_ id: Int32) throws(CommandFailure) {
     let head = commands.heads[Int(id)]
     if hasVerbNotUndoable[Int(head.instance)] { mayHaveRunNotUndoable = true }
+    if head.verb < CommandTable.lifecycleVerb {
+      let (slot, value) = commands.assignment(id)
+      return variables.set(slot, value)
+    }
     let instance = instances[Int(head.instance)]
     if head.verb == CommandTable.lifecycleVerb {
       // Any receiver by that name: a `new` may reuse the name of one whose `new` was undone.
@@ -70,7 +76,7 @@ extension Invoker {
     }
     if hasVerbNotUndoable[Int(head.instance)] { mayHaveRunNotUndoable = true }
     let done = unretained[Int(head.instance)]._withUnsafeGuaranteedRef { instance in
-      guard head.verb != CommandTable.lifecycleVerb, instance.exists else { return false }
+      guard head.verb >= 0, instance.exists else { return false }
       commands.arguments[Int(id)]._withUnsafeGuaranteedRef { box in
         do throws(CommandFailure) {
           try instance.execute(Int(head.verb), box.arguments)

@@ -35,14 +35,11 @@ extension Invoker {
       switch op {
       case .equal: return .boolean(l == r)
       case .notEqual: return .boolean(l != r)
-      default:
+      case .less, .lessEqual, .greater, .greaterEqual:
         guard case .integer(let a) = l, case .integer(let b) = r else { throw wrongAnswer(in: left, right) }
-        switch op {
-        case .less: return .boolean(a < b)
-        case .lessEqual: return .boolean(a <= b)
-        case .greater: return .boolean(a > b)
-        default: return .boolean(a >= b)
-        }
+        return .boolean(Self.compare(a, op, b))
+      case .or, .and, .not, .plus, .minus, .times, .divide, .remainder, .negate:
+        preconditionFailure("checked: a comparison's operator")
       }
     case .arithmetic(let op, let left, let right, let at):
       let (a, b) = (try integer(left, frame: frame), try integer(right, frame: frame))
@@ -51,12 +48,14 @@ extension Invoker {
       case .plus: (result, overflow) = a.addingReportingOverflow(b)
       case .minus: (result, overflow) = a.subtractingReportingOverflow(b)
       case .times: (result, overflow) = a.multipliedReportingOverflow(by: b)
-      default:
-        guard b != 0 else {
-          throw RunFailure(message: op == .divide ? "division by zero" : "remainder of a division by zero", range: at)
-        }
-        (result, overflow) =
-          op == .divide ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+      case .divide:
+        guard b != 0 else { throw RunFailure(message: "division by zero", range: at) }
+        (result, overflow) = a.dividedReportingOverflow(by: b)
+      case .remainder:
+        guard b != 0 else { throw RunFailure(message: "remainder of a division by zero", range: at) }
+        (result, overflow) = a.remainderReportingOverflow(dividingBy: b)
+      case .or, .and, .not, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .negate:
+        preconditionFailure("checked: an arithmetic operator")
       }
       guard !overflow else { throw RunFailure(message: "integer overflow in `\(op.symbol)`", range: at) }
       return .integer(result)
@@ -94,11 +93,14 @@ extension Invoker {
       case .plus: result = a + b
       case .minus: result = a - b
       case .times: result = a * b
-      default:
-        guard b != 0 else {
-          throw RunFailure(message: op == .divide ? "division by zero" : "remainder of a division by zero", range: at)
-        }
-        result = op == .divide ? a / b : a.truncatingRemainder(dividingBy: b)
+      case .divide:
+        guard b != 0 else { throw RunFailure(message: "division by zero", range: at) }
+        result = a / b
+      case .remainder:
+        guard b != 0 else { throw RunFailure(message: "remainder of a division by zero", range: at) }
+        result = a.truncatingRemainder(dividingBy: b)
+      case .or, .and, .not, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .negate:
+        preconditionFailure("checked: an arithmetic operator")
       }
       guard result.isFinite else { throw RunFailure(message: "decimal overflow in `\(op.symbol)`", range: at) }
       return .decimal(result)
@@ -135,7 +137,9 @@ extension Invoker {
       case .lessEqual: return try integer(left, frame: frame) <= integer(right, frame: frame)
       case .greater: return try integer(left, frame: frame) > integer(right, frame: frame)
       case .greaterEqual: return try integer(left, frame: frame) >= integer(right, frame: frame)
-      default:
+      case .or, .and, .not, .plus, .minus, .times, .divide, .remainder, .negate:
+        preconditionFailure("checked: a comparison's operator")
+      case .equal, .notEqual:
         let equal: Bool
         switch (try evaluate(left, frame: frame), try evaluate(right, frame: frame)) {
         case (.word(let a), .word(let b)), (.integer(let a), .integer(let b)): equal = a == b
@@ -153,16 +157,26 @@ extension Invoker {
     case .not(let inner): return !(try isTrue(inner, frame: frame))
     case .decimalComparison(let op, let left, let right):
       let (a, b) = (try decimal(left, frame: frame), try decimal(right, frame: frame))
-      switch op {
-      case .less: return a < b
-      case .lessEqual: return a <= b
-      case .greater: return a > b
-      default: return a >= b
-      }
+      return Self.compare(a, op, b)
     case .constant(.boolean(let b)): return b
     default:
       guard case .boolean(let b) = try evaluate(expression, frame: frame) else { throw wrongAnswer(in: expression) }
       return b
+    }
+  }
+
+  /// `a OP b` for a comparison's operator (`==` and `!=` included), every operator
+  /// listed: a new one does not compile until it says here what it compares.
+  @inline(__always) static func compare<T: Comparable>(_ a: T, _ op: Operator, _ b: T) -> Bool {
+    switch op {
+    case .equal: a == b
+    case .notEqual: a != b
+    case .less: a < b
+    case .lessEqual: a <= b
+    case .greater: a > b
+    case .greaterEqual: a >= b
+    case .or, .and, .not, .plus, .minus, .times, .divide, .remainder, .negate:
+      preconditionFailure("checked: a comparison's operator")
     }
   }
 
@@ -278,14 +292,14 @@ extension Invoker {
   }
 
   /// Counts a string of `bytes` that a statement made, at `range`, against the value budget.
-  private func spendValue(_ bytes: Int, at range: SourceRange) throws(RunFailure) {
+  func spendValue(_ bytes: Int, at range: SourceRange) throws(RunFailure) {
     guard !valueBudget.spend(bytes), let limit = valueBudget.limit else { return }
     throw RunFailure(
       message: "the strings made would pass \(limit) bytes, the most the statements may make here", range: range)
   }
 
   /// The failure of a string, at `range`, that would be longer than `stringLimit` bytes.
-  private func stringTooLong(at range: SourceRange) -> RunFailure {
+  func stringTooLong(at range: SourceRange) -> RunFailure {
     RunFailure(
       message: "the string would be longer than \(stringLimit) bytes, the most a string may have here", range: range)
   }

@@ -26,6 +26,8 @@ final class FlatCode {
     case slow
     /// `break` or `continue`: takes a step and jumps to `b`.
     case exit
+    /// Runs assignment `a` of `assignments`.
+    case assign
   }
 
   struct Instruction: BitwiseCopyable {
@@ -39,13 +41,19 @@ final class FlatCode {
   /// with a constant, or any other, by its index in `expressions`.
   struct Condition: BitwiseCopyable {
     enum Kind: UInt8, BitwiseCopyable {
-      /// `expressions[general]`, evaluated as before.
+      /// `expressions[general]`, evaluated as before; or, when `query` is
+      /// `variableComparison` or `variableTruth`, `$NAME OP constant` or `$NAME` alone, the
+      /// variable's slot in `instance`.
       case general
       /// `instance.query OP constant`, the constant of `constantKind`.
       case comparison
       /// `instance.query` alone, a boolean.
       case truth
     }
+    /// The `query` of a general condition that compares a variable with a constant.
+    static let variableComparison: Int32 = -1
+    /// The `query` of a general condition that is a boolean variable alone.
+    static let variableTruth: Int32 = -2
     var kind: Kind
     var op: Operator = .equal
     /// 0: an integer, 1: a word, 2: a boolean.
@@ -69,6 +77,11 @@ final class FlatCode {
   private(set) var queries = UnsafeMutableBufferPointer<Unmanaged<BoundQuery>?>(start: nil, count: 0)
   private var boundQueries: [BoundQuery] = []
   private(set) var slowOps: [Op] = []
+  /// The assignments, each as its common shape, `$NAME ± constant` or a constant, or
+  /// as the whole assignment run as before.
+  private(set) var assignments = UnsafeMutableBufferPointer<FlatAssignment>(start: nil, count: 0)
+  private(set) var generalAssignments: [Assignment] = []
+  private var buildingAssignments: [FlatAssignment] = []
   /// How many loop counters the code needs: the deepest nesting of loops.
   private(set) var counterCount = 0
   private var building: [Instruction] = []
@@ -95,7 +108,9 @@ final class FlatCode {
     _ = conditions.initialize(from: buildingConditions)
     queries = .allocate(capacity: buildingConditions.count)
     queries.initialize(repeating: nil)
-    (building, buildingRanges, buildingConditions) = ([], [], [])
+    assignments = .allocate(capacity: buildingAssignments.count)
+    _ = assignments.initialize(from: buildingAssignments)
+    (building, buildingRanges, buildingConditions, buildingAssignments) = ([], [], [], [])
   }
 
   deinit {
@@ -103,6 +118,7 @@ final class FlatCode {
     ranges.deallocate()
     conditions.deallocate()
     queries.deallocate()
+    assignments.deallocate()
   }
 
   private static func hasLoop(_ op: Op) -> Bool {
@@ -163,7 +179,11 @@ final class FlatCode {
         emit(c.otherwise, depth: depth)
         building[Int(skip)].b = here
       }
-    case .repeat, .parameterizedCommand, .call, .show, .help, .countedLoop, .attempt, .assertion, .echo, .assign,
+    case .assign(let assignment):
+      append(Instruction(code: .assign, a: Int32(buildingAssignments.count)), range: assignment.range)
+      buildingAssignments.append(FlatAssignment(assignment, general: Int32(generalAssignments.count)))
+      generalAssignments.append(assignment)
+    case .repeat, .parameterizedCommand, .call, .show, .help, .countedLoop, .attempt, .assertion, .echo,
       .returnValue:
       // A `break` or `continue` inside it (a `try`'s) may leave the loop around it.
       var slow = Instruction(code: .slow, a: Int32(slowOps.count), b: -1, n: -1)
@@ -203,6 +223,8 @@ final class FlatCode {
     switch expression {
     case .attribute(let instance, let query, _):
       (flat.kind, flat.instance, flat.query) = (.truth, instance, query)
+    case .variable(let slot, _):
+      (flat.instance, flat.query) = (Int32(slot), Condition.variableTruth)
     case .comparison(let op, .attribute(let instance, let query, _), .constant(let constant)):
       if let (kind, value) = Self.plain(constant, op) {
         (flat.kind, flat.op, flat.instance, flat.query) = (.comparison, op, instance, query)
@@ -211,6 +233,16 @@ final class FlatCode {
     case .comparison(let op, .constant(let constant), .attribute(let instance, let query, _)):
       if let (kind, value) = Self.plain(constant, op) {
         (flat.kind, flat.op, flat.instance, flat.query) = (.comparison, op.mirrored, instance, query)
+        (flat.constantKind, flat.constant) = (kind, value)
+      }
+    case .comparison(let op, .variable(let slot, _), .constant(let constant)):
+      if let (kind, value) = Self.plain(constant, op) {
+        (flat.op, flat.instance, flat.query) = (op, Int32(slot), Condition.variableComparison)
+        (flat.constantKind, flat.constant) = (kind, value)
+      }
+    case .comparison(let op, .constant(let constant), .variable(let slot, _)):
+      if let (kind, value) = Self.plain(constant, op) {
+        (flat.op, flat.instance, flat.query) = (op.mirrored, Int32(slot), Condition.variableComparison)
         (flat.constantKind, flat.constant) = (kind, value)
       }
     default: break
@@ -222,11 +254,52 @@ final class FlatCode {
   /// A constant as a kind and an integer, when `op` compares it so: any integer, word or
   /// boolean for `==` and `!=`, an integer for the others.
   private static func plain(_ constant: Answer, _ op: Operator) -> (UInt8, Int)? {
-    switch (constant, op) {
-    case (.integer(let n), _): return (0, n)
-    case (.word(let i), .equal), (.word(let i), .notEqual): return (1, i)
-    case (.boolean(let b), .equal), (.boolean(let b), .notEqual): return (2, b ? 1 : 0)
-    default: return nil
+    switch op {
+    case .equal, .notEqual:
+      switch constant {
+      case .integer(let n): return (0, n)
+      case .word(let i): return (1, i)
+      case .boolean(let b): return (2, b ? 1 : 0)
+      case .decimal, .string: return nil
+      }
+    case .less, .lessEqual, .greater, .greaterEqual:
+      guard case .integer(let n) = constant else { return nil }
+      return (0, n)
+    case .or, .and, .not, .plus, .minus, .times, .divide, .remainder, .negate: return nil
+    }
+  }
+}
+
+/// An assignment as flat code runs it: `$source + constant` (`$source - constant` is
+/// written with the constant negated) or a constant, computed without evaluating an
+/// expression; any other value, or an overflow, is left to `Invoker.assign` on the whole.
+struct FlatAssignment: BitwiseCopyable {
+  enum Kind: UInt8, BitwiseCopyable {
+    case general
+    /// `$source + constant`, integers.
+    case sum
+    /// The integer `constant`.
+    case integer
+  }
+  var kind = Kind.general
+  var slot: Int
+  /// Whether the variable must already hold a value (an assignment, not a declaration).
+  var mustBeSet: Bool
+  var source = 0
+  var constant = 0
+  /// Its index in `FlatCode.generalAssignments`.
+  var general: Int32
+
+  init(_ assignment: Assignment, general: Int32) {
+    (slot, mustBeSet, self.general) = (assignment.slot, assignment.declares == nil, general)
+    switch assignment.value {
+    case .constant(.integer(let n)): (kind, constant) = (.integer, n)
+    case .arithmetic(.plus, .variable(let source, _), .constant(.integer(let n)), _),
+      .arithmetic(.plus, .constant(.integer(let n)), .variable(let source, _), _):
+      (kind, self.source, constant) = (.sum, source, n)
+    case .arithmetic(.minus, .variable(let source, _), .constant(.integer(let n)), _) where n != .min:
+      (kind, self.source, constant) = (.sum, source, -n)
+    default: break
     }
   }
 }
@@ -239,7 +312,9 @@ extension Operator {
     case .lessEqual: .greaterEqual
     case .greater: .less
     case .greaterEqual: .lessEqual
-    default: self
+    case .equal, .notEqual: self
+    // Not comparisons: FlatCode mirrors only comparisons.
+    case .or, .and, .not, .plus, .minus, .times, .divide, .remainder, .negate: self
     }
   }
 }

@@ -244,7 +244,7 @@ final class Invoker {
     var counts = [Int](repeating: 0, count: instances.count)
     for id in history.forgetNewest() {
       let head = commands.heads[Int(id)]
-      if head.verb >= 0, isUndoable(id) { counts[Int(head.instance)] += 1 }
+      if head.verb != CommandTable.lifecycleVerb, isUndoable(id) { counts[Int(head.instance)] += 1 }
     }
     for (instance, count) in zip(instances, counts) where count > 0 { instance.dropNewestRecords(count) }
   }
@@ -254,7 +254,7 @@ final class Invoker {
     var counts = [Int](repeating: 0, count: instances.count)
     for id in dropped {
       let head = commands.heads[Int(id)]
-      if head.verb >= 0, isUndoable(id) { counts[Int(head.instance)] += 1 }
+      if head.verb != CommandTable.lifecycleVerb, isUndoable(id) { counts[Int(head.instance)] += 1 }
     }
     for (instance, count) in zip(instances, counts) where count > 0 { instance.dropOldestRecords(count) }
   }

@@ -118,8 +118,30 @@ extension Invoker {
       case .exit:
         try takeStep(at: ranges[pc])
         pc = Int(instruction.b)
+      case .assign:
+        try assign(code.assignments[Int(instruction.a)], of: code, at: ranges[pc])
+        pc &+= 1
       }
     }
+  }
+
+  /// Runs a flat assignment: its common shapes computed here, the others (and an overflow,
+  /// or a variable without a value) by `assign` on the whole, which says what they mean.
+  @inline(never) private func assign(_ assignment: FlatAssignment, of code: FlatCode, at range: SourceRange)
+    throws(RunFailure)
+  {
+    if !assignment.mustBeSet || variables.values[assignment.slot] != nil {
+      switch assignment.kind {
+      case .integer: return try assign(.integer(assignment.constant), to: assignment.slot, at: range)
+      case .sum:
+        if case .integer(let n)? = variables.values[assignment.source] {
+          let (sum, overflow) = n.addingReportingOverflow(assignment.constant)
+          if !overflow { return try assign(.integer(sum), to: assignment.slot, at: range) }
+        }
+      case .general: break
+      }
+    }
+    try assign(code.generalAssignments[Int(assignment.general)], frame: [])
   }
 
   /// Binds command `id` to its instance's verb, if it can be and is not yet.
@@ -138,7 +160,8 @@ extension Invoker {
 
   /// Whether a flat condition holds: the query asked and its answer compared as plain
   /// integers. An answer of another kind, or a failure, is left to `isTrue` on the whole
-  /// condition, which says what it means.
+  /// condition, which says what it means (a condition on a variable goes there too:
+  /// `holdsOtherwise`).
   @inline(__always) private func holds(_ index: Int, of code: FlatCode) throws(RunFailure) -> Bool {
     let condition = code.conditions[index]
     if condition.kind != .general,
@@ -166,8 +189,30 @@ extension Invoker {
         case .less: return n < c
         case .lessEqual: return n <= c
         case .greater: return n > c
-        default: return n >= c
+        case .greaterEqual: return n >= c
+        // FlatCode compiles only comparisons into plain conditions.
+        case .or, .and, .not, .plus, .minus, .times, .divide, .remainder, .negate: break
         }
+      }
+    }
+    return try holdsOtherwise(index, of: code)
+  }
+
+  /// Whether a flat condition that is not a query's holds: a variable's value compared
+  /// with a constant, or the whole condition evaluated. Out of line, so that the loop's
+  /// conditions on queries stay as short as they were.
+  @inline(never) private func holdsOtherwise(_ index: Int, of code: FlatCode) throws(RunFailure) -> Bool {
+    let condition = code.conditions[index]
+    if condition.query < 0, let value = variables.values[Int(condition.instance)] {
+      let isTruth = condition.query == FlatCode.Condition.variableTruth
+      switch value {
+      case .boolean(let b) where isTruth: return b
+      case .integer(let n) where !isTruth && condition.constantKind == 0,
+        .word(let n) where !isTruth && condition.constantKind == 1:
+        return Self.compare(n, condition.op, condition.constant)
+      case .boolean(let b) where !isTruth && condition.constantKind == 2:
+        return Self.compare(b ? 1 : 0, condition.op, condition.constant)
+      default: break
       }
     }
     return try isTrue(code.expressions[Int(condition.general)], frame: [])

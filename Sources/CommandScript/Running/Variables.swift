@@ -13,29 +13,65 @@ final class VariableStore: ReceiverBase {
   static let typeName = "vars"
   static let summary = "the variables of `let` and `var` (`show vars`)"
   /// The one verb: `set SLOT VALUE`. Its name cannot be reached from script text, since the
-  /// checker refuses commands to `vars`; the invoker makes each of its commands.
+  /// checker refuses commands to `vars`; the invoker makes each of its commands
+  /// (`CommandTable.appendAssignment`) and runs and undoes them itself (`set`, `unset`).
   static let verbs: [Verb<VariableStore>] = [
     Verb(
       "set", [Parameter("slot", .integer(0...Int.max)), Parameter("value", .string)],
       summary: "sets a variable",
       execute: { store, arguments in
         guard case .integer(let slot) = arguments.values[0] else { return nil }
-        let previous = store.values[slot]
-        store.values[slot] = Answer(arguments.values[1])
-        return previous
+        store.set(slot, Answer(arguments.values[1]))
+        return nil
       },
-      undo: { store, arguments, previous in
+      undo: { store, arguments, _ in
         guard case .integer(let slot) = arguments.values[0] else { return }
-        store.values[slot] = previous
+        store.unset(slot)
       })
   ]
 
-  /// The type as the checker and the session know it, made once.
+  /// The type as the checker and the session know it, made once. Its instance keeps no
+  /// records of its own: the store keeps them (`previous`), so that the invoker's
+  /// assignments and the records the history drops are one stack.
   static let typeInfo: ReceiverTypeInfo = {
     var registry = ReceiverRegistry()
-    try! registry.register(VariableStore.self) { _ in VariableStore() }
+    try! registry.add(
+      name: typeName, summary: summary,
+      verbs: verbs.map {
+        VerbInfo(
+          name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable,
+          actionName: $0.actionName, waitsForResult: $0.waitsForResult)
+      },
+      queries: { [] }, make: { name in VariableStore().instance(named: name) })
     return registry.types[0]
   }()
+
+  /// The store behind a receiver instance whose verb sets a slot and whose undo record is
+  /// the slot's previous value, kept in `previous`.
+  private func instance(named name: String) -> ReceiverInstance {
+    let set = Self.verbs[0]
+    return ReceiverInstance(
+      name: name, object: self,
+      execute: { _, arguments throws(CommandFailure) in _ = try set.execute(self, arguments) },
+      undo: { _, arguments in set.undo?(self, arguments, nil) },
+      ask: { _, _ throws(CommandFailure) in throw CommandFailure("`vars` has no queries") },
+      dropOldestRecords: { self.previous.removeFirst($0) },
+      dropNewestRecords: { self.previous.removeLast($0) },
+      state: { self.state }, stateDescription: { self.stateDescription }, view: { nil }, picture: { _ in nil },
+      notUndoable: [nil], verbNames: [set.name])
+  }
+
+  /// Each assignment's undo record, the slot's value before it, newest last.
+  let previous = RecordStack<Answer?>()
+
+  /// Sets variable `slot`, keeping its previous value as the undo record.
+  @inline(__always) func set(_ slot: Int, _ value: Answer) {
+    previous.push(values[slot])
+    values[slot] = value
+  }
+
+  /// Gives variable `slot` back the value it had before its latest `set`.
+  @inline(__always) func unset(_ slot: Int) { values[slot] = previous.pop() }
 
   /// Each slot's value; nil before its declaration runs (or after it is undone).
   @exclusivity(unchecked) var values: [Answer?] = []
@@ -122,28 +158,45 @@ extension Value {
 extension Invoker {
   /// Runs `let`, `var` or `NAME = …`: the value computed, then set by a command of the
   /// store, recorded in the statement's step as every command is (undone, redone, rolled
-  /// back with it). A value of an integer or a word packs into a small command, found
-  /// without hashing an array.
+  /// back with it).
   func assign(_ assignment: Assignment, frame: [Value]) throws(RunFailure) {
     // A variable whose declaration did not run (it failed, or was undone) is not assigned
     // either: so a step sets only variables its ancestors declared, as `export` writes them.
     if assignment.declares == nil, variables.values[assignment.slot] == nil {
       throw unset(assignment.slot, at: assignment.range)
     }
-    let answer = try evaluate(assignment.value, frame: frame)
-    var small = CommandTable.SmallCommand(instance: variableStore, verb: 0)
-    let id: Int32
-    switch answer {
-    case .integer(let n) where small.append(assignment.slot, isWord: false) && small.append(n, isWord: false):
-      id = commands.intern(small)
-    case .word(let i) where small.append(assignment.slot, isWord: false) && small.append(i, isWord: true):
-      id = commands.intern(small)
-    default:
-      id = commands.intern(
-        ResolvedCommand(
-          instance: variableStore, verb: 0, arguments: [.integer(assignment.slot), Value(answer)]))
+    let value = try evaluate(assignment.value, frame: frame)
+    if case .string(let text) = value { try hold(text, madeBy: assignment.value, at: assignment.range) }
+    try assign(value, to: assignment.slot, at: assignment.range)
+  }
+
+  /// Counts a string that a variable is to hold against the string bounds (`--safe`'s): at
+  /// most `stringLimit` bytes, and its bytes against the value budget, since the history
+  /// keeps every value assigned. A string the expression has just made was counted as it
+  /// was made.
+  @inline(never) private func hold(_ text: String, madeBy expression: Expression, at range: SourceRange)
+    throws(RunFailure)
+  {
+    switch expression {
+    case .interpolation, .joined: return
+    default: break
     }
-    try executeCommand(id, range: assignment.range)
+    let bytes = text.utf8.count
+    guard bytes <= stringLimit else { throw stringTooLong(at: range) }
+    try spendValue(bytes, at: range)
+  }
+
+  /// Sets variable `slot` to `value` by a command of the store, counted as a step and
+  /// recorded as `executeCommand` records every command (the store never fails, nor
+  /// confirms later).
+  @inline(__always) func assign(_ value: Answer, to slot: Int, at range: @autoclosure () -> SourceRange)
+    throws(RunFailure)
+  {
+    if interruption.isRequested { throw .interrupted(at: range()) }
+    if remainingSteps == 0 { throw .stepLimit(at: range()) }
+    remainingSteps &-= 1
+    history.record(commands.appendAssignment(instance: variableStore, slot: slot, value: value))
+    variables.set(slot, value)
   }
 
   /// The value of variable `slot`: a failure where its declaration has not run (it failed,

@@ -116,7 +116,7 @@ struct RunCommand: ToolSubcommand {
 
   @Flag(
     help:
-      "Touch no files from scripts: `source` and `export` are refused (for scripts from strangers). The REPL writes no files either: no history file, and `macros save` is refused. Without --max-steps, sets a budget of 10,000,000 steps (what undo, redo and tree moves undo and redo counts too). A string literal, and a string a statement makes (`\"$s$s\"`), has at most 1 MiB; the strings made have at most 64 MiB in all, and `echo` and `show` print at most 16 MiB, both counted with the steps."
+      "Touch no files from scripts: `source` and `export` are refused (for scripts from strangers). The REPL writes no files either: no history file, and `macros save` is refused. Without --max-steps, sets a budget of 10,000,000 steps (what undo, redo and tree moves undo and redo counts too). A string literal, and a string a statement makes (`\"$s$s\"`) or a variable is given, has at most 1 MiB; the strings made or given to variables have at most 64 MiB in all, and `echo` and `show` print at most 16 MiB, both counted with the steps."
   )
   var safe = false
 

@@ -50,16 +50,16 @@ extension Driver {
   ) -> ResumeFailure? {
     let begin = entries[0]
     // Every step kept until taken back.
-    let limit = session.historyLimit
+    let limit = session.limits.history
     let start = session.checkpoint()
     var call = contents
     call.entries = entries
     if let failure = replaying({ replay(call, of: journal, unanswered: true) }) { return failure }
-    session.historyLimit = nil
+    session.limits.history = nil
     plugins.journal.takingBackCall()
     let failure = session.rollBack(to: start)
     plugins.discardPendingRecords()
-    session.historyLimit = limit
+    session.limits.history = limit
     journal.cut(to: Journal.Mark(offset: off_t(begin.offset), chain: begin.chain))
     if let reason = journal.sync() {
       Console.err.message("cannot write to the session \(journal.path): \(reason)")

@@ -88,7 +88,7 @@ public enum StateValue: Equatable, Sendable {
   }
 
   /// `x=1 y=2 colour=blue`: the default rendering of a receiver's state for people.
-  public var compactDescription: String {
+  package var compactDescription: String {
     switch self {
     case .null: return "none"
     case .bool(let b): return b ? "yes" : "no"

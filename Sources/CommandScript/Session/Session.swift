@@ -38,7 +38,7 @@ public final class Session {
   public func resetSteps() { timeline.resetSteps() }
 
   /// How many undo steps the history limit has dropped so far.
-  public var droppedSteps: Int { timeline.droppedSteps }
+  package var droppedSteps: Int { timeline.droppedSteps }
 
   /// How `source` reads and `export` writes files; nil refuses both (`--safe`), as a
   /// compile error where they stand.
@@ -63,10 +63,10 @@ public final class Session {
   public var pictureSize: () -> PictureSize? = { nil }
   /// Asked by every `help`: the columns its lines are broken to fit (80 by default; at
   /// least 40). A function, as `pictureSize`, so that it follows a terminal's width.
-  public var helpWidth: () -> Int = { 80 }
+  package var helpWidth: () -> Int = { 80 }
   /// The script `help` ends with as an example: by default one for the built-in shape if
   /// the registry has it, else none. A host sets one that runs on its receivers.
-  public var helpExample: String?
+  package var helpExample: String?
   /// Whether `show` includes receivers' views (the shape's recent path), for `--json`.
   public var showsViews = false
   /// Whether statements that change state without printing (`undo`, `redo`, `use`,
@@ -115,7 +115,7 @@ public final class Session {
 
   /// How many queued statements have failed so far (each was rolled back and reported).
   /// A queue run never stops a script, but a host should exit with failure if any did.
-  public var failedQueuedStatements: Int { timeline.failedQueuedStatements }
+  package var failedQueuedStatements: Int { timeline.failedQueuedStatements }
   /// Receives the source text of each top-level statement that took effect (receiver
   /// commands, `undo`, `redo`, `macro`, `use`; not questions, and not a statement that
   /// failed and was rolled back): what a journal needs to replay the session exactly.

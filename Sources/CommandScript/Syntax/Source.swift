@@ -67,7 +67,7 @@ package struct SourceRange: Hashable, Sendable, BitwiseCopyable {
 /// One compiled source: a file, `-c` text, a chunk of stdin or a REPL entry.
 public struct SourceFile: Sendable {
   /// The largest source, in bytes, that can be compiled: 2 GiB - 1.
-  public static let maxSize = Int(Int32.max)
+  package static let maxSize = Int(Int32.max)
 
   /// The name diagnostics give it.
   public let name: String
@@ -75,7 +75,7 @@ public struct SourceFile: Sendable {
   public let bytes: [UInt8]
   /// The line number of the first line: 1 for a file, later for a chunk of a stream, so
   /// that diagnostics count lines across the whole stream.
-  public let firstLine: Int
+  package let firstLine: Int
   /// The arguments of a script run with them (`cmdscript FILE ARG…`), which `$1`, `$2`, …
   /// stand for; nil for a source that takes none (the REPL's, `-c`'s), where `$1` is an
   /// error.

@@ -155,7 +155,7 @@ extension ReceiverRegistry {
     let verbs = declaration.verbs.map {
       VerbInfo(
         name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable,
-        actionName: nil, waitsForResult: false, availability: $0.availability)
+        actionName: nil, waitsForResult: false, conditions: .chain($0.availability))
     }
     let queries = declaration.queries.map {
       QueryInfo(name: $0.name, parameters: $0.parameters, result: $0.result, summary: $0.summary)

@@ -119,8 +119,9 @@ public struct Verb<R: ReceiverBase>: @unchecked Sendable {
   /// What an app's Undo menu calls a step made of this verb ("Insert Text"), set with
   /// ``named(_:)``; nil: the step is called by its statement.
   public private(set) var actionName: String?
-  /// When it cannot work, asked in order (see ``unavailable(when:_:)``); empty: it always can.
-  public internal(set) var availability: [Availability] = []
+  /// When it cannot work (``availability``), held so that building the verb table costs
+  /// next to nothing (see ``VerbConditions``).
+  @usableFromInline var conditions: VerbConditions? = nil
 
   /// This verb with `actionName` as the name of the steps it makes, as UndoManager's
   /// `setActionName`: `Verb("insert", …).named("Insert Text")`.

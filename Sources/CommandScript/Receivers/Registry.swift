@@ -41,7 +41,7 @@ public struct ReceiverRegistry: Sendable {
       verbs: R.verbs.map {
         VerbInfo(
           name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable,
-          actionName: $0.actionName, waitsForResult: $0.waitsForResult, availability: $0.availability)
+          actionName: $0.actionName, waitsForResult: $0.waitsForResult, conditions: $0.conditions)
       },
       // Read when first asked for (by the checker, help, `ask`), not at start-up: the
       // query tables' generic metadata is built only in runs that use them.
@@ -239,12 +239,13 @@ public struct VerbInfo: Sendable {
   /// Whether it waits for a result (see ``Verb/waitsForResult``).
   public let waitsForResult: Bool
   /// When it cannot work (see ``Verb/unavailable(when:_:)``); empty: it always can.
-  public let availability: [Availability]
+  public var availability: [Availability] { conditions?.all ?? [] }
+  @usableFromInline let conditions: VerbConditions?
 
   @usableFromInline
   init(
     name: String, parameters: [Parameter], summary: String, isUndoable: Bool, actionName: String?,
-    waitsForResult: Bool, availability: [Availability] = []
+    waitsForResult: Bool, conditions: VerbConditions? = nil
   ) {
     self.name = name
     self.parameters = parameters
@@ -252,7 +253,7 @@ public struct VerbInfo: Sendable {
     self.isUndoable = isUndoable
     self.actionName = actionName
     self.waitsForResult = waitsForResult
-    self.availability = availability
+    self.conditions = conditions
   }
 
   /// How many arguments the verb needs at least (parameters without defaults).

@@ -109,27 +109,36 @@ extension Invoker {
       case .jump:
         pc = Int(instruction.b)
       case .slow:
-        try execute(code.slowOps[Int(instruction.a)], frame: [], request: request)
-        pc &+= 1
-        if loopExit != .none {
-          pc = loopExit == .breaking ? Int(instruction.b) : instruction.n
-          loopExit = .none
-        }
+        pc = try runSlow(instruction, at: pc, of: code, request: request)
       case .exit:
         try takeStep(at: ranges[pc])
         pc = Int(instruction.b)
       case .assign:
-        try assign(code.assignments[Int(instruction.a)], of: code, at: ranges[pc])
+        try assign(Int(instruction.a), of: code, at: pc)
         pc &+= 1
       }
     }
   }
 
-  /// Runs a flat assignment: its common shapes computed here, the others (and an overflow,
-  /// or a variable without a value) by `assign` on the whole, which says what they mean.
-  @inline(never) private func assign(_ assignment: FlatAssignment, of code: FlatCode, at range: SourceRange)
-    throws(RunFailure)
-  {
+  /// Runs the op of a `.slow` instruction at `pc` and says where the flat loop goes on:
+  /// after it, or out of (or round) the loop that a `break` or `continue` in it ends. Out
+  /// of line and handed indices, not the op or an empty frame, so that the loop keeps
+  /// neither in a register across every instruction (16 instructions a decide turn).
+  @inline(never) private func runSlow(
+    _ instruction: FlatCode.Instruction, at pc: Int, of code: FlatCode, request: (Request) -> Void
+  ) throws(RunFailure) -> Int {
+    try execute(code.slowOps[Int(instruction.a)], frame: [], request: request)
+    guard loopExit != .none else { return pc &+ 1 }
+    defer { loopExit = .none }
+    return loopExit == .breaking ? Int(instruction.b) : instruction.n
+  }
+
+  /// Runs flat assignment `index`, the instruction at `pc`: its common shapes computed here,
+  /// the others (and an overflow, or a variable without a value) by `assign` on the whole,
+  /// which says what they mean.
+  @inline(never) private func assign(_ index: Int, of code: FlatCode, at pc: Int) throws(RunFailure) {
+    let assignment = code.assignments[index]
+    let range = code.ranges[pc]
     if !assignment.mustBeSet || variables.values[assignment.slot] != nil {
       switch assignment.kind {
       case .integer: return try assign(.integer(assignment.constant), to: assignment.slot, at: range)

@@ -138,14 +138,14 @@ extension Invoker {
   /// which says what they mean.
   @inline(never) private func assign(_ index: Int, of code: FlatCode, at pc: Int) throws(RunFailure) {
     let assignment = code.assignments[index]
-    let range = code.ranges[pc]
     if !assignment.mustBeSet || variables.values[assignment.slot] != nil {
       switch assignment.kind {
-      case .integer: return try assign(.integer(assignment.constant), to: assignment.slot, at: range)
+      // The range is read only on the way out (`assign` takes it as an autoclosure).
+      case .integer: return try assign(.integer(assignment.constant), to: assignment.slot, at: code.ranges[pc])
       case .sum:
         if case .integer(let n)? = variables.values[assignment.source] {
           let (sum, overflow) = n.addingReportingOverflow(assignment.constant)
-          if !overflow { return try assign(.integer(sum), to: assignment.slot, at: range) }
+          if !overflow { return try assign(.integer(sum), to: assignment.slot, at: code.ranges[pc]) }
         }
       case .general: break
       }

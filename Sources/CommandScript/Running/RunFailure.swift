@@ -17,11 +17,13 @@ struct RunFailure: Error {
   /// An interruption (Ctrl-C).
   var isInterruption = false
 
-  static func interrupted(at range: SourceRange) -> RunFailure {
+  // Both out of line: inlined into the flat loop's step checks, their message's constant
+  // was kept in a register across every instruction.
+  @inline(never) static func interrupted(at range: SourceRange) -> RunFailure {
     RunFailure(message: "interrupted", range: range, stopsEverything: true, isInterruption: true)
   }
 
-  static func stepLimit(at range: SourceRange) -> RunFailure {
+  @inline(never) static func stepLimit(at range: SourceRange) -> RunFailure {
     RunFailure(message: "the step limit was reached", range: range, stopsEverything: true)
   }
 }

@@ -13,21 +13,33 @@ import Testing
     "Neovim with editors/neovim/commandscript.lua: diagnostics and formatting from cmdscript lsp",
     .enabled(if: neovim != nil || ProcessInfo.processInfo.environment["CI"] != nil, "Neovim is not installed"))
   func neovimSetUp() throws {
+    let lines = try Self.runNeovim(
+      script: "move up\npaitn red\nrepeat 2 {move up}\n", check: "Tests/CLITests/Editors/neovim_check.lua")
+    #expect(
+      lines == [
+        "filetype=commandscript", "diagnostic 1:0 unknown command `paitn` (did you mean `paint`?)", "line move up",
+        "line paitn red", "line repeat 2 { move up }",
+      ])
+  }
+
+  /// Runs headless Neovim with the README's set-up on a script of `script` (`cmdscript`
+  /// on the PATH, as the README asks) and the Lua file `check` (from the package root),
+  /// which writes what it saw a line each: those lines.
+  static func runNeovim(script text: String, check: String) throws -> [String] {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmdscript-nvim-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
-    // `cmdscript` on the PATH, as the README asks.
     try FileManager.default.createSymbolicLink(
       at: dir.appendingPathComponent("cmdscript"), withDestinationURL: CLI.binary)
     let script = dir.appendingPathComponent("t.cmd")
-    try "move up\npaitn red\nrepeat 2 {move up}\n".write(to: script, atomically: true, encoding: .utf8)
+    try text.write(to: script, atomically: true, encoding: .utf8)
     let output = dir.appendingPathComponent("out.txt")
-    let root = CLI.packageRoot.appendingPathComponent("editors/neovim/commandscript.lua").path
-    let check = CLI.packageRoot.appendingPathComponent("Tests/CLITests/Editors/neovim_check.lua").path
+    let setUp = CLI.packageRoot.appendingPathComponent("editors/neovim/commandscript.lua").path
+    let checkPath = CLI.packageRoot.appendingPathComponent(check).path
     let process = Process()
-    process.executableURL = Self.neovim ?? URL(fileURLWithPath: "/usr/bin/nvim")
+    process.executableURL = neovim ?? URL(fileURLWithPath: "/usr/bin/nvim")
     process.arguments = [
-      "--headless", "-u", "NONE", "-c", "filetype on", "-c", "luafile \(root)", "-c", "luafile \(check)",
+      "--headless", "-u", "NONE", "-c", "filetype on", "-c", "luafile \(setUp)", "-c", "luafile \(checkPath)",
     ]
     var environment = ProcessInfo.processInfo.environment
     environment["PATH"] = dir.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
@@ -41,11 +53,6 @@ import Testing
     process.standardError = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
-    let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
-    #expect(
-      lines == [
-        "filetype=commandscript", "diagnostic 1:0 unknown command `paitn` (did you mean `paint`?)", "line move up",
-        "line paitn red", "line repeat 2 { move up }",
-      ])
+    return try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
   }
 }

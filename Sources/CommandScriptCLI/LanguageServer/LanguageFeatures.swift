@@ -196,9 +196,11 @@ extension LanguageServer {
   }
 
   func symbols(_ document: Document) -> StateValue {
+    // The document compiled once, for its variables and what its macros return.
+    let checked = session(for: document)
     // The top-level `let`s and `var`s: those in scope at the document's end.
     let text = String(decoding: document.bytes, as: UTF8.self)
-    let variables = session(for: document).namesInScope(before: text, textIsCompiled: true).filter {
+    let variables = checked.namesInScope(before: text, textIsCompiled: true).filter {
       $0.binding == .let || $0.binding == .var
     }.map { variable -> StateValue in
       let at = SourceLocation(
@@ -210,7 +212,7 @@ extension LanguageServer {
     }
     // What each macro that returns a value returns, as the document's session checked it.
     let returns = Dictionary(
-      session(for: document).macroDefinitions.compactMap { m in m.returns.map { (m.name, $0) } },
+      checked.macroDefinitions.compactMap { m in m.returns.map { (m.name, $0) } },
       uniquingKeysWith: { $1 })
     return .array(
       ScriptOutline(document.file).definitions.map { definition -> StateValue in

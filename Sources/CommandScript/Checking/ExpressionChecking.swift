@@ -49,16 +49,6 @@ extension Checker {
     }
   }
 
-  private func describe(_ kind: ValueKind) -> String {
-    switch kind {
-    case .boolean: "a boolean"
-    case .integer: "an integer"
-    case .decimal: "a decimal"
-    case .word(let set): set.name.map { "a \($0)" } ?? "one of " + set.words.joined(separator: ", ")
-    case .string: "a string"
-    }
-  }
-
   /// `typed` as a value of `kind`: a word literal looked up in the set, a parameter
   /// constrained, a known kind checked. nil (with the error recorded) if it cannot be.
   mutating func resolve(_ typed: Typed, as kind: ValueKind, what: String) -> Expression? {
@@ -69,7 +59,8 @@ extension Checker {
       return .decimal(typed.expression)
     case .known(let known):
       guard known == kind else {
-        fail("\(what) must be \(describe(kind)), not \(describe(known))", at: typed.range)
+        fail(
+          "\(what) must be \(kind.nounPhrase(bounds: false)), not \(known.nounPhrase(bounds: false))", at: typed.range)
         return nil
       }
       return typed.expression
@@ -79,13 +70,13 @@ extension Checker {
         fail("\(what) must be a boolean, not the word `\(text(name))`", at: name.range)
         return nil
       case .integer, .decimal:
-        fail("\(what) must be \(describe(kind)), not the word `\(text(name))`", at: name.range)
+        fail("\(what) must be \(kind.nounPhrase(bounds: false)), not the word `\(text(name))`", at: name.range)
         return nil
       case .string: return .constant(.string(text(name)))
       case .word(let set):
         guard let index = set.index(of: text(name)) else {
           fail(
-            "`\(text(name))` is not \(describe(kind))", at: name.range,
+            "`\(text(name))` is not \(kind.nounPhrase(bounds: false))", at: name.range,
             suggestion: suggestion(for: text(name), among: set.words + set.aliases.keys.sorted()))
           return nil
         }
@@ -222,7 +213,7 @@ extension Checker {
   ) -> Typed? {
     guard a.words.contains(where: b.words.contains) else {
       fail(
-        "the sides of `\(op.symbol)` share no word, so they are never equal: \(describe(.word(a))); \(describe(.word(b)))",
+        "the sides of `\(op.symbol)` share no word, so they are never equal: \(ValueKind.word(a).nounPhrase(bounds: false)); \(ValueKind.word(b).nounPhrase(bounds: false))",
         at: range)
       return nil
     }
@@ -360,14 +351,8 @@ extension Checker {
       else { return nil }
       operands.append(operand)
     }
-    let kind: ValueKind =
-      switch declaration.result {
-      case .boolean: .boolean
-      case .integer: .integer
-      case .decimal: .decimal
-      case .word(let set): .word(set)
-      case .string: .string
-      }
+    // Expressions compute with kinds, not bounds: `board.cell 1 1 + 1` is an integer.
+    let kind = declaration.result.widened
     return Typed(
       expression: operands.isEmpty
         ? .attribute(instance: Int32(instance), query: Int32(query), range: range)

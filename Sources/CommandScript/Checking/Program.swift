@@ -261,15 +261,6 @@ struct Echo: Sendable {
   var isValue = false
 }
 
-/// What a checked expression's value is. Words are indices into their set.
-enum ValueKind: Sendable, Equatable {
-  case boolean
-  case integer
-  case decimal
-  case word(WordSet)
-  case string
-}
-
 /// A checked condition or integer expression, ready to evaluate: every name resolved,
 /// every operand's kind known.
 indirect enum Expression: Sendable {

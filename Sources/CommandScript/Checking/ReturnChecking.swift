@@ -17,9 +17,10 @@ extension Checker {
       guard let typed = compileExpression(value, in: tree, hint: first.kind) else { return nil }
       if case .known(let known) = typed.kind, known != first.kind, !(known == .integer && first.kind == .decimal) {
         var problem = Problem(
-          "the value of `return` must be \(Self.describe(first.kind)), not \(Self.describe(known)): a macro returns one kind",
+          "the value of `return` must be \(first.kind.nounPhrase(bounds: false)), not \(known.nounPhrase(bounds: false)): a macro returns one kind",
           at: typed.range)
-        problem.notes.append(("the first `return` of `\(macro.name)` gives \(Self.describe(first.kind))", first.range))
+        problem.notes.append(
+          ("the first `return` of `\(macro.name)` gives \(first.kind.nounPhrase(bounds: false))", first.range))
         record(problem)
         return nil
       }

@@ -139,7 +139,7 @@ extension Checker {
       return .computed(read, accepts: constraint, range: range)
     default:
       var problem = Problem(
-        "`$\(variable.name)` is \(Self.describe(variable.kind)); \(what.isEmpty ? "here it" : what) must be \(constraint.description)",
+        "`$\(variable.name)` is \(variable.kind.nounPhrase(bounds: false)); \(what.isEmpty ? "here it" : what) must be \(constraint.description)",
         at: range)
       problem.notes.append(("declared here", variable.range))
       record(problem)
@@ -165,16 +165,5 @@ extension Checker {
     loopDepth += 1
     defer { loopDepth -= 1 }
     return compileNestedBody(body, in: tree)
-  }
-
-  /// How a kind is named in messages.
-  static func describe(_ kind: ValueKind) -> String {
-    switch kind {
-    case .boolean: "a boolean"
-    case .integer: "an integer"
-    case .decimal: "a decimal"
-    case .word(let set): set.name.map { "a \($0)" } ?? "one of " + set.words.joined(separator: ", ")
-    case .string: "a string"
-    }
   }
 }

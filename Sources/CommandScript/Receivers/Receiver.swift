@@ -270,45 +270,6 @@ public struct Query<R: ReceiverBase>: @unchecked Sendable {
   }
 }
 
-/// What a query answers.
-public enum QueryKind: Sendable, Equatable {
-  /// `true` or `false`.
-  case boolean
-  /// An integer within the range (`Int.min...Int.max` for any).
-  case integer(ClosedRange<Int>)
-  /// A decimal number within the range (`-.infinity ... .infinity` for any finite one).
-  case decimal(ClosedRange<Double>)
-  /// A word of the set; the answer is its index.
-  case word(WordSet)
-  /// Any text.
-  case string
-
-  /// Any integer.
-  public static var integer: QueryKind { .integer(Int.min...Int.max) }
-  /// Any decimal number.
-  public static var decimal: QueryKind { .decimal(-.infinity ... .infinity) }
-
-  /// A word taken from a `CaseIterable` string enum, in declaration order.
-  public static func word<E: CaseIterable & RawRepresentable>(_: E.Type, name: String? = nil) -> QueryKind
-  where E.RawValue == String {
-    .word(WordSet(name: name, words: E.allCases.map { $0.rawValue }))
-  }
-
-  /// A name for the kind in help: `boolean`, `integer`, `X|O|empty`, `colour`.
-  public var description: String {
-    switch self {
-    case .boolean: return "boolean"
-    case .integer(let range):
-      if range == Int.min...Int.max { return "integer" }
-      if range.upperBound == Int.max { return "integer ≥ \(range.lowerBound)" }
-      return "integer \(range.lowerBound)...\(range.upperBound)"
-    case .decimal(let range): return ParameterKind.describe(decimals: range)
-    case .word(let set): return set.name ?? set.words.joined(separator: "|")
-    case .string: return "string"
-    }
-  }
-}
-
 /// A query's answer, or the value of an expression.
 public enum Answer: Hashable, Sendable {
   /// A boolean answer.
@@ -343,82 +304,6 @@ public struct Parameter: Sendable, Equatable {
     self.name = name
     self.kind = kind
     self.defaultValue = defaultValue
-  }
-}
-
-/// What an argument may be. The checker rejects anything else before a script runs.
-public enum ParameterKind: Sendable, Equatable {
-  /// An integer within the range.
-  case integer(ClosedRange<Int>)
-  /// A decimal number within the range (`2.5`, `-0.125`, `1.0e-3`); an integer is taken as
-  /// the same number. The receiver gets a finite `Double` (``Arguments/decimal(_:)``).
-  case decimal(ClosedRange<Double>)
-  /// One word from a fixed set; `aliases` maps extra spellings to members (`gray` → `grey`).
-  /// The receiver gets the member's index in `words`.
-  case word(WordSet)
-  /// Any double-quoted string (a bare word is accepted too).
-  case string
-  /// `true` or `false`, or a condition in parentheses (`(door.locked)`).
-  case boolean
-
-  /// Any finite decimal number.
-  public static var decimal: ParameterKind { .decimal(-.infinity ... .infinity) }
-
-  /// Words taken from a `CaseIterable` string enum, in declaration order, so that
-  /// `Arguments.word(_:as:)` can hand the receiver the enum case itself.
-  /// `name` is a short name for the set in help and diagnostics (`direction`).
-  ///
-  /// Inlinable, and a closure rather than `\.rawValue` (a key path is an object built at
-  /// run time): receivers declare their verbs at every start-up.
-  @inlinable
-  public static func word<E: CaseIterable & RawRepresentable>(
-    _: E.Type, name: String? = nil, aliases: [String: String] = [:]
-  ) -> ParameterKind where E.RawValue == String {
-    .word(WordSet(name: name, words: E.allCases.map { $0.rawValue }, aliases: aliases))
-  }
-
-  /// Whether a script writes values of this kind as bare words.
-  var takesWords: Bool {
-    switch self {
-    case .word, .boolean: true
-    case .integer, .decimal, .string: false
-    }
-  }
-
-  /// Whether `value` is a value of this kind.
-  public func accepts(_ value: Value) -> Bool {
-    switch (self, value) {
-    case (.integer(let range), .integer(let n)): range.contains(n)
-    case (.decimal(let range), .decimal(let x)): x.isFinite && range.contains(x)
-    case (.word(let set), .word(let index)): set.words.indices.contains(index)
-    case (.string, .string), (.boolean, .boolean): true
-    case (.integer, _), (.decimal, _), (.word, _), (.string, _), (.boolean, _): false
-    }
-  }
-
-  /// A name for the kind in help and diagnostics: `integer 1...9`, `direction`, `string`.
-  public var description: String {
-    switch self {
-    case .integer(let range):
-      if range == Int.min...Int.max { return "integer" }
-      if range.upperBound == Int.max { return "integer ≥ \(range.lowerBound)" }
-      return "integer \(range.lowerBound)...\(range.upperBound)"
-    case .decimal(let range): return Self.describe(decimals: range)
-    case .word(let set): return set.name ?? set.words.joined(separator: "|")
-    case .string: return "string"
-    case .boolean: return "boolean"
-    }
-  }
-
-  /// `decimal`, `decimal ≥ 0.0`, `decimal ≤ 1.0`, `decimal 0.5...2.0`: the bounds written as
-  /// a script writes them.
-  static func describe(decimals range: ClosedRange<Double>) -> String {
-    switch (range.lowerBound.isFinite, range.upperBound.isFinite) {
-    case (false, false): "decimal"
-    case (true, false): "decimal ≥ \(ScriptString.decimal(range.lowerBound))"
-    case (false, true): "decimal ≤ \(ScriptString.decimal(range.upperBound))"
-    case (true, true): "decimal \(ScriptString.decimal(range.lowerBound))...\(ScriptString.decimal(range.upperBound))"
-    }
   }
 }
 

@@ -38,7 +38,7 @@ extension Session {
       names = state.globals.sorted { $0.value < $1.value }.map { name, slot in
         let variable = state.variables[slot]
         return NameInScope(
-          name: name, binding: variable.isLet ? .let : .var, kind: Checker.describe(variable.kind),
+          name: name, binding: variable.isLet ? .let : .var, kind: variable.kind.nounPhrase(bounds: false),
           line: variable.range.line, column: variable.range.column)
       }
     }
@@ -52,7 +52,8 @@ extension Session {
       names.removeAll { $0.name == bound.name }
       names.append(
         NameInScope(
-          name: bound.name, binding: bound.binding, kind: variable.map { Checker.describe($0.kind) }, line: bound.line,
+          name: bound.name, binding: bound.binding, kind: variable.map { $0.kind.nounPhrase(bounds: false) },
+          line: bound.line,
           column: bound.column))
     }
     return names

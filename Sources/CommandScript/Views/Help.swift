@@ -126,7 +126,9 @@ enum Help {
       for (name, constraint) in zip(macro.parameters, macro.constraints) {
         lines.append("  $\(name): \(constraint.description)")
       }
-      if let kind = macro.returns { lines.append("  returns \(Checker.describe(kind)): call it in expressions") }
+      if let kind = macro.returns {
+        lines.append("  returns \(kind.nounPhrase(bounds: false)): call it in expressions")
+      }
       sections.append(lines.joined(separator: "\n"))
     }
     if let keyword = Keyword(rawValue: topic),
@@ -199,17 +201,8 @@ enum Help {
   }
 
   /// A default value as a script would write it, or nil if it is not a value of `kind`.
-  /// (A switch over the kind, with no `default:`, so that a new kind is a decision here.)
-  private static func describe(_ value: Value, _ kind: ParameterKind) -> String? {
-    let fits: Bool
-    switch kind {
-    case .integer(let range): fits = if case .integer(let n) = value { range.contains(n) } else { false }
-    case .decimal(let range): fits = if case .decimal(let x) = value { range.contains(x) && x.isFinite } else { false }
-    case .word(let set): fits = if case .word(let i) = value { set.words.indices.contains(i) } else { false }
-    case .string: fits = if case .string = value { true } else { false }
-    case .boolean: fits = if case .boolean = value { true } else { false }
-    }
-    guard fits else { return nil }
+  private static func describe(_ value: Value, _ kind: ValueKind) -> String? {
+    guard kind.accepts(value) else { return nil }
     let words: [String]? = if case .word(let set) = kind { set.words } else { nil }
     return ScriptString.argument(value, words: words)
   }

@@ -22,7 +22,7 @@ extension Session {
       let macro = checkerState.macros[index]
       return MacroDefinition(
         name: macro.name, parameters: macro.parameters, source: sourceText(of: macro.range),
-        sourceName: sources[macro.range.source].name, returns: macro.returns.map(Checker.describe))
+        sourceName: sources[macro.range.source].name, returns: macro.returns.map { $0.nounPhrase(bounds: false) })
     }
   }
 

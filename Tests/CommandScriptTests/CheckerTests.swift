@@ -223,11 +223,11 @@ private let directions = "up, down, left, right"
       registry: testRegistry())
     let macros = checker.state.macros
     #expect(macros.map(\.name) == ["a", "b", "unused"])
-    #expect(macros[0].constraints == [.integer(1...Int.max)])
+    #expect(macros[0].constraints == [.kind(.integer(1...Int.max))])
     #expect(
       macros[1].constraints == [
-        .word(Shape.colours), .integer(1...9),
-        .word(WordSet(name: "direction", words: ["up", "down", "left", "right"])),
+        .kind(.word(Shape.colours)), .kind(.integer(1...9)),
+        .kind(.word(WordSet(name: "direction", words: ["up", "down", "left", "right"]))),
       ])
     #expect(macros[2].constraints == [.any])
   }

@@ -1,6 +1,6 @@
 // The checker's arguments stage: a command's arguments against its verb's parameters, and an
 // argument against what its slot accepts. Whether a literal is of a slot's kind is decided in
-// one place, `Constraint.value(ofInteger:)` and `value(ofWord:)`; the packed fast path only
+// one place, `ValueKind.value(ofInteger:)` and `value(ofWord:)`; the packed fast path only
 // caches those answers, per symbol and slot.
 
 extension Checker {
@@ -179,12 +179,13 @@ extension Checker {
   {
     switch constraint {
     case .any: return .parameter(slot)
-    case .integer(let allowed):
+    case .kind(.integer(let allowed)):
       if allowed.lowerBound <= 1 && allowed.upperBound == Int.max { return .parameter(slot) }
       return .computed(.parameter(slot), accepts: constraint, range: range)
-    case .decimal:
+    case .kind(.decimal):
       return .computed(.decimal(.parameter(slot)), accepts: constraint, range: range)
-    case .word, .string, .boolean, .receiver:
+    // Only numbers take a turn.
+    case .kind, .receiver:
       fail(
         "`$\(name)` is the turn of `repeat … as \(name)`, an integer; here it must be \(constraint.description)",
         at: range)
@@ -235,7 +236,7 @@ extension Checker {
       }
       if let index = loopVariables.lastIndex(of: name), messageVariables.contains(index) {
         // The failure's message of `try … else as NAME`: a string.
-        guard constraint == .any || constraint == .string else {
+        guard constraint == .any || constraint == .kind(.string) else {
           fail("`$\(name)` is the failure's message, a string; here it must be \(constraint.description)", at: range)
           return nil
         }
@@ -287,7 +288,7 @@ extension Checker {
       if case .receiver = constraint { return resolveInstance(name).map { .constant(.integer($0)) } }
       let word = text(name)
       if let value = constraint.value(ofWord: word) { return .constant(value) }
-      if case .word(let set) = constraint {
+      if case .kind(.word(let set)) = constraint {
         fail(
           set.name != nil
             ? "`\(word)` is not \(constraint.description)"
@@ -299,11 +300,12 @@ extension Checker {
       return nil
     case .string(let index, let range):
       switch constraint {
-      case .any, .string:
+      case .any, .kind(.string):
         guard let string = compileString(index, in: tree, at: range) else { return nil }
         if case .constant(.string(let text)) = string { return .constant(.string(text)) }
-        return .computed(string, accepts: .string, range: range)
-      case .integer, .decimal, .word, .boolean, .receiver:
+        return .computed(string, accepts: .kind(.string), range: range)
+      // A string is a string's only.
+      case .kind, .receiver:
         fail("\(what()) must be \(constraint.description), not a string", at: range)
         return nil
       }
@@ -311,11 +313,8 @@ extension Checker {
       let expression: Expression?
       switch constraint {
       case .any: expression = compileAnyExpression(index, in: tree)?.0
-      case .integer: expression = compileExpression(index, in: tree, as: .integer, what: what())
-      case .decimal: expression = compileExpression(index, in: tree, as: .decimal, what: what())
-      case .word(let set): expression = compileExpression(index, in: tree, as: .word(set), what: what())
-      case .string: expression = compileExpression(index, in: tree, as: .string, what: what())
-      case .boolean: expression = compileExpression(index, in: tree, as: .boolean, what: what())
+      // Of the kind without its bounds: the value is checked against them when it runs.
+      case .kind(let kind): expression = compileExpression(index, in: tree, as: kind.widened, what: what())
       case .receiver:
         fail("\(what()) must be a receiver's name, not an expression", at: range)
         return nil

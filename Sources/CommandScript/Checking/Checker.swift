@@ -322,11 +322,11 @@ struct Checker {
     case .block(let body), .transaction(let body, _):
       return settlingIrreversibles(.sequence(compileNestedBody(body, in: tree)))
     case .repeat(let count, let body):
-      let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")
+      let countOperand = operand(count, in: tree, for: .kind(.integer(0...Int.max)), what: "the repeat count")
       let ops = compileLoopBody(body, in: tree)
       return settlingIrreversibles(countOperand.map { .repeat(count: $0, body: ops, range: range) })
     case .countedRepeat(let count, let nameIndex, let body):
-      let countOperand = operand(count, in: tree, for: .integer(0...Int.max), what: "the repeat count")
+      let countOperand = operand(count, in: tree, for: .kind(.integer(0...Int.max)), what: "the repeat count")
       let name = text(tree.names[Int(nameIndex)])
       let slot = (scope?.parameters.count ?? 0) + loopVariables.count
       loopVariables.append(name)

@@ -167,9 +167,9 @@ extension Checker {
   }
 
   struct PackedParameter: Sendable {
-    /// What the parameter accepts: `Constraint.value(ofInteger:)` and `value(ofWord:)` say
+    /// What the parameter accepts: `ValueKind.value(ofInteger:)` and `value(ofWord:)` say
     /// whether a literal is of its kind (the table caches their answers, never repeats them).
-    var accepts: Constraint
+    var accepts: ValueKind
     /// Whether it takes words: only then is a word's index worth caching. Stored rather
     /// than read from `accepts` on every argument: matching the enum there cost the 1 MB
     /// `--check` 0.3% more instructions.
@@ -209,7 +209,7 @@ extension Checker {
               first: parameters.count, count: verb.parameters.count, required: verb.requiredCount,
               isUndoable: verb.isUndoable))
           for p in verb.parameters {
-            var shape = PackedParameter(accepts: Constraint(p.kind), isWord: false)
+            var shape = PackedParameter(accepts: p.kind, isWord: false)
             if case .word = p.kind { shape.isWord = true }
             switch p.defaultValue {
             case .integer(let n)?: shape.packedDefault = (n, false)

@@ -88,9 +88,7 @@ extension Checker {
       case .boolean:
         fail("\(what) must be a boolean; a parameter is a number, a word or a string", at: name.range)
         return nil
-      case .integer: constraint = .integer(Int.min...Int.max)
-      case .decimal: constraint = .decimal(-.infinity ... .infinity)
-      case .word(let set): constraint = .word(set)
+      case .integer, .decimal, .word: constraint = .kind(kind)
       case .string: constraint = .any
       }
       switch operand(.parameter(name), in: SyntaxTree.empty, for: constraint, what: what) {
@@ -242,7 +240,7 @@ extension Checker {
   /// The word set a macro parameter is already known to be a word of, if any.
   private func wordKind(ofParameter name: Name) -> ValueKind? {
     guard let scope, let slot = scope.parameters.firstIndex(of: text(name)),
-      case .word(let set) = scope.constraints[slot]
+      case .kind(.word(let set)) = scope.constraints[slot]
     else { return nil }
     return .word(set)
   }

@@ -154,7 +154,7 @@ extension Checker {
     // A parameter printed (`echo $c`, `"is $c"`) before or after a use made it a word is
     // printed as the word, now that the whole body says what it is.
     let body =
-      constraints.contains(where: { if case .word = $0 { true } else { false } })
+      constraints.contains(where: { if case .kind(.word) = $0 { true } else { false } })
       ? WordNaming(constraints: constraints).rewrite(ops) : ops
     return Macro(
       name: name, parameters: parameters, constraints: constraints, body: body, range: range,
@@ -329,7 +329,7 @@ private struct WordNaming {
   let constraints: [Constraint]
 
   private func set(of slot: Int) -> WordSet? {
-    guard slot < constraints.count, case .word(let set) = constraints[slot] else { return nil }
+    guard slot < constraints.count, case .kind(.word(let set)) = constraints[slot] else { return nil }
     return set
   }
 

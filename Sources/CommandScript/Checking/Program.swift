@@ -377,47 +377,37 @@ struct ReceiverMember: Sendable {
   var range: SourceRange
 }
 
-/// What the checker knows a macro parameter must be, from the slots it is used in.
+/// What the checker knows a macro parameter must be, from the slots it is used in: any
+/// value, a receiver, or a value of a kind. What a kind takes, and how it is described and
+/// merged, is the kind's (``ValueKind``); this adds only the two that are not kinds.
 enum Constraint: Sendable, Equatable {
   /// Not used in any slot yet: any argument is accepted.
   case any
-  case integer(ClosedRange<Int>)
-  case decimal(ClosedRange<Double>)
-  case word(WordSet)
-  case string
-  case boolean
   /// A receiver parameter: a call gives an instance's name.
   case receiver
+  /// A value of the kind (a verb's parameter's, a query's, or an expression's).
+  case kind(ValueKind)
 
-  init(_ kind: ParameterKind) {
-    switch kind {
-    case .integer(let r): self = .integer(r)
-    case .decimal(let r): self = .decimal(r)
-    case .word(let w): self = .word(w)
-    case .string: self = .string
-    case .boolean: self = .boolean
-    }
-  }
+  init(_ kind: ValueKind) { self = .kind(kind) }
 
   /// The value of the integer literal `n` in a slot of this kind, or nil if the slot does
-  /// not take it. With ``value(ofWord:)``, the one rule for literal arguments: the checker's
-  /// packed verb table only caches its answers.
+  /// not take it. With ``value(ofWord:)``, the one rule for literal arguments:
+  /// ``ValueKind/value(ofInteger:)`` decides, the checker's packed verb table only caches.
   @inline(__always) func value(ofInteger n: Int) -> Value? {
     switch self {
     case .any: return .integer(n)
-    case .integer(let allowed): return allowed.contains(n) ? .integer(n) : nil
-    case .decimal: return value(ofDecimal: Double(n))
-    case .word, .string, .boolean, .receiver: return nil
+    case .kind(let kind): return kind.value(ofInteger: n)
+    case .receiver: return nil
     }
   }
 
   /// The value of the decimal literal `x` in a slot of this kind, or nil if the slot does
-  /// not take it (an integer slot does not take `2.0`).
+  /// not take it.
   func value(ofDecimal x: Double) -> Value? {
     switch self {
     case .any: return .decimal(x)
-    case .decimal(let allowed): return allowed.contains(x) ? .decimal(x) : nil
-    case .integer, .word, .string, .boolean, .receiver: return nil
+    case .kind(let kind): return kind.value(ofDecimal: x)
+    case .receiver: return nil
     }
   }
 
@@ -425,68 +415,34 @@ enum Constraint: Sendable, Equatable {
   /// take it (a receiver's name is resolved by the checker, not here).
   func value(ofWord word: String) -> Value? {
     switch self {
-    case .any, .string: return .string(word)
-    case .word(let set): return set.index(of: word).map { .word($0) }
-    case .boolean: return word == "true" ? .boolean(true) : word == "false" ? .boolean(false) : nil
-    case .integer, .decimal, .receiver: return nil
+    case .any: return .string(word)
+    case .kind(let kind): return kind.value(ofWord: word)
+    case .receiver: return nil
     }
+  }
+
+  /// The kind, if the slot wants a value of one.
+  var kind: ValueKind? {
+    if case .kind(let kind) = self { kind } else { nil }
   }
 
   /// What a value must be, as a noun phrase: `an integer ≥ 1`, `a direction (up, down)`.
   var description: String {
     switch self {
-    case .any: return "anything"
-    case .integer(let r):
-      if r == Int.min...Int.max { return "an integer" }
-      if r.lowerBound == Int.min { return "an integer ≤ \(r.upperBound)" }
-      if r.upperBound == Int.max { return "an integer ≥ \(r.lowerBound)" }
-      return "an integer from \(r.lowerBound) to \(r.upperBound)"
-    case .decimal(let r):
-      switch (r.lowerBound.isFinite, r.upperBound.isFinite) {
-      case (false, false): return "a decimal"
-      case (true, false): return "a decimal ≥ \(ScriptString.decimal(r.lowerBound))"
-      case (false, true): return "a decimal ≤ \(ScriptString.decimal(r.upperBound))"
-      case (true, true):
-        return "a decimal from \(ScriptString.decimal(r.lowerBound)) to \(ScriptString.decimal(r.upperBound))"
-      }
-    case .word(let w):
-      let list = w.words.joined(separator: ", ")
-      return w.name.map { "a \($0) (\(list))" } ?? "one of \(list)"
-    case .string: return "a string"
-    case .boolean: return "a boolean (true, false)"
-    case .receiver: return "a receiver"
+    case .any: "anything"
+    case .receiver: "a receiver"
+    case .kind(let kind): kind.nounPhrase()
     }
   }
 
   /// Both constraints at once, or nil when no value could satisfy both.
-  /// (A switch over each kind, with no `default:`, so that a new kind is a decision here.)
   func merged(with other: Constraint) -> Constraint? {
-    if case .any = other { return self }
-    switch self {
-    case .any: return other
-    case .integer(let a):
-      guard case .integer(let b) = other else { return nil }
-      let low = max(a.lowerBound, b.lowerBound)
-      let high = min(a.upperBound, b.upperBound)
-      return low <= high ? .integer(low...high) : nil
-    case .decimal(let a):
-      // Not with an integer slot: a call's `2` would have to be both kinds of value.
-      guard case .decimal(let b) = other else { return nil }
-      let low = max(a.lowerBound, b.lowerBound)
-      let high = min(a.upperBound, b.upperBound)
-      return low <= high ? .decimal(low...high) : nil
-    case .word(let a):
-      guard case .word(let b) = other else { return nil }
-      return a == b ? self : nil
-    case .string:
-      guard case .string = other else { return nil }
-      return self
-    case .boolean:
-      guard case .boolean = other else { return nil }
-      return self
-    case .receiver:
-      guard case .receiver = other else { return nil }
-      return self
+    switch (self, other) {
+    case (_, .any): self
+    case (.any, _): other
+    case (.receiver, .receiver): self
+    case (.kind(let a), .kind(let b)): a.merged(with: b).map(Constraint.kind)
+    case (.receiver, .kind), (.kind, .receiver): nil
     }
   }
 }

@@ -47,10 +47,11 @@ extension Checker {
         if !messageVariables.contains(turn) { kind = .integer }
       } else if let scope, let slot = scope.parameters.firstIndex(of: text(name)) {
         switch scope.constraints[slot] {
-        case .integer: kind = .integer
-        case .decimal: kind = .decimal
-        case .word(let set): kind = .word(set)
-        case .any, .string, .boolean, .receiver: break
+        case .kind(.integer): kind = .integer
+        case .kind(.decimal): kind = .decimal
+        case .kind(.word(let set)): kind = .word(set)
+        // Returned as its text: a parameter of no kind yet, or one a boolean argument (text).
+        case .any, .receiver, .kind: break
         }
       }
       guard let expression = resolve(typed, as: kind, what: "the value of `return`") else { return nil }

@@ -70,14 +70,14 @@ extension Checker {
     guard number <= arguments.values.count else { return missingArgument(number, at: range, for: constraint) }
     let text = arguments.values[number - 1]
     switch constraint {
-    case .any, .string: return .constant(.string(text))
-    case .integer(let allowed):
+    case .any, .kind(.string): return .constant(.string(text))
+    case .kind(.integer(let allowed)):
       guard let n = Int(text), allowed.contains(n) else {
         failOnArgument("`$\(number)` is `\(text)`: \(what()) must be \(constraint.description)", at: range)
         return nil
       }
       return .constant(.integer(n))
-    case .decimal:
+    case .kind(.decimal):
       // Written as a script writes a number (no `inf`, `nan` or hexadecimal).
       guard text.allSatisfy({ "0123456789.eE+-".contains($0) }), let x = Double(text), x.isFinite,
         let value = constraint.value(ofDecimal: x)
@@ -86,7 +86,7 @@ extension Checker {
         return nil
       }
       return .constant(value)
-    case .word(let set):
+    case .kind(.word(let set)):
       guard let index = set.index(of: text) else {
         failOnArgument(
           "`$\(number)` is `\(text)`: \(what()) must be \(constraint.description)", at: range,
@@ -94,7 +94,7 @@ extension Checker {
         return nil
       }
       return .constant(.word(index))
-    case .boolean:
+    case .kind(.boolean):
       guard let value = constraint.value(ofWord: text) else {
         failOnArgument("`$\(number)` is `\(text)`: \(what()) must be \(constraint.description)", at: range)
         return nil
@@ -132,11 +132,11 @@ extension Checker {
       arguments.required[number] = (constraint, range)
     }
     switch constraint {
-    case .any, .string: return .constant(.string(""))
-    case .integer(let allowed): return .constant(.integer(min(max(0, allowed.lowerBound), allowed.upperBound)))
-    case .decimal(let allowed): return .constant(.decimal(min(max(0, allowed.lowerBound), allowed.upperBound)))
-    case .word: return .constant(.word(0))
-    case .boolean: return .constant(.boolean(false))
+    case .any, .kind(.string): return .constant(.string(""))
+    case .kind(.integer(let allowed)): return .constant(.integer(min(max(0, allowed.lowerBound), allowed.upperBound)))
+    case .kind(.decimal(let allowed)): return .constant(.decimal(min(max(0, allowed.lowerBound), allowed.upperBound)))
+    case .kind(.word): return .constant(.word(0))
+    case .kind(.boolean): return .constant(.boolean(false))
     case .receiver:
       guard arguments.checksWithoutValues else { return .constant(.integer(0)) }
       fail("`$\(number)` names a receiver: the script is checked with its arguments only", at: range)

@@ -131,12 +131,11 @@ extension Checker {
     switch (constraint, variable.kind) {
     case (.any, .word): return .computed(.text(read, variable.kind), accepts: .any, range: range)
     case (.any, _): return .computed(read, accepts: .any, range: range)
-    case (.integer, .integer), (.decimal, .decimal), (.string, .string), (.boolean, .boolean):
+    // A variable's kind has no bounds: the slot's are checked when the command runs.
+    case (.kind(let wanted), let kind) where wanted.widened == kind:
       return .computed(read, accepts: constraint, range: range)
-    case (.decimal, .integer): return .computed(.decimal(read), accepts: constraint, range: range)
-    case (.string, .word): return .computed(.text(read, variable.kind), accepts: constraint, range: range)
-    case (.word(let wanted), .word(let set)) where wanted == set:
-      return .computed(read, accepts: constraint, range: range)
+    case (.kind(.decimal), .integer): return .computed(.decimal(read), accepts: constraint, range: range)
+    case (.kind(.string), .word): return .computed(.text(read, variable.kind), accepts: constraint, range: range)
     default:
       var problem = Problem(
         "`$\(variable.name)` is \(variable.kind.nounPhrase(bounds: false)); \(what.isEmpty ? "here it" : what) must be \(constraint.description)",

@@ -160,7 +160,7 @@ struct Exporter {
     case .commands(let run): return run.ids.map(text(command:)).joined(separator: "; ")
     case .sequence(let ops): return block(ops, names: names)
     case .repeat(let count, let body, _):
-      return "repeat \(text(count, as: .integer(0...Int.max), names: names)) \(block(body, names: names))"
+      return "repeat \(text(count, as: .kind(.integer(0...Int.max)), names: names)) \(block(body, names: names))"
     case .call(let call):
       let callee = state.macros[call.macro]
       let arguments = zip(call.arguments, callee.constraints).map { text($0, as: $1, names: names) }
@@ -170,7 +170,7 @@ struct Exporter {
       if !c.otherwise.isEmpty { text += " else \(block(c.otherwise, names: names))" }
       return text
     case .countedLoop(let loop):
-      let count = text(loop.count, as: .integer(0...Int.max), names: names)
+      let count = text(loop.count, as: .kind(.integer(0...Int.max)), names: names)
       return "repeat \(count) as \(loop.name) \(block(loop.body, names: names + [loop.name]))"
     case .loop(let loop): return "while \(text(loop.condition, names: names)) \(block(loop.body, names: names))"
     case .attempt(let a):
@@ -252,10 +252,9 @@ struct Exporter {
     case .attribute(let i, let q, _): (instance, query) = (Int(i), Int(q))
     default: return nil
     }
-    switch state.types[state.instances[instance].type].queries[query].result {
-    case .word(let set): return .word(set)
-    case .boolean, .integer, .decimal, .string: return nil
-    }
+    let result = state.types[state.instances[instance].type].queries[query].result
+    if case .word = result { return result }
+    return nil
   }
 
   /// Whether command `id` acts on a receiver whose state outlives the session.
@@ -281,13 +280,13 @@ struct Exporter {
     case .constant(let value): return text(value, as: constraint)
     case .parameter(let slot): return "$" + names[slot]
     case .computed(let expression, let constraint, _):
-      let kind: ValueKind? = if case .word(let set) = constraint { .word(set) } else { nil }
+      let kind: ValueKind? = if case .kind(.word(let set)) = constraint { .word(set) } else { nil }
       return "(" + text(expression, as: kind, names: names) + ")"
     }
   }
 
   private func text(_ value: Value, as constraint: Constraint) -> String {
-    let words: [String]? = if case .word(let set) = constraint { set.words } else { nil }
+    let words: [String]? = if case .kind(.word(let set)) = constraint { set.words } else { nil }
     return ScriptString.argument(value, words: words)
   }
 

@@ -1,8 +1,8 @@
 // The kinds of value, written once: what a verb's parameter takes, what a query answers and
 // what a checked expression computes are all a `ValueKind`. Describing a kind, testing
-// whether a value is of it, reading a literal as one and merging two are switches here, with
-// no `default:`, so that a new kind is a decision in each (ARCHITECTURE.md, "Add an argument
-// kind").
+// whether a value is of it and reading a literal as one are switches here with no
+// `default:`, so that a new kind is a decision in each (ARCHITECTURE.md, "Add an argument
+// kind"); merging two is one rule for every kind without bounds.
 
 /// A kind of value: what a parameter takes, what a query answers, what an expression
 /// computes. The checker rejects a value of another kind before a script runs.
@@ -41,11 +41,9 @@ public enum ValueKind: Sendable, Equatable {
   /// The kind without its bounds: what an expression computes with (a query of
   /// `integer 0...9` gives an integer), so that expression kinds compare by case.
   var widened: ValueKind {
-    switch self {
-    case .integer: .integer
-    case .decimal: .decimal
-    case .word, .string, .boolean: self
-    }
+    if case .integer = self { return .integer }
+    if case .decimal = self { return .decimal }
+    return self  // a kind without bounds
   }
 
   /// Whether `value` is a value of this kind.
@@ -68,12 +66,11 @@ public enum ValueKind: Sendable, Equatable {
     }
   }
 
-  /// Whether a script writes values of this kind as bare words.
+  /// Whether a script writes values of this kind as bare words (a word set's, even an empty
+  /// one).
   var takesWords: Bool {
-    switch self {
-    case .word, .boolean: true
-    case .integer, .decimal, .string: false
-    }
+    if case .word = self { return true }
+    return !words.isEmpty
   }
 
   // MARK: Literals
@@ -111,29 +108,20 @@ public enum ValueKind: Sendable, Equatable {
   // MARK: Merging
 
   /// Both kinds at once, or nil when no value could be of both (a macro parameter used in
-  /// slots of two kinds).
+  /// slots of two kinds): bounds meet; a kind without bounds merges only with itself (a word
+  /// set with the same set). Not a decimal with an integer: a call's `2` would have to be
+  /// both kinds of value.
   func merged(with other: ValueKind) -> ValueKind? {
-    switch self {
-    case .integer(let a):
-      guard case .integer(let b) = other else { return nil }
+    switch (self, other) {
+    case (.integer(let a), .integer(let b)):
       let low = max(a.lowerBound, b.lowerBound)
       let high = min(a.upperBound, b.upperBound)
       return low <= high ? .integer(low...high) : nil
-    case .decimal(let a):
-      // Not with an integer slot: a call's `2` would have to be both kinds of value.
-      guard case .decimal(let b) = other else { return nil }
+    case (.decimal(let a), .decimal(let b)):
       let low = max(a.lowerBound, b.lowerBound)
       let high = min(a.upperBound, b.upperBound)
       return low <= high ? .decimal(low...high) : nil
-    case .word(let a):
-      guard case .word(let b) = other else { return nil }
-      return a == b ? self : nil
-    case .string:
-      guard case .string = other else { return nil }
-      return self
-    case .boolean:
-      guard case .boolean = other else { return nil }
-      return self
+    default: return self == other ? self : nil
     }
   }
 

@@ -206,29 +206,29 @@ extension Invoker {
     // which answers it takes. The checker gave the expression the slot's kind, so only a
     // query can answer otherwise.
     switch constraint {
-    case .integer(let allowed):
+    case .kind(.integer(let allowed)):
       guard case .integer(let n) = answer else { throw wrongAnswer(in: expression) }
       guard allowed.contains(n) else {
         throw RunFailure(message: "the value must be \(constraint.description), not \(n)", range: range)
       }
       return .integer(n)
-    case .decimal(let allowed):
+    case .kind(.decimal(let allowed)):
       guard case .decimal(let x) = answer, x.isFinite else { throw wrongAnswer(in: expression) }
       guard allowed.contains(x) else {
         throw RunFailure(
           message: "the value must be \(constraint.description), not \(ScriptString.decimal(x))", range: range)
       }
       return .decimal(x)
-    case .word(let set):
+    case .kind(.word(let set)):
       guard case .word(let i) = answer, set.words.indices.contains(i) else { throw wrongAnswer(in: expression) }
       return .word(i)
-    case .string:
+    case .kind(.string):
       switch answer {
       case .string(let s): return .string(s)
       case .boolean(let b): return .string(b ? "true" : "false")
       case .integer, .decimal, .word: throw wrongAnswer(in: expression)
       }
-    case .boolean:
+    case .kind(.boolean):
       guard case .boolean(let b) = answer else { throw wrongAnswer(in: expression) }
       return .boolean(b)
     case .any:

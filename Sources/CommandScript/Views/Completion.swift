@@ -183,15 +183,13 @@ extension Session {
     index < verb.parameters.count ? [Constraint(verb.parameters[index].kind)] : []
   }
 
-  /// The bare words an argument of `constraint` may be. (No `default:`: a new kind is a
-  /// decision here.)
+  /// The bare words an argument of `constraint` may be.
   private func words(of constraint: Constraint) -> [String] {
     switch constraint {
-    case .word(let set): set.words + set.aliases.keys
-    case .boolean: ["true", "false"]
+    case .kind(let kind): kind.words
     // A macro's receiver parameter (`secure gar` → `garage`).
     case .receiver: checkerState.instanceNames
-    case .any, .integer, .decimal, .string: []
+    case .any: []
     }
   }
 }

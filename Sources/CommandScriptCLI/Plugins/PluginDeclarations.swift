@@ -39,15 +39,7 @@ enum PluginDeclarations {
         throw DeclarationError("declared a query of `\(name)` without a `name`")
       }
       let described = "`\(name).\(queryName)`"
-      let kind = try self.kind(query, of: described)
-      let result: QueryKind
-      switch kind {
-      case .integer(let range): result = .integer(range)
-      case .decimal(let range): result = .decimal(range)
-      case .word(let set): result = .word(set)
-      case .string: result = .string
-      case .boolean: result = .boolean
-      }
+      let result = try self.kind(query, of: described)
       queries.append(
         QueryDeclaration(
           queryName, try parameters(query["parameters"], of: described), result, summary: text(query["summary"])))

@@ -65,32 +65,27 @@ extension Checker {
       }
       return typed.expression
     case .word(let name):
-      switch kind {
-      case .boolean:
-        fail("\(what) must be a boolean, not the word `\(text(name))`", at: name.range)
-        return nil
-      case .integer, .decimal:
+      // A bare word is a word of a set or text; of any other kind, an error.
+      if case .string = kind { return .constant(.string(text(name))) }
+      guard case .word(let set) = kind else {
         fail("\(what) must be \(kind.nounPhrase(bounds: false)), not the word `\(text(name))`", at: name.range)
         return nil
-      case .string: return .constant(.string(text(name)))
-      case .word(let set):
-        guard let index = set.index(of: text(name)) else {
-          fail(
-            "`\(text(name))` is not \(kind.nounPhrase(bounds: false))", at: name.range,
-            suggestion: suggestion(for: text(name), among: set.words + set.aliases.keys.sorted()))
-          return nil
-        }
-        return .constant(.word(index))
       }
+      guard let index = set.index(of: text(name)) else {
+        fail(
+          "`\(text(name))` is not \(kind.nounPhrase(bounds: false))", at: name.range,
+          suggestion: suggestion(for: text(name), among: set.words + set.aliases.keys.sorted()))
+        return nil
+      }
+      return .constant(.word(index))
     case .parameter(let name):
-      let constraint: Constraint
-      switch kind {
-      case .boolean:
+      // A parameter takes the kind wanted of it (text: any argument), but is never a
+      // boolean.
+      if case .boolean = kind {
         fail("\(what) must be a boolean; a parameter is a number, a word or a string", at: name.range)
         return nil
-      case .integer, .decimal, .word: constraint = .kind(kind)
-      case .string: constraint = .any
       }
+      let constraint: Constraint = if case .string = kind { .any } else { .kind(kind) }
       switch operand(.parameter(name), in: SyntaxTree.empty, for: constraint, what: what) {
       case .parameter(let slot)?: return .parameter(slot)
       case .constant(let value)?: return .constant(Answer(value))  // a script's argument

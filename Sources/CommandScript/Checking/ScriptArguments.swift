@@ -70,33 +70,13 @@ extension Checker {
     guard number <= arguments.values.count else { return missingArgument(number, at: range, for: constraint) }
     let text = arguments.values[number - 1]
     switch constraint {
-    case .any, .kind(.string): return .constant(.string(text))
-    case .kind(.integer(let allowed)):
-      guard let n = Int(text), allowed.contains(n) else {
-        failOnArgument("`$\(number)` is `\(text)`: \(what()) must be \(constraint.description)", at: range)
-        return nil
-      }
-      return .constant(.integer(n))
-    case .kind(.decimal):
-      // Written as a script writes a number (no `inf`, `nan` or hexadecimal).
-      guard text.allSatisfy({ "0123456789.eE+-".contains($0) }), let x = Double(text), x.isFinite,
-        let value = constraint.value(ofDecimal: x)
-      else {
-        failOnArgument("`$\(number)` is `\(text)`: \(what()) must be \(constraint.description)", at: range)
-        return nil
-      }
-      return .constant(value)
-    case .kind(.word(let set)):
-      guard let index = set.index(of: text) else {
+    case .any: return .constant(.string(text))
+    case .kind(let kind):
+      guard let value = kind.value(ofArgument: text) else {
+        let words: [String]? = if case .word(let set) = kind { set.words + set.aliases.keys.sorted() } else { nil }
         failOnArgument(
           "`$\(number)` is `\(text)`: \(what()) must be \(constraint.description)", at: range,
-          suggestion: suggestion(for: text, among: set.words + set.aliases.keys.sorted()))
-        return nil
-      }
-      return .constant(.word(index))
-    case .kind(.boolean):
-      guard let value = constraint.value(ofWord: text) else {
-        failOnArgument("`$\(number)` is `\(text)`: \(what()) must be \(constraint.description)", at: range)
+          suggestion: words.flatMap { suggestion(for: text, among: $0) })
         return nil
       }
       return .constant(value)
@@ -132,11 +112,8 @@ extension Checker {
       arguments.required[number] = (constraint, range)
     }
     switch constraint {
-    case .any, .kind(.string): return .constant(.string(""))
-    case .kind(.integer(let allowed)): return .constant(.integer(min(max(0, allowed.lowerBound), allowed.upperBound)))
-    case .kind(.decimal(let allowed)): return .constant(.decimal(min(max(0, allowed.lowerBound), allowed.upperBound)))
-    case .kind(.word): return .constant(.word(0))
-    case .kind(.boolean): return .constant(.boolean(false))
+    case .any: return .constant(.string(""))
+    case .kind(let kind): return .constant(kind.standIn)
     case .receiver:
       guard arguments.checksWithoutValues else { return .constant(.integer(0)) }
       fail("`$\(number)` names a receiver: the script is checked with its arguments only", at: range)

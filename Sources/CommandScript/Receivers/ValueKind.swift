@@ -105,6 +105,31 @@ public enum ValueKind: Sendable, Equatable {
     }
   }
 
+  /// The value of a script's argument `text` (`cmdscript FILE ARG…`) as this kind, or nil
+  /// if it is not one. A number is written as a script writes one (no `inf`, `nan` or
+  /// hexadecimal); a word or a boolean as the bare word.
+  func value(ofArgument text: String) -> Value? {
+    switch self {
+    case .integer: return Int(text).flatMap { value(ofInteger: $0) }
+    case .decimal:
+      guard text.allSatisfy({ "0123456789.eE+-".contains($0) }), let x = Double(text), x.isFinite else { return nil }
+      return value(ofDecimal: x)
+    case .word, .string, .boolean: return value(ofWord: text)
+    }
+  }
+
+  /// A value of this kind that stands for a script's argument not given when the script is
+  /// checked (`--check` without arguments): the one nearest zero, the first word, `false`.
+  var standIn: Value {
+    switch self {
+    case .integer(let allowed): .integer(min(max(0, allowed.lowerBound), allowed.upperBound))
+    case .decimal(let allowed): .decimal(min(max(0, allowed.lowerBound), allowed.upperBound))
+    case .word: .word(0)
+    case .string: .string("")
+    case .boolean: .boolean(false)
+    }
+  }
+
   // MARK: Merging
 
   /// Both kinds at once, or nil when no value could be of both (a macro parameter used in

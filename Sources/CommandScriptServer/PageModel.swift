@@ -52,19 +52,14 @@ struct Declarations: Encodable {
   private static func bound(_ x: Double) -> Double? { x.isFinite && abs(x) < 9e15 ? x : nil }
 
   private static func parameter(_ parameter: Parameter) -> ParameterInfo {
-    var info = ParameterInfo(name: parameter.name, kind: "string")
-    switch parameter.kind {
-    case .integer(let range):
-      info.kind = "integer"
+    var info = ParameterInfo(name: parameter.name, kind: parameter.kind.name)
+    // The bounds or the words of the kinds that have them.
+    if case .integer(let range) = parameter.kind {
       (info.min, info.max) = (bound(Double(range.lowerBound)), bound(Double(range.upperBound)))
-    case .decimal(let range):
-      info.kind = "decimal"
+    } else if case .decimal(let range) = parameter.kind {
       (info.min, info.max) = (bound(range.lowerBound), bound(range.upperBound))
-    case .word(let set):
-      info.kind = "word"
+    } else if case .word(let set) = parameter.kind {
       info.words = set.words
-    case .string: info.kind = "string"
-    case .boolean: info.kind = "boolean"
     }
     switch parameter.defaultValue {
     // As the statement the page sends writes it (a string is quoted by the page).

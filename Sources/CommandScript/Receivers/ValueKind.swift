@@ -173,6 +173,18 @@ public enum ValueKind: Sendable, Equatable {
     }
   }
 
+  /// The kind's name where kinds are data: a plugin's declarations (PLUGINS.md), the MCP
+  /// server's `describe` and the page's controls. A kind's bounds and words go beside it.
+  package var name: String {
+    switch self {
+    case .integer: "integer"
+    case .decimal: "decimal"
+    case .word: "word"
+    case .string: "string"
+    case .boolean: "boolean"
+    }
+  }
+
   /// What a value must be, as a noun phrase with the kind's bounds and words, for errors
   /// about arguments: `an integer ≥ 1`, `a direction (up, down)`. With `bounds: false`, the
   /// kind alone, for errors about expressions: `an integer`, `a direction`.

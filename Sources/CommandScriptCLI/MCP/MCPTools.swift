@@ -195,23 +195,20 @@ final class MCPTools {
 
   /// A parameter as `describe` gives it: its name and kind, its range or words, its default.
   private static func parameter(_ parameter: Parameter) -> StateValue {
-    var members: [StateValue.Member] = [.init("name", .string(parameter.name))]
+    var members: [StateValue.Member] = [
+      .init("name", .string(parameter.name)), .init("kind", .string(parameter.kind.name)),
+    ]
     var words: [String]?
-    switch parameter.kind {
-    case .integer(let range):
-      members.append(.init("kind", "integer"))
+    // The bounds or the words of the kinds that have them.
+    if case .integer(let range) = parameter.kind {
       if range.lowerBound != .min { members.append(.init("min", .int(range.lowerBound))) }
       if range.upperBound != .max { members.append(.init("max", .int(range.upperBound))) }
-    case .decimal(let range):
-      members.append(.init("kind", "decimal"))
+    } else if case .decimal(let range) = parameter.kind {
       if range.lowerBound.isFinite { members.append(.init("min", .double(range.lowerBound))) }
       if range.upperBound.isFinite { members.append(.init("max", .double(range.upperBound))) }
-    case .word(let set):
-      members.append(.init("kind", "word"))
+    } else if case .word(let set) = parameter.kind {
       words = set.words
       members.append(.init("words", .array(set.words.map { .string($0) })))
-    case .string: members.append(.init("kind", "string"))
-    case .boolean: members.append(.init("kind", "boolean"))
     }
     if let value = parameter.defaultValue {
       members.append(.init("default", .string(ScriptString.argument(value, words: words))))

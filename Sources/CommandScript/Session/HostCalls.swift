@@ -3,28 +3,6 @@
 // the one writer of values as script text) and run as one, so it is checked against the
 // same declarations, atomic, one undo step and journaled exactly as if it had been typed.
 
-/// An argument of a host's call (``Session/perform(_:on:_:)-48pne``): an integer, a decimal, a
-/// boolean, or text — a word for a parameter that takes words (`red`), a string for one
-/// that takes strings.
-public enum CallArgument: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-  ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
-{
-  /// An integer.
-  case integer(Int)
-  /// A decimal number. One that is not finite (infinity, NaN) is an argument error, as in
-  /// a script.
-  case decimal(Double)
-  /// `true` or `false`.
-  case boolean(Bool)
-  /// A word for a word parameter, a string for a string parameter: any text.
-  case text(String)
-
-  public init(integerLiteral value: Int) { self = .integer(value) }
-  public init(floatLiteral value: Double) { self = .decimal(value) }
-  public init(booleanLiteral value: Bool) { self = .boolean(value) }
-  public init(stringLiteral value: String) { self = .text(value) }
-}
-
 /// Calls gathered by ``Session/group(_:_:)``, to run together as one statement.
 public struct CallGroup {
   /// The statements, as script text.
@@ -106,17 +84,25 @@ extension Session {
     var words = [head]
     for (i, argument) in arguments.enumerated() {
       switch argument {
-      case .integer(let n): words.append(ScriptString.argument(.integer(n)))
+      case .integer, .boolean: words.append(ScriptString.argument(argument))
       // Not finite: the word `inf` or `nan`, which the checker rejects where a number goes.
-      case .decimal(let x): words.append(x.isFinite ? ScriptString.argument(.decimal(x)) : x.isNaN ? "nan" : "inf")
-      case .boolean(let b): words.append(ScriptString.argument(.boolean(b)))
-      case .text(let text):
-        // A word where every verb the name may stand for takes one; else a string, which
-        // the checker accepts or reports as the wrong kind.
+      case .decimal(let x): words.append(x.isFinite ? ScriptString.argument(argument) : x.isNaN ? "nan" : "inf")
+      case .word:
+        // The word at that index of the set every verb the name may stand for takes there;
+        // else the index, which the checker reports as the wrong kind.
+        let sets = declarations.map { i < $0.parameters.count ? $0.parameters[i].kind : nil }
+        guard case .word(let set)? = sets.first, sets.allSatisfy({ $0 == .word(set) }) else {
+          words.append(ScriptString.argument(argument))
+          continue
+        }
+        words.append(ScriptString.argument(argument, words: set.words))
+      case .string(let text):
+        // Text: a word where every verb the name may stand for takes one; else a string,
+        // which the checker accepts or reports as the wrong kind.
         let takesWords =
           !declarations.isEmpty
           && declarations.allSatisfy { i < $0.parameters.count && $0.parameters[i].kind.takesWords }
-        words.append(takesWords && Lexer.isWord(text) ? text : ScriptString.argument(.string(text)))
+        words.append(takesWords && Lexer.isWord(text) ? text : ScriptString.argument(argument))
       }
     }
     return words.joined(separator: " ")

@@ -402,7 +402,7 @@ struct Checker {
           // argument (a constant), or a computed one.
           switch operand(argument, in: tree, for: .any, what: "") {
           case .parameter(let slot)?: parts.append((.parameter(slot), .string))
-          case .constant(let value)?: parts.append((.constant(Answer(value)), .string))
+          case .constant(let value)?: parts.append((.constant(value), .string))
           case .computed(let expression, _, _)?: parts.append((expression, .string))
           case nil: ok = false
           }

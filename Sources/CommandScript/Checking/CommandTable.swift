@@ -120,7 +120,7 @@ final class CommandTable {
   }
 
   /// Each assignment's slot and value, in the order they were made (see `appendAssignment`).
-  @exclusivity(unchecked) private(set) var assignments = ContiguousArray<(slot: Int, value: Answer)>()
+  @exclusivity(unchecked) private(set) var assignments = ContiguousArray<(slot: Int, value: Value)>()
   private let noArguments = ArgumentsBox(Arguments([]))
 
   /// A new command that sets variable `slot` of the store `instance` to `value`: each
@@ -129,7 +129,7 @@ final class CommandTable {
   /// in a hash table forever). Its head's verb tells where its slot and value are:
   /// `firstAssignmentVerb - index` for `assignments[index]`; the invoker sets the slot
   /// itself, the store keeping the previous value as its undo record.
-  @inline(__always) func appendAssignment(instance: Int32, slot: Int, value: Answer) -> Int32 {
+  @inline(__always) func appendAssignment(instance: Int32, slot: Int, value: Value) -> Int32 {
     let id = Int32(truncatingIfNeeded: heads.count)
     heads.append((instance, Self.firstAssignmentVerb &- Int32(truncatingIfNeeded: assignments.count)))
     assignments.append((slot, value))
@@ -139,7 +139,7 @@ final class CommandTable {
   }
 
   /// The assignment of command `id`, whose head's verb is below `lifecycleVerb`.
-  @inline(__always) func assignment(_ id: Int32) -> (slot: Int, value: Answer) {
+  @inline(__always) func assignment(_ id: Int32) -> (slot: Int, value: Value) {
     assignments[Int(Self.firstAssignmentVerb &- heads[Int(id)].verb)]
   }
 
@@ -147,7 +147,7 @@ final class CommandTable {
   subscript(id: Int32) -> ResolvedCommand {
     guard heads[Int(id)].verb < Self.lifecycleVerb else { return commands[Int(id)] }
     let (slot, value) = assignment(id)
-    return ResolvedCommand(instance: heads[Int(id)].instance, verb: 0, arguments: [.integer(slot), Value(value)])
+    return ResolvedCommand(instance: heads[Int(id)].instance, verb: 0, arguments: [.integer(slot), value])
   }
 }
 

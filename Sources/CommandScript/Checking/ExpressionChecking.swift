@@ -88,7 +88,7 @@ extension Checker {
       let constraint: Constraint = if case .string = kind { .any } else { .kind(kind) }
       switch operand(.parameter(name), in: SyntaxTree.empty, for: constraint, what: what) {
       case .parameter(let slot)?: return .parameter(slot)
-      case .constant(let value)?: return .constant(Answer(value))  // a script's argument
+      case .constant(let value)?: return .constant(value)  // a script's argument
       case .computed(let expression, _, _)?: return expression  // a turn, as a decimal
       case nil: return nil
       }
@@ -293,7 +293,7 @@ extension Checker {
         let symbol = Array(name.utf8).withUnsafeBufferPointer { symbols.intern($0) }
         switch operand(.parameter(Name(symbol: symbol, range: range)), in: tree, for: .any, what: "") {
         case .parameter(let slot)?: parts.append(.parameter(slot))
-        case .constant(let value)?: parts.append(.constant(Answer(value)))  // a script's argument
+        case .constant(let value)?: parts.append(.constant(value))  // a script's argument
         case .computed?, nil: return nil
         }
       }

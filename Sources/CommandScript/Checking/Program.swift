@@ -264,7 +264,7 @@ struct Echo: Sendable {
 /// A checked condition or integer expression, ready to evaluate: every name resolved,
 /// every operand's kind known.
 indirect enum Expression: Sendable {
-  case constant(Answer)
+  case constant(Value)
   /// A macro parameter, by slot.
   case parameter(Int)
   case query(MemberCall)

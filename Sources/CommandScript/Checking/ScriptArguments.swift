@@ -154,16 +154,3 @@ extension Checker {
     addNote("usage: \(arguments.usage)", toProblems: arguments.problems)
   }
 }
-
-extension Answer {
-  /// A script's argument, a constant, where an expression uses it.
-  init(_ value: Value) {
-    switch value {
-    case .integer(let n): self = .integer(n)
-    case .decimal(let x): self = .decimal(x)
-    case .word(let i): self = .word(i)
-    case .string(let s): self = .string(s)
-    case .boolean(let b): self = .boolean(b)
-    }
-  }
-}

@@ -27,7 +27,7 @@ extension Exporter {
       n += 1
       name = variable.name + "_value\(n)"
     }
-    let value = VariableStore.text(of: Answer(set.arguments[1]), as: variable.kind)
+    let value = VariableStore.text(of: set.arguments[1], as: variable.kind)
     return "macro \(name) { " + texts(of: ran.dropLast()).joined(separator: "; ") + "; return \(value) }\n"
       + "\(keyword) \(variable.name) = \(name)"
   }
@@ -50,6 +50,6 @@ extension Exporter {
   func assignmentText(_ command: ResolvedCommand) -> String {
     guard case .integer(let slot) = command.arguments[0] else { return "" }
     let variable = state.variables[slot]
-    return "\(variable.name) = " + VariableStore.text(of: Answer(command.arguments[1]), as: variable.kind)
+    return "\(variable.name) = " + VariableStore.text(of: command.arguments[1], as: variable.kind)
   }
 }

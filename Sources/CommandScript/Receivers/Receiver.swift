@@ -270,25 +270,6 @@ public struct Query<R: ReceiverBase>: @unchecked Sendable {
   }
 }
 
-/// A query's answer, or the value of an expression.
-public enum Answer: Hashable, Sendable {
-  /// A boolean answer.
-  case boolean(Bool)
-  /// An integer answer.
-  case integer(Int)
-  /// A decimal answer: a finite number.
-  case decimal(Double)
-  /// The index of a word in the query's ``WordSet``.
-  case word(Int)
-  /// A string answer.
-  case string(String)
-
-  /// The word that is case `value` of the enum a word query was declared with.
-  public static func word<E: CaseIterable & Equatable>(_ value: E) -> Answer {
-    .word(E.allCases.distance(from: E.allCases.startIndex, to: E.allCases.firstIndex(of: value)!))
-  }
-}
-
 /// A verb parameter: a name for help and diagnostics, a kind the checker enforces, and
 /// an optional default that makes the argument optional.
 public struct Parameter: Sendable, Equatable {
@@ -329,20 +310,6 @@ public struct WordSet: Sendable, Equatable {
     if let target = aliases[word] { return words.firstIndex(of: target) }
     return nil
   }
-}
-
-/// A checked argument value.
-public enum Value: Hashable, Sendable {
-  /// An integer argument.
-  case integer(Int)
-  /// A decimal argument: a finite number.
-  case decimal(Double)
-  /// The index of a word in its parameter's ``WordSet``.
-  case word(Int)
-  /// A string argument.
-  case string(String)
-  /// A boolean argument.
-  case boolean(Bool)
 }
 
 /// The arguments of one command, complete (defaults filled in) and already validated

@@ -7,17 +7,10 @@ extension Invoker {
   static let noArguments = Arguments([])
 
   /// The value of `expression`; `frame` holds the macro's arguments.
-  func evaluate(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Answer {
+  func evaluate(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Value {
     switch expression {
     case .constant(let answer): return answer
-    case .parameter(let slot):
-      switch frame[slot] {
-      case .integer(let n): return .integer(n)
-      case .decimal(let x): return .decimal(x)
-      case .word(let i): return .word(i)
-      case .string(let s): return .string(s)
-      case .boolean(let b): return .boolean(b)
-      }
+    case .parameter(let slot): return frame[slot]
     case .query(let call):
       let arguments = Arguments(try call.arguments.map { (operand) throws(RunFailure) in try value(operand, frame) })
       return try ask(call.instance, call.member, arguments, at: call.range)
@@ -111,7 +104,7 @@ extension Invoker {
 
   /// The answer of query `query` of `instance`.
   private func ask(_ index: Int, _ query: Int, _ arguments: Arguments, at range: SourceRange) throws(RunFailure)
-    -> Answer
+    -> Value
   {
     var instance = instances[index]
     if !instance.exists {
@@ -128,7 +121,7 @@ extension Invoker {
   }
 
   /// A condition's value. The common shapes (a comparison, `and`, `or`, `not`, a boolean
-  /// query) are taken apart here, without making an `Answer` for each operand.
+  /// query) are taken apart here, without making a `Value` for each operand.
   func isTrue(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Bool {
     switch expression {
     case .comparison(let op, let left, let right):
@@ -180,7 +173,7 @@ extension Invoker {
     }
   }
 
-  /// An integer expression's value; constants and queries without making an `Answer` box
+  /// An integer expression's value; constants and queries without making a `Value` box
   /// around a plain value where it can.
   private func integer(_ expression: Expression, frame: [Value]) throws(RunFailure) -> Int {
     if case .constant(.integer(let n)) = expression { return n }
@@ -211,34 +204,31 @@ extension Invoker {
       guard allowed.contains(n) else {
         throw RunFailure(message: "the value must be \(constraint.description), not \(n)", range: range)
       }
-      return .integer(n)
+      return answer
     case .kind(.decimal(let allowed)):
       guard case .decimal(let x) = answer, x.isFinite else { throw wrongAnswer(in: expression) }
       guard allowed.contains(x) else {
         throw RunFailure(
           message: "the value must be \(constraint.description), not \(ScriptString.decimal(x))", range: range)
       }
-      return .decimal(x)
+      return answer
     case .kind(.word(let set)):
       guard case .word(let i) = answer, set.words.indices.contains(i) else { throw wrongAnswer(in: expression) }
-      return .word(i)
+      return answer
     case .kind(.string):
       switch answer {
-      case .string(let s): return .string(s)
+      case .string: return answer
       case .boolean(let b): return .string(b ? "true" : "false")
       case .integer, .decimal, .word: throw wrongAnswer(in: expression)
       }
     case .kind(.boolean):
-      guard case .boolean(let b) = answer else { throw wrongAnswer(in: expression) }
-      return .boolean(b)
+      guard case .boolean = answer else { throw wrongAnswer(in: expression) }
+      return answer
     case .any:
       switch answer {
-      case .integer(let n): return .integer(n)
-      case .decimal(let x) where x.isFinite: return .decimal(x)
-      case .word(let i): return .word(i)
-      case .string(let s): return .string(s)
       case .boolean(let b): return .string(b ? "true" : "false")
-      case .decimal: throw wrongAnswer(in: expression)
+      case .decimal(let x) where !x.isFinite: throw wrongAnswer(in: expression)
+      case .integer, .decimal, .word, .string: return answer
       }
     case .receiver:
       // The checker refuses an expression where a receiver is needed.
@@ -277,7 +267,7 @@ extension Invoker {
   }
 
   /// `answer`, the value of `expression`, as `echo` prints it.
-  func text(of answer: Answer, from expression: Expression, as kind: ValueKind) throws(RunFailure) -> String {
+  func text(of answer: Value, from expression: Expression, as kind: ValueKind) throws(RunFailure) -> String {
     switch (answer, kind) {
     case (.boolean(let b), _): return b ? "true" : "false"
     case (.integer(let n), _): return String(n)

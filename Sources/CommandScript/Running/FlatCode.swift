@@ -253,7 +253,7 @@ final class FlatCode {
 
   /// A constant as a kind and an integer, when `op` compares it so: any integer, word or
   /// boolean for `==` and `!=`, an integer for the others.
-  private static func plain(_ constant: Answer, _ op: Operator) -> (UInt8, Int)? {
+  private static func plain(_ constant: Value, _ op: Operator) -> (UInt8, Int)? {
     switch op {
     case .equal, .notEqual:
       switch constant {

@@ -47,7 +47,7 @@ final class Invoker {
   /// A `break` or `continue` on its way out to its loop (LoopControl.swift).
   @exclusivity(unchecked) var loopExit = LoopExit.none
   /// The value of the `return` on its way out to its call (ReturningCalls.swift).
-  var returned: Answer?
+  var returned: Value?
   /// Where a macro called inside an expression sends what it asks (`echo`, `show`): the
   /// timeline's hook, as for the statement.
   var requests: ((Request) -> Void)?

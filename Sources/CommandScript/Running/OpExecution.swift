@@ -174,7 +174,7 @@ extension Invoker {
   @inline(__always) private func holds(_ index: Int, of code: FlatCode) throws(RunFailure) -> Bool {
     let condition = code.conditions[index]
     if condition.kind != .general,
-      let answer = unretained[Int(condition.instance)]._withUnsafeGuaranteedRef({ instance -> Answer? in
+      let answer = unretained[Int(condition.instance)]._withUnsafeGuaranteedRef({ instance -> Value? in
         guard instance.exists else { return nil }
         if let query = code.queries[index] { return query._withUnsafeGuaranteedRef { try? $0.ask() } }
         return noArguments._withUnsafeGuaranteedRef { try? instance.ask(Int(condition.query), $0.arguments) }

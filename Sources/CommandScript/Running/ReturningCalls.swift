@@ -21,7 +21,7 @@ extension Invoker {
 
   /// The value of a call of a macro that returns one, inside an expression: its body run
   /// up to a `return` (the checker made sure every path has one).
-  @inline(never) func callValue(_ call: CallOp, frame: [Value]) throws(RunFailure) -> Answer {
+  @inline(never) func callValue(_ call: CallOp, frame: [Value]) throws(RunFailure) -> Value {
     // A step, as every macro call is.
     try takeStep(at: call.range)
     let macro = macros[call.macro]

@@ -8,7 +8,7 @@
 /// declaration). A receiver registered by the session itself (never by a host), under the
 /// name `vars`, so that `show vars` shows it and `--json` writes it as every receiver.
 final class VariableStore: ReceiverBase {
-  typealias Undo = Answer?
+  typealias Undo = Value?
 
   static let typeName = "vars"
   static let summary = "the variables of `let` and `var` (`show vars`)"
@@ -21,7 +21,7 @@ final class VariableStore: ReceiverBase {
       summary: "sets a variable",
       execute: { store, arguments in
         guard case .integer(let slot) = arguments.values[0] else { return nil }
-        store.set(slot, Answer(arguments.values[1]))
+        store.set(slot, arguments.values[1])
         return nil
       },
       undo: { store, arguments, _ in
@@ -62,10 +62,10 @@ final class VariableStore: ReceiverBase {
   }
 
   /// Each assignment's undo record, the slot's value before it, newest last.
-  let previous = RecordStack<Answer?>()
+  let previous = RecordStack<Value?>()
 
   /// Sets variable `slot`, keeping its previous value as the undo record.
-  @inline(__always) func set(_ slot: Int, _ value: Answer) {
+  @inline(__always) func set(_ slot: Int, _ value: Value) {
     previous.push(values[slot])
     values[slot] = value
   }
@@ -74,7 +74,7 @@ final class VariableStore: ReceiverBase {
   @inline(__always) func unset(_ slot: Int) { values[slot] = previous.pop() }
 
   /// Each slot's value; nil before its declaration runs (or after it is undone).
-  @exclusivity(unchecked) var values: [Answer?] = []
+  @exclusivity(unchecked) var values: [Value?] = []
   /// Each slot's variable, as the checker declared it.
   private(set) var declared: [Variable] = []
 
@@ -86,7 +86,7 @@ final class VariableStore: ReceiverBase {
   }
 
   /// The variables in force at the top level that have a value, in the order declared.
-  var shown: [(name: String, text: String, value: Answer, kind: ValueKind)] {
+  var shown: [(name: String, text: String, value: Value, kind: ValueKind)] {
     declared.indices.compactMap { slot in
       let variable = declared[slot]
       guard variable.isGlobal, let value = values[slot] else { return nil }
@@ -117,15 +117,9 @@ final class VariableStore: ReceiverBase {
   var stateDescription: String { shown.map { "\($0.name) = \($0.text)" }.joined(separator: "\n") }
 
   /// A value as the language writes it: `"text"`, `3`, `2.5`, `true`, `red`.
-  static func text(of value: Answer, as kind: ValueKind) -> String {
-    switch value {
-    case .integer(let n): String(n)
-    case .decimal(let x): ScriptString.decimal(x)
-    case .boolean(let b): b ? "true" : "false"
-    case .string(let s): ScriptString.literal(s)
-    case .word(let i):
-      if case .word(let set) = kind { set.words[i] } else { String(i) }
-    }
+  static func text(of value: Value, as kind: ValueKind) -> String {
+    let words: [String]? = if case .word(let set) = kind { set.words } else { nil }
+    return ScriptString.argument(value, words: words)
   }
 }
 
@@ -140,19 +134,6 @@ struct Variable: Sendable {
   var isGlobal: Bool
   /// Where it was declared, for the errors that point at it.
   var range: SourceRange
-}
-
-extension Value {
-  /// An answer as an argument's value of the same kind.
-  init(_ answer: Answer) {
-    switch answer {
-    case .integer(let n): self = .integer(n)
-    case .decimal(let x): self = .decimal(x)
-    case .word(let i): self = .word(i)
-    case .string(let s): self = .string(s)
-    case .boolean(let b): self = .boolean(b)
-    }
-  }
 }
 
 extension Invoker {
@@ -189,7 +170,7 @@ extension Invoker {
   /// Sets variable `slot` to `value` by a command of the store, counted as a step and
   /// recorded as `executeCommand` records every command (the store never fails, nor
   /// confirms later).
-  @inline(__always) func assign(_ value: Answer, to slot: Int, at range: @autoclosure () -> SourceRange)
+  @inline(__always) func assign(_ value: Value, to slot: Int, at range: @autoclosure () -> SourceRange)
     throws(RunFailure)
   {
     if interruption.isRequested { throw .interrupted(at: range()) }
@@ -201,7 +182,7 @@ extension Invoker {
 
   /// The value of variable `slot`: a failure where its declaration has not run (it failed,
   /// or was undone).
-  @inline(__always) func variable(_ slot: Int, at range: SourceRange) throws(RunFailure) -> Answer {
+  @inline(__always) func variable(_ slot: Int, at range: SourceRange) throws(RunFailure) -> Value {
     guard let value = variables.values[slot] else { throw unset(slot, at: range) }
     return value
   }

@@ -225,9 +225,7 @@ extension Session {
   public nonisolated(nonsending) func run(_ file: SourceFile) async throws(RunError) {
     await asyncTurns.take()
     defer { asyncTurns.pass() }
-    interruption.clear()
-    let program: Program
-    do { program = try compile(file) } catch { throw .compile(error) }
+    let program = try compiledToRun(file)
     let interruption = self.interruption
     var failure: Diagnostic?
     await withTaskCancellationHandler {
@@ -243,23 +241,23 @@ extension Session {
     if let failure { throw .runtime(failure) }
   }
 
-  /// Runs `verb` on `receiver` as ``perform(_:on:arguments:)`` does, through the async
+  /// Runs `verb` on `receiver` as ``perform(_:on:_:coalescing:)`` does, through the async
   /// ``run(_:)-8j7z9``, so that the verb may wait for a result.
   public nonisolated(nonsending) func perform(_ verb: String, on receiver: String? = nil, _ arguments: CallArgument...)
     async throws(RunError)
   {
-    try await run(SourceFile(name: "<call>", text: statement(verb, on: receiver, arguments)))
+    try await run(Self.callSource(statement(verb, on: receiver, arguments)))
   }
 
   /// Undoes the last `steps` steps, after the async calls asked for before it are done.
   public nonisolated(nonsending) func undo(_ steps: Int = 1) async throws(RunError) {
-    try await run(SourceFile(name: "<call>", text: steps == 1 ? "undo" : "undo \(steps)"))
+    try await run(Self.callSource(Self.historyStatement("undo", steps)))
   }
 
   /// Redoes the last `steps` undone steps, after the async calls asked for before it are
   /// done. A step with requests is redone with their results, not by asking again.
   public nonisolated(nonsending) func redo(_ steps: Int = 1) async throws(RunError) {
-    try await run(SourceFile(name: "<call>", text: steps == 1 ? "redo" : "redo \(steps)"))
+    try await run(Self.callSource(Self.historyStatement("redo", steps)))
   }
 
   /// Runs one top-level statement, again after each result it stopped to wait for.

@@ -217,29 +217,29 @@ extension Session {
   /// is in the tree, as the statement `goto N` does: the steps between are undone and
   /// redone, and ``onChange`` is told of each. Throws if there is no such step.
   public func goto(_ number: Int) throws(RunError) {
-    try run(SourceFile(name: "<call>", text: TreeMove.number(number).canonical))
+    try runCall(TreeMove.number(number).canonical)
   }
 
   /// Goes `steps` steps back in the order steps were made, across branches, as the
   /// statement `earlier N` does (Vim's `g-`).
   public func earlier(_ steps: Int = 1) throws(RunError) {
-    try run(SourceFile(name: "<call>", text: TreeMove.steps(-max(1, steps)).canonical))
+    try runCall(TreeMove.steps(-max(1, steps)).canonical)
   }
 
   /// Goes `steps` steps forward in the order steps were made, as `later N` does (`g+`).
   public func later(_ steps: Int = 1) throws(RunError) {
-    try run(SourceFile(name: "<call>", text: TreeMove.steps(max(1, steps)).canonical))
+    try runCall(TreeMove.steps(max(1, steps)).canonical)
   }
 
   /// Goes back in time by `seconds`, as `earlier 30s` does: to the state before the step
   /// made nearest that time.
   public func earlier(seconds: Int) throws(RunError) {
-    try run(SourceFile(name: "<call>", text: TreeMove.seconds(-max(1, seconds)).canonical))
+    try runCall(TreeMove.seconds(-max(1, seconds)).canonical)
   }
 
   /// Goes forward in time by `seconds`, as `later 30s` does.
   public func later(seconds: Int) throws(RunError) {
-    try run(SourceFile(name: "<call>", text: TreeMove.seconds(max(1, seconds)).canonical))
+    try runCall(TreeMove.seconds(max(1, seconds)).canonical)
   }
 
   /// The clock steps are stamped with, in seconds since 1970 (the system's by default):

@@ -3,28 +3,6 @@
 // the one writer of values as script text) and run as one, so it is checked against the
 // same declarations, atomic, one undo step and journaled exactly as if it had been typed.
 
-/// An argument of a host's call (``Session/perform(_:on:_:)-48pne``): an integer, a decimal, a
-/// boolean, or text — a word for a parameter that takes words (`red`), a string for one
-/// that takes strings.
-public enum CallArgument: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-  ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
-{
-  /// An integer.
-  case integer(Int)
-  /// A decimal number. One that is not finite (infinity, NaN) is an argument error, as in
-  /// a script.
-  case decimal(Double)
-  /// `true` or `false`.
-  case boolean(Bool)
-  /// A word for a word parameter, a string for a string parameter: any text.
-  case text(String)
-
-  public init(integerLiteral value: Int) { self = .integer(value) }
-  public init(floatLiteral value: Double) { self = .decimal(value) }
-  public init(booleanLiteral value: Bool) { self = .boolean(value) }
-  public init(stringLiteral value: String) { self = .text(value) }
-}
-
 /// Calls gathered by ``Session/group(_:_:)``, to run together as one statement.
 public struct CallGroup {
   /// The statements, as script text.
@@ -33,12 +11,12 @@ public struct CallGroup {
 
   fileprivate init(session: Session) { self.session = session }
 
-  /// Adds `verb` on `receiver` with `arguments`, as ``Session/perform(_:on:_:)-48pne`` would run it.
+  /// Adds `verb` on `receiver` with `arguments`, as ``Session/perform(_:on:_:coalescing:)`` would run it.
   public mutating func perform(_ verb: String, on receiver: String? = nil, _ arguments: CallArgument...) {
     statements.append(session.statement(verb, on: receiver, arguments))
   }
 
-  /// Adds `verb` on `receiver` with `arguments`, as ``Session/perform(_:on:arguments:)`` would.
+  /// Adds `verb` on `receiver` with `arguments`, as ``Session/perform(_:on:arguments:coalescing:)`` would.
   public mutating func perform(_ verb: String, on receiver: String? = nil, arguments: [CallArgument]) {
     statements.append(session.statement(verb, on: receiver, arguments))
   }
@@ -54,15 +32,28 @@ extension Session {
   /// try session.perform("move", on: "shape", "up", 3)
   /// ```
   ///
+  /// With a coalescing `key`, the step it makes joins the step made by the call just
+  /// before, if that call had the same key and nothing happened in between (no other step,
+  /// no undo, redo or move, no ``breakCoalescing()``): typing "Draft" into a bound field
+  /// makes one step, titled as the first call's. With a ``journal`` set, calls do not
+  /// coalesce (a replay would make each its own step). See <doc:UndoAsAnAppExpectsIt>.
+  ///
   /// Throws as ``run(_:)-1qicv`` does: a compile error (no such verb, an argument of the wrong
-  /// kind) located in the statement as written, or the receiver's failure.
-  public func perform(_ verb: String, on receiver: String? = nil, _ arguments: CallArgument...) throws(RunError) {
-    try perform(verb, on: receiver, arguments: arguments)
+  /// kind) located in the statement as written, or the receiver's failure. Its async twin,
+  /// ``perform(_:on:_:)``, runs a verb that waits for a result (a request).
+  public func perform(
+    _ verb: String, on receiver: String? = nil, _ arguments: CallArgument..., coalescing key: String? = nil
+  ) throws(RunError) {
+    try perform(verb, on: receiver, arguments: arguments, coalescing: key)
   }
 
-  /// ``perform(_:on:_:)-48pne`` with the arguments as an array.
-  public func perform(_ verb: String, on receiver: String? = nil, arguments: [CallArgument]) throws(RunError) {
+  /// ``perform(_:on:_:coalescing:)`` with the arguments as an array.
+  public func perform(
+    _ verb: String, on receiver: String? = nil, arguments: [CallArgument], coalescing key: String? = nil
+  ) throws(RunError) {
+    let mark = coalescingMark()
     try runCall(statement(verb, on: receiver, arguments))
+    if let key { coalesce(key, since: mark) }
   }
 
   /// Runs the calls that `body` adds to its group together, as one statement: one undo
@@ -77,8 +68,12 @@ extension Session {
   /// }
   /// ```
   ///
-  /// Throws ``RunError`` as ``perform(_:on:_:)-48pne`` does, and what `body` throws (a
+  /// Throws ``RunError`` as ``perform(_:on:_:coalescing:)`` does, and what `body` throws (a
   /// body that gives up throws a ``RunError`` of its own, or returns having added nothing).
+  ///
+  /// Use it for calls known together, which must stand or fall together and be journaled
+  /// as one; ``beginGroup(_:)`` and ``endGroup()`` for a gesture whose steps come one by
+  /// one (a drag) and stay each as it is made if a later one fails.
   public func group(_ name: String? = nil, _ body: (inout CallGroup) throws(RunError) -> Void) throws(RunError) {
     var calls = CallGroup(session: self)
     try body(&calls)
@@ -90,12 +85,17 @@ extension Session {
   /// Undoes the last `steps` steps (1 by default), as the statement `undo N` does: a
   /// warning (to ``onDiagnostic``) if there are fewer.
   public func undo(_ steps: Int = 1) throws(RunError) {
-    try runCall(steps == 1 ? "undo" : "undo \(steps)")
+    try runCall(Self.historyStatement("undo", steps))
   }
 
   /// Redoes the last `steps` undone steps (1 by default), as the statement `redo N` does.
   public func redo(_ steps: Int = 1) throws(RunError) {
-    try runCall(steps == 1 ? "redo" : "redo \(steps)")
+    try runCall(Self.historyStatement("redo", steps))
+  }
+
+  /// `undo` or `redo` of `steps` steps as a statement, for the sync and the async calls.
+  static func historyStatement(_ keyword: String, _ steps: Int) -> String {
+    steps == 1 ? keyword : "\(keyword) \(steps)"
   }
 
   /// A host's call as a statement: each argument written as the parameter it meets takes
@@ -106,17 +106,25 @@ extension Session {
     var words = [head]
     for (i, argument) in arguments.enumerated() {
       switch argument {
-      case .integer(let n): words.append(ScriptString.argument(.integer(n)))
+      case .integer, .boolean: words.append(ScriptString.argument(argument))
       // Not finite: the word `inf` or `nan`, which the checker rejects where a number goes.
-      case .decimal(let x): words.append(x.isFinite ? ScriptString.argument(.decimal(x)) : x.isNaN ? "nan" : "inf")
-      case .boolean(let b): words.append(ScriptString.argument(.boolean(b)))
-      case .text(let text):
-        // A word where every verb the name may stand for takes one; else a string, which
-        // the checker accepts or reports as the wrong kind.
+      case .decimal(let x): words.append(x.isFinite ? ScriptString.argument(argument) : x.isNaN ? "nan" : "inf")
+      case .word:
+        // The word at that index of the set every verb the name may stand for takes there;
+        // else the index, which the checker reports as the wrong kind.
+        let sets = declarations.map { i < $0.parameters.count ? $0.parameters[i].kind : nil }
+        guard case .word(let set)? = sets.first, sets.allSatisfy({ $0 == .word(set) }) else {
+          words.append(ScriptString.argument(argument))
+          continue
+        }
+        words.append(ScriptString.argument(argument, words: set.words))
+      case .string(let text):
+        // Text: a word where every verb the name may stand for takes one; else a string,
+        // which the checker accepts or reports as the wrong kind.
         let takesWords =
           !declarations.isEmpty
           && declarations.allSatisfy { i < $0.parameters.count && $0.parameters[i].kind.takesWords }
-        words.append(takesWords && Lexer.isWord(text) ? text : ScriptString.argument(.string(text)))
+        words.append(takesWords && Lexer.isWord(text) ? text : ScriptString.argument(argument))
       }
     }
     return words.joined(separator: " ")
@@ -134,7 +142,11 @@ extension Session {
   }
 
   /// Runs a host's call, written as a statement.
-  private func runCall(_ text: String) throws(RunError) {
-    try run(SourceFile(name: "<call>", text: text))
+  func runCall(_ text: String) throws(RunError) {
+    try run(Self.callSource(text))
   }
+
+  /// A host's call, written as a statement, as the source that `run` compiles: errors are
+  /// located in `<call>`.
+  static func callSource(_ text: String) -> SourceFile { SourceFile(name: "<call>", text: text) }
 }

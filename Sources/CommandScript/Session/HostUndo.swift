@@ -14,7 +14,8 @@ final class HostUndoState {
   var suspendedLimit: Int??
   /// The key of the last coalescing call, the number of the step it made or joined, and
   /// the last number given when it returned, while nothing else happened.
-  var coalescing: (key: String, step: Int, last: Int)?
+  var coalescing: Coalescing?
+  typealias Coalescing = (key: String, step: Int, last: Int)
 }
 
 extension Session {
@@ -94,25 +95,16 @@ extension Session {
     return true
   }
 
-  /// Runs `verb` as ``perform(_:on:_:)-48pne`` does; with a coalescing `key`, the step it
-  /// makes joins the step made by the call just before, if that call had the same key and
-  /// nothing happened in between (no other step, no undo, redo or move, no
-  /// ``breakCoalescing()``): typing "Draft" into a bound field makes one step, titled as the
-  /// first call's. With a ``journal`` set, calls do not coalesce (a replay would make each
-  /// its own step).
-  public func perform(
-    _ verb: String, on receiver: String? = nil, _ arguments: CallArgument..., coalescing key: String
-  ) throws(RunError) {
-    try perform(verb, on: receiver, arguments: arguments, coalescing: key)
+  /// Where the history stood before a typed call, for ``coalesce(_:since:)``.
+  func coalescingMark() -> (previous: HostUndoState.Coalescing?, before: Int) {
+    (hostUndo.coalescing, timeline.invoker.history.lastNumber)
   }
 
-  /// ``perform(_:on:_:coalescing:)`` with the arguments as an array.
-  public func perform(
-    _ verb: String, on receiver: String? = nil, arguments: [CallArgument], coalescing key: String
-  ) throws(RunError) {
-    let previous = hostUndo.coalescing
-    let before = timeline.invoker.history.lastNumber
-    try perform(verb, on: receiver, arguments: arguments)
+  /// After a call with a coalescing `key` (``perform(_:on:_:coalescing:)``) that began at
+  /// `mark`: joins the step it made to the step made by the call just before, if that call
+  /// had the same key and nothing happened in between, and notes the call for the next.
+  func coalesce(_ key: String, since mark: (previous: HostUndoState.Coalescing?, before: Int)) {
+    let (previous, before) = mark
     let history = timeline.invoker.history
     let current = history.current
     guard history.lastNumber > before, current >= 0, history.nodes[current].number == history.lastNumber else {
@@ -197,7 +189,7 @@ extension Session {
     } catch {
       hostUndo.depth = 0
       if joinNewestSteps(from: first, name: title) {
-        try? run(SourceFile(name: "<call>", text: "undo"))
+        try? runCall("undo")
         _ = timeline.invoker.history.forgetNewest()
       }
       restoreLimit()

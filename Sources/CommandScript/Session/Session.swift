@@ -14,10 +14,11 @@
 ///
 /// Which way to run (<doc:WaysToRun>): script text with ``run(_:)-1qicv`` (its async twin
 /// for verbs that await, ``run(_:asOneStep:)`` for a user's script as one undo step); a
-/// program checked before it runs with ``compile(_:)-(SourceFile)`` then ``execute(_:)``;
-/// values rather than text with the typed calls, ``perform(_:on:_:)-48pne``,
-/// ``group(_:_:)``, ``undo(_:)-9ehq`` and ``redo(_:)-3lw46``. The bounds a run keeps to are
-/// ``limits``.
+/// program checked before it runs with ``compile(_:)-(SourceFile)`` then ``execute(_:)``,
+/// the two halves of `run`; values rather than text with the typed calls,
+/// ``perform(_:on:_:coalescing:)``, ``group(_:_:)``, ``undo(_:)-9ehq`` and
+/// ``redo(_:)-3lw46``, each written as the statement it stands for and run as `run` runs it.
+/// The bounds a run keeps to are ``limits``.
 public final class Session {
   /// How many compile errors one input reports at most.
   package static let maxErrors = 100
@@ -467,10 +468,15 @@ public final class Session {
   /// REPL entry does. The way to run script text; ``compile(_:)-(SourceFile)`` and
   /// ``execute(_:)`` are its halves, for a host that checks before it runs.
   public func run(_ file: SourceFile) throws(RunError) {
-    interruption.clear()
-    let program: Program
-    do { program = try compile(file) } catch { throw .compile(error) }
+    let program = try compiledToRun(file)
     do { try execute(program) } catch { throw .runtime(error) }
+  }
+
+  /// The first half of a `run`, the sync one and the async one: the interruption cleared,
+  /// `file` compiled, or its errors as the run's.
+  func compiledToRun(_ file: SourceFile) throws(RunError) -> Program {
+    interruption.clear()
+    do { return try compile(file) } catch { throw .compile(error) }
   }
 
   /// Why `run` stopped.

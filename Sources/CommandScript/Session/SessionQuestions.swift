@@ -31,7 +31,7 @@ extension Session {
   /// The receiver called `name`, as its own type: the object the session's commands act
   /// on, for a host to read (to draw it, say). Nil if there is none by that name, it is not
   /// an `R`, or the `new` that made it was undone. Change it only through the session (a
-  /// command, ``perform(_:on:_:)-48pne``), or undo and the journal will not know of the change.
+  /// command, ``perform(_:on:_:coalescing:)``), or undo and the journal will not know of the change.
   public func receiver<R: ReceiverBase>(_ name: String, as type: R.Type = R.self) -> R? {
     timeline.instances.last { $0.name == name && $0.exists }?.object as? R
   }

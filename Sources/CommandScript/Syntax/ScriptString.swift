@@ -52,15 +52,11 @@ public enum ScriptString {
   /// `value`, a constant or a query's answer, as an operand of an expression writes it: as
   /// ``argument(_:words:)``, with a negative number in parentheses (`x - (-3)`), so that no
   /// operator next to it changes what it reads as.
-  static func operand(_ value: Answer, words: [String]? = nil) -> String {
+  static func operand(_ value: Value, words: [String]? = nil) -> String {
     switch value {
     case .integer(let n) where n < 0: return "(" + integer(n) + ")"
     case .decimal(let x) where x.sign == .minus: return "(" + decimal(x) + ")"
-    case .boolean(let b): return boolean(b)
-    case .integer(let n): return integer(n)
-    case .decimal(let x): return decimal(x)
-    case .word(let i): return argument(.word(i), words: words)
-    case .string(let s): return literal(s)
+    case .integer, .decimal, .word, .string, .boolean: return argument(value, words: words)
     }
   }
 

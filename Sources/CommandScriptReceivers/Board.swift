@@ -43,8 +43,7 @@ public final class Board: Receiver {
     } undo: { board, args, undo in
       board.unplace(row: args.int(0), col: args.int(1))
       if case .place(let previous) = undo { board.last = Int(previous) }
-    }
-    .unavailable(when: "over", "the game is over"),
+    },
     // A default is a fixed value, but a reset keeps the current size: the default 0
     // (outside 3...9, so no script can write it) stands for "the current size".
     Verb(
@@ -57,6 +56,8 @@ public final class Board: Receiver {
       if case .reset(let saved) = undo { board.restore(saved) }
     },
   ]
+
+  public static let availability: [String: [Availability]] = ["place": [.when("over", "the game is over")]]
 
   /// The answers of `board.cell`, `board.next` and `board.winner`.
   private static let cellWords = WordSet(words: ["empty", "X", "O"])

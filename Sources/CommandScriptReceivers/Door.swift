@@ -18,17 +18,20 @@ public final class Door: Receiver {
     restoringPosition("open", summary: "open the door; fails if it is locked") { door, _ throws(CommandFailure) in
       guard !door.position.isLocked else { throw CommandFailure("the door is locked") }
       door.position.isOpen = true
-    }
-    .unavailable(when: "locked", "the door is locked").unavailable(when: "open", "the door is already open"),
-    restoringPosition("close", summary: "close the door") { door, _ in door.position.isOpen = false }
-      .unavailable(unless: "open", "the door is already closed"),
+    },
+    restoringPosition("close", summary: "close the door") { door, _ in door.position.isOpen = false },
     restoringPosition("lock", summary: "lock the door; fails if it is open") { door, _ throws(CommandFailure) in
       guard !door.position.isOpen else { throw CommandFailure("the door is open") }
       door.position.isLocked = true
-    }
-    .unavailable(when: "open", "the door is open").unavailable(when: "locked", "the door is already locked"),
-    restoringPosition("unlock", summary: "unlock the door") { door, _ in door.position.isLocked = false }
-      .unavailable(unless: "locked", "the door is not locked"),
+    },
+    restoringPosition("unlock", summary: "unlock the door") { door, _ in door.position.isLocked = false },
+  ]
+
+  public static let availability: [String: [Availability]] = [
+    "open": [.when("locked", "the door is locked"), .when("open", "the door is already open")],
+    "close": [.unless("open", "the door is already closed")],
+    "lock": [.when("open", "the door is open"), .when("locked", "the door is already locked")],
+    "unlock": [.unless("locked", "the door is not locked")],
   ]
 
   public static let queries: [Query<Door>] = [

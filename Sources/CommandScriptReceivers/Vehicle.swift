@@ -38,15 +38,13 @@ public final class Vehicle: Receiver {
   public static let verbs: [Verb<Vehicle>] = [
     restoringRecord("save", summary: "store in the database; no-op if saved") { vehicle, _ in
       vehicle.record.isSaved = true
-    }
-    .unavailable(when: "saved", "the record is already saved"),
+    },
     restoringRecord("send", summary: "send it; fails if not saved or backend down") {
       vehicle, _ throws(CommandFailure) in
       guard vehicle.record.isSaved else { throw CommandFailure("the vehicle is not saved") }
       guard vehicle.record.backend == .up else { throw CommandFailure("the backend is down") }
       vehicle.record.isSent = true
-    }
-    .unavailable(unless: "saved", "the vehicle is not saved").unavailable(when: "sent", "the record is already sent"),
+    },
     Verb(notUndoable: "log", summary: "append an audit line") { vehicle, args in
       vehicle.auditLog.append(vehicle.stateOfRecord)
       // Restoring a session puts the line back in the log; the audit service has it.
@@ -57,6 +55,11 @@ public final class Vehicle: Receiver {
     ) { vehicle, args in
       vehicle.record.backend = args.word(0, as: Health.self)
     },
+  ]
+
+  public static let availability: [String: [Availability]] = [
+    "save": [.when("saved", "the record is already saved")],
+    "send": [.unless("saved", "the vehicle is not saved"), .when("sent", "the record is already sent")],
   ]
 
   public static let queries: [Query<Vehicle>] = [

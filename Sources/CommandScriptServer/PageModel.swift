@@ -8,9 +8,9 @@ struct Declarations: Encodable {
   struct TypeInfo: Encodable {
     var name: String
     var summary: String
-    var verbs: [VerbInfo]
+    var verbs: [VerbEntry]
   }
-  struct VerbInfo: Encodable {
+  struct VerbEntry: Encodable {
     var name: String
     var summary: String
     var undoable: Bool
@@ -41,7 +41,7 @@ struct Declarations: Encodable {
       TypeInfo(
         name: type.name, summary: type.summary,
         verbs: type.verbs.map { verb in
-          VerbInfo(
+          VerbEntry(
             name: verb.name, summary: verb.summary, undoable: verb.isUndoable, actionName: verb.actionName,
             parameters: verb.parameters.map(Self.parameter))
         })

@@ -136,7 +136,7 @@ extension Checker {
   }
 
   /// The error for a command with too many arguments or too few.
-  mutating func reportArgumentCount(of declaration: VerbInfo, name: Name, arguments: ArgumentList) {
+  mutating func reportArgumentCount(of declaration: MemberDeclaration, name: Name, arguments: ArgumentList) {
     let parameters = declaration.parameters
     if arguments.count > parameters.count {
       let extra = arguments[parameters.count]

@@ -202,13 +202,16 @@ extension Checker {
       parameters.reserveCapacity(types.reduce(0) { $0 + $1.verbs.reduce(0) { $0 + $1.parameters.count } })
       for (t, type) in types.enumerated() {
         firstVerb.append(verbs.count)
-        for (v, verb) in type.verbs.enumerated() {
-          owners[verb.name, default: []].append((t, v))
+        // By index, reading fields rather than copying each declaration.
+        let declared = type.verbs
+        for v in declared.indices {
+          let verbParameters = declared[v].parameters
+          owners[declared[v].name, default: []].append((t, v))
           verbs.append(
             PackedVerb(
-              first: parameters.count, count: verb.parameters.count, required: verb.requiredCount,
-              isUndoable: verb.isUndoable))
-          for p in verb.parameters {
+              first: parameters.count, count: verbParameters.count, required: declared[v].requiredCount,
+              isUndoable: declared[v].isUndoable))
+          for p in verbParameters {
             var shape = PackedParameter(accepts: p.kind, isWord: false)
             if case .word = p.kind { shape.isWord = true }
             switch p.defaultValue {

@@ -319,15 +319,15 @@ extension Checker {
     receiver: Target, name: Name, given: [ArgumentNode], in tree: SyntaxTree, range: SourceRange
   ) -> Typed? {
     guard let instance = resolveTarget(receiver) else { return nil }
-    let type = state.types[state.instances[instance].type]
-    guard let query = type.queryIndex(text(name)) else {
-      let hint = type.queries.isEmpty ? ": it has none" : ""
+    let queries = state.types[state.instances[instance].type].queries
+    guard let query = queries.firstIndex(where: { $0.name == text(name) }) else {
+      let hint = queries.isEmpty ? ": it has none" : ""
       fail(
         "`\(text(receiver))` has no query `\(text(name))`\(hint)", at: name.range,
-        suggestion: suggestion(for: text(name), among: type.queries.map(\.name)))
+        suggestion: suggestion(for: text(name), among: queries.map(\.name)))
       return nil
     }
-    let declaration = type.queries[query]
+    let declaration = queries[query]
     guard given.count <= declaration.parameters.count, given.count >= declaration.requiredCount else {
       fail(
         "`\(text(receiver)).\(text(name))` takes \(declaration.parameters.count) argument\(declaration.parameters.count == 1 ? "" : "s") (usage: \(declaration.signature))",

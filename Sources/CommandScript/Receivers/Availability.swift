@@ -1,7 +1,7 @@
 // When a verb cannot work: a boolean query of its own receiver, and the answer that says so
-// ("`open` is unavailable while `locked`: the door is locked"). Declared once, beside the
-// verb (``Verb/unavailable(when:_:)``, ``VerbDeclaration/unavailable(when:_:)``, a plugin's
-// `"unavailable"`), and read by whatever offers the verb: the page disables its controls and
+// ("`open` is unavailable while `locked`: the door is locked"). Declared once, in the
+// receiver type's table of conditions (``ReceiverBase/availability``) or beside the verb
+// (``MemberDeclaration/unavailable(when:_:)``, a plugin's `"unavailable"`), and read by whatever offers the verb: the page disables its controls and
 // says why, `help` and the MCP `describe` list the conditions, and
 // ``Session/unavailableVerbs(of:)`` answers them for a receiver now. The run does not refuse
 // a verb for them: the verb's own failure stays the one rule for what fails, so that a
@@ -29,31 +29,49 @@ public struct Availability: Sendable, Hashable {
 
   /// The condition as `help` writes it: `while locked`, `while not open`.
   public var description: String { answer ? "while \(query)" : "while not \(query)" }
+
+  /// Unavailable while the boolean query `query` answers true, because of `reason`:
+  /// `"open": [.when("locked", "the door is locked")]` in a table of conditions
+  /// (``ReceiverBase/availability``).
+  public static func when(_ query: String, _ reason: String) -> Availability {
+    Availability(query: query, answer: true, reason: reason)
+  }
+
+  /// Unavailable while the boolean query `query` answers false, because of `reason`:
+  /// `"unlock": [.unless("locked", "the door is not locked")]`.
+  public static func unless(_ query: String, _ reason: String) -> Availability {
+    Availability(query: query, answer: false, reason: reason)
+  }
+}
+
+extension ReceiverBase {
+  /// No verb declares when it cannot work.
+  public static var availability: [String: [Availability]] { [:] }
 }
 
 extension Verb {
   /// This verb, unavailable while the boolean query `query` of its receiver answers true,
   /// because of `reason`: `Verb("open", …).unavailable(when: "locked", "the door is locked")`.
   /// Conditions are asked in the order they were added; the first that holds gives the
-  /// reason.
-  @inlinable
+  /// reason. A table built at every start-up of a tool (the built-in receivers') declares
+  /// them in ``ReceiverBase/availability`` instead, which is read only when asked for.
   public func unavailable(when query: String, _ reason: String) -> Verb {
     var verb = self
-    verb.conditions = VerbConditions(Availability(query: query, answer: true, reason: reason), after: conditions)
+    verb.declaration = declaration.unavailable(when: query, reason)
     return verb
   }
 
   /// This verb, unavailable while the boolean query `query` of its receiver answers false,
   /// because of `reason`: `Verb("unlock", …).unavailable(unless: "locked", "the door is not locked")`.
-  @inlinable
   public func unavailable(unless query: String, _ reason: String) -> Verb {
     var verb = self
-    verb.conditions = VerbConditions(Availability(query: query, answer: false, reason: reason), after: conditions)
+    verb.declaration = declaration.unavailable(unless: query, reason)
     return verb
   }
 
-  /// When it cannot work, asked in order (see ``unavailable(when:_:)``); empty: it always can.
-  public var availability: [Availability] { conditions?.all ?? [] }
+  /// When it cannot work, asked in order (see ``unavailable(when:_:)``); empty: it always
+  /// can. Those of its type's table (``ReceiverBase/availability``) are the registry's.
+  public var availability: [Availability] { declaration.availability }
 }
 
 /// A verb's conditions, as a chain from the last added back to the first: one small
@@ -80,28 +98,15 @@ final class VerbConditions: Sendable {
   var all: [Availability] { (earlier?.all ?? []) + [last] }
 }
 
-extension VerbDeclaration {
-  /// This verb, unavailable while the boolean query `query` answers true (see
-  /// ``Verb/unavailable(when:_:)``).
-  public func unavailable(when query: String, _ reason: String) -> VerbDeclaration {
-    var verb = self
-    verb.availability.append(Availability(query: query, answer: true, reason: reason))
-    return verb
-  }
-
-  /// This verb, unavailable while the boolean query `query` answers false (see
-  /// ``Verb/unavailable(unless:_:)``).
-  public func unavailable(unless query: String, _ reason: String) -> VerbDeclaration {
-    var verb = self
-    verb.availability.append(Availability(query: query, answer: false, reason: reason))
-    return verb
-  }
-}
-
 extension ReceiverRegistry {
   /// Checks that each condition of a verb of `type` names a boolean query of the type that
   /// needs no argument.
-  static func validateAvailability(of type: ReceiverTypeInfo, queries: [QueryInfo]) throws(RegistrationError) {
+  static func validateAvailability(of type: ReceiverTypeInfo, queries: [MemberDeclaration]) throws(RegistrationError) {
+    if let table = type.verbs.first?.conditionTable?() {
+      for verb in table.keys.sorted() where !type.verbs.contains(where: { $0.name == verb }) {
+        throw RegistrationError("`\(type.name)` declares when verb `\(verb)` is unavailable, but has no such verb")
+      }
+    }
     for verb in type.verbs {
       for condition in verb.availability {
         let described = "`\(type.name).\(verb.name)` is unavailable \(condition.description)"

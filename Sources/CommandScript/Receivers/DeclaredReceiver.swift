@@ -9,8 +9,8 @@
 /// ```swift
 /// let lamp = ReceiverDeclaration(
 ///   name: "lamp", summary: "a dimmable lamp",
-///   verbs: [VerbDeclaration("dim", [Parameter("level", .integer(0...100))], summary: "set the brightness")],
-///   queries: [QueryDeclaration("level", [], .integer(0...100), summary: "the brightness")])
+///   verbs: [MemberDeclaration("dim", [Parameter("level", .integer(0...100))], summary: "set the brightness")],
+///   queries: [MemberDeclaration("level", [], .integer(0...100), summary: "the brightness")])
 /// try registry.register(declared: lamp) { name in RemoteLamp(name: name) }
 /// ```
 public struct ReceiverDeclaration: Sendable {
@@ -19,9 +19,9 @@ public struct ReceiverDeclaration: Sendable {
   /// One line for `help`.
   public var summary: String
   /// The verbs, in the order `help` lists them.
-  public var verbs: [VerbDeclaration]
+  public var verbs: [MemberDeclaration]
   /// The queries, in the order `help` lists them.
-  public var queries: [QueryDeclaration]
+  public var queries: [MemberDeclaration]
   /// The instances every session starts with (by default one, named after the type);
   /// `new` makes others.
   public var instances: [String]
@@ -37,7 +37,7 @@ public struct ReceiverDeclaration: Sendable {
   /// A type called `name`, with its verbs and queries; `instances` are the instances every
   /// session starts with (by default one named after the type).
   public init(
-    name: String, summary: String, verbs: [VerbDeclaration], queries: [QueryDeclaration] = [],
+    name: String, summary: String, verbs: [MemberDeclaration], queries: [MemberDeclaration] = [],
     instances: [String]? = nil
   ) {
     self.name = name
@@ -45,49 +45,6 @@ public struct ReceiverDeclaration: Sendable {
     self.verbs = verbs
     self.queries = queries
     self.instances = instances ?? [name]
-  }
-}
-
-/// One verb of a declared type.
-public struct VerbDeclaration: Sendable {
-  /// The verb's name in scripts.
-  public var name: String
-  /// Its parameters, in order; those with defaults come last.
-  public var parameters: [Parameter]
-  /// One line for `help`.
-  public var summary: String
-  /// Whether `undo` can revert it; a verb that cannot leaves no record, and neither redo
-  /// nor a journal's replay runs it again (as ``Verb/init(notUndoable:_:summary:execute:)-(_,[Parameter],_,_)``).
-  public var isUndoable: Bool
-  /// When it cannot work, asked in order (see ``unavailable(when:_:)``); empty: it always can.
-  public var availability: [Availability] = []
-
-  /// A verb called `name`.
-  public init(_ name: String, _ parameters: [Parameter] = [], summary: String, isUndoable: Bool = true) {
-    self.name = name
-    self.parameters = parameters
-    self.summary = summary
-    self.isUndoable = isUndoable
-  }
-}
-
-/// One query of a declared type.
-public struct QueryDeclaration: Sendable {
-  /// The query's name in scripts.
-  public var name: String
-  /// Its parameters, in order.
-  public var parameters: [Parameter]
-  /// What it answers.
-  public var result: QueryKind
-  /// One line for `help`.
-  public var summary: String
-
-  /// A query called `name` that answers a value of `result`.
-  public init(_ name: String, _ parameters: [Parameter] = [], _ result: QueryKind, summary: String) {
-    self.name = name
-    self.parameters = parameters
-    self.result = result
-    self.summary = summary
   }
 }
 
@@ -152,16 +109,9 @@ extension ReceiverRegistry {
   public mutating func register(
     declared declaration: ReceiverDeclaration, make: @escaping (_ name: String) -> any DeclaredReceiver
   ) throws(RegistrationError) {
-    let verbs = declaration.verbs.map {
-      VerbInfo(
-        name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable,
-        actionName: nil, waitsForResult: false, conditions: .chain($0.availability))
-    }
-    let queries = declaration.queries.map {
-      QueryInfo(name: $0.name, parameters: $0.parameters, result: $0.result, summary: $0.summary)
-    }
+    let queries = declaration.queries
     try add(
-      name: declaration.name, summary: declaration.summary, verbs: verbs, queries: { queries },
+      name: declaration.name, summary: declaration.summary, verbs: declaration.verbs, queries: { queries },
       instances: declaration.instances, outlivesSession: declaration.outlivesSession,
       yieldsBareVerbs: declaration.yieldsBareVerbs,
       make: { name in ReceiverInstance(name: name, declared: make(name), verbs: declaration.verbs) })
@@ -172,7 +122,7 @@ extension ReceiverRegistry {
 extension ReceiverInstance {
   /// An instance of a declared type, its undo records kept in a stack as a Swift
   /// receiver's are.
-  convenience init(name: String, declared receiver: any DeclaredReceiver, verbs: [VerbDeclaration]) {
+  convenience init(name: String, declared receiver: any DeclaredReceiver, verbs: [MemberDeclaration]) {
     let records = UndoRecords<StateValue>()
     let undoable = verbs.map(\.isUndoable)
     self.init(

@@ -57,6 +57,17 @@ public protocol ReceiverBase: AnyObject {
   /// What scripts may ask it (`door.locked`, `board.cell 2 2`), in the order `help` lists
   /// them. Defaults to none.
   static var queries: [Query<Self>] { get }
+  /// When verbs cannot work, by verb name, each verb's conditions asked in order: a table
+  /// read only when asked for (by the page, `help`, ``Session/unavailableVerbs(of:)``), so
+  /// that declaring them costs a tool's start-up nothing. Defaults to none.
+  ///
+  /// ```swift
+  /// static let availability: [String: [Availability]] = [
+  ///   "open": [.when("locked", "the door is locked")],
+  ///   "unlock": [.unless("locked", "the door is not locked")],
+  /// ]
+  /// ```
+  static var availability: [String: [Availability]] { get }
 
   /// The state as a structured value (used by `show` under `--json`, and by tests).
   var state: StateValue { get }
@@ -103,12 +114,15 @@ public struct Verb<R: ReceiverBase>: @unchecked Sendable {
   // Safe: a verb's functions run only where the session that holds its receiver runs, and
   // a session is not Sendable: one isolation domain. They are not `@Sendable` so that the
   // verbs of a `@MainActor` receiver are main-actor functions, which its state needs.
+  /// What it is, without its functions: its name, parameters, summary, whether it can be
+  /// undone, … — what the registry, the checker, help and every other reader take.
+  public internal(set) var declaration: MemberDeclaration
   /// The verb's name in scripts (`move`).
-  public let name: String
+  public var name: String { declaration.name }
   /// Its parameters, in order; those with defaults come last.
-  public let parameters: [Parameter]
+  public var parameters: [Parameter] { declaration.parameters }
   /// One line for `help`.
-  public let summary: String
+  public var summary: String { declaration.summary }
   @usableFromInline let execute: (R, Arguments) throws(CommandFailure) -> R.Undo
   @usableFromInline let undo: ((R, Arguments, R.Undo) -> Void)?
   /// Whether the latest record this verb made still fits the receiver (nil: it always
@@ -118,16 +132,13 @@ public struct Verb<R: ReceiverBase>: @unchecked Sendable {
   @usableFromInline let executeOnce: ((R, Arguments) throws(CommandFailure) -> Void)?
   /// What an app's Undo menu calls a step made of this verb ("Insert Text"), set with
   /// ``named(_:)``; nil: the step is called by its statement.
-  public private(set) var actionName: String?
-  /// When it cannot work (``availability``), held so that building the verb table costs
-  /// next to nothing (see ``VerbConditions``).
-  @usableFromInline var conditions: VerbConditions? = nil
+  public var actionName: String? { declaration.actionName }
 
   /// This verb with `actionName` as the name of the steps it makes, as UndoManager's
   /// `setActionName`: `Verb("insert", …).named("Insert Text")`.
   public func named(_ actionName: String) -> Verb {
     var named = self
-    named.actionName = actionName
+    named.declaration.actionName = actionName
     return named
   }
 
@@ -137,9 +148,7 @@ public struct Verb<R: ReceiverBase>: @unchecked Sendable {
     execute: @escaping (R, Arguments) throws(CommandFailure) -> R.Undo,
     undo: @escaping (R, Arguments, R.Undo) -> Void
   ) {
-    self.name = name
-    self.parameters = parameters
-    self.summary = summary
+    self.declaration = MemberDeclaration(name, parameters, summary: summary)
     self.execute = execute
     self.undo = undo
     self.executeOnce = nil
@@ -206,7 +215,7 @@ public struct Verb<R: ReceiverBase>: @unchecked Sendable {
       execute: { receiver, arguments throws(CommandFailure) in
         try execute(receiver, arguments, try AwaitedResults.result(of: name, on: receiver, arguments, work: work))
       }, undo: undo)
-    waitsForResult = true
+    declaration.waitsForResult = true
   }
 
   /// A verb that cannot be undone (sending a notification, writing a log line): it leaves
@@ -217,34 +226,34 @@ public struct Verb<R: ReceiverBase>: @unchecked Sendable {
     notUndoable name: String, _ parameters: [Parameter] = [], summary: String,
     execute: @escaping (R, Arguments) throws(CommandFailure) -> Void
   ) {
-    self.name = name
-    self.parameters = parameters
-    self.summary = summary
+    self.declaration = MemberDeclaration(name, parameters, summary: summary, isUndoable: false)
     self.execute = { _, _ in preconditionFailure("a verb that cannot be undone runs executeOnce") }
     self.undo = nil
     self.executeOnce = execute
   }
 
   /// Whether `undo` can revert this verb.
-  public var isUndoable: Bool { undo != nil }
+  public var isUndoable: Bool { declaration.isUndoable }
 
   /// Whether it waits for a result (declared with `awaiting:`), so that statements that
   /// use it run through the async ``Session/run(_:)-8j7z9``.
-  public private(set) var waitsForResult = false
+  public var waitsForResult: Bool { declaration.waitsForResult }
 }
 
 /// One query of a receiver type: a question a script may ask in a condition or an
 /// expression (`if door.locked { … }`, `move right (9 - shape.x)`). It never changes state.
 public struct Query<R: ReceiverBase>: @unchecked Sendable {
   // Safe as ``Verb`` is: its function runs only where its receiver's session runs.
+  /// What it is, without its function: its name, parameters, result and summary.
+  public let declaration: MemberDeclaration
   /// The query's name in scripts (`locked`).
-  public let name: String
+  public var name: String { declaration.name }
   /// Its parameters, in order; those with defaults come last.
-  public let parameters: [Parameter]
+  public var parameters: [Parameter] { declaration.parameters }
   /// What it answers.
-  public let result: QueryKind
+  public var result: QueryKind { declaration.result }
   /// One line for `help`.
-  public let summary: String
+  public var summary: String { declaration.summary }
   @usableFromInline let answer: (R, Arguments) throws(CommandFailure) -> Answer
 
   /// A query. `answer` gets arguments already checked against `parameters`, and must
@@ -254,10 +263,7 @@ public struct Query<R: ReceiverBase>: @unchecked Sendable {
     _ name: String, _ parameters: [Parameter], _ result: QueryKind, summary: String,
     answer: @escaping (R, Arguments) throws(CommandFailure) -> Answer
   ) {
-    self.name = name
-    self.parameters = parameters
-    self.result = result
-    self.summary = summary
+    self.declaration = MemberDeclaration(name, parameters, result, summary: summary)
     self.answer = answer
   }
 

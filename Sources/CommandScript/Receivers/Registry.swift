@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The receiver types a session knows. Built-in and embedding apps' receivers register
 /// the same way:
 ///
@@ -36,18 +38,19 @@ public struct ReceiverRegistry: Sendable {
   public mutating func register<R: ReceiverBase>(
     _ type: R.Type, make: @escaping (_ name: String) -> R
   ) throws(RegistrationError) {
+    // The table of conditions is read when they are asked for (by the page, help), not
+    // here: the built-in types' tables cost nothing at start-up.
+    let conditionTable: () -> [String: [Availability]] = { R.availability }
     try add(
       name: R.typeName, summary: R.summary,
       verbs: R.verbs.map {
-        VerbInfo(
-          name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable,
-          actionName: $0.actionName, waitsForResult: $0.waitsForResult, conditions: $0.conditions)
+        var declaration = $0.declaration
+        declaration.conditionTable = conditionTable
+        return declaration
       },
       // Read when first asked for (by the checker, help, `ask`), not at start-up: the
       // query tables' generic metadata is built only in runs that use them.
-      queries: {
-        R.queries.map { QueryInfo(name: $0.name, parameters: $0.parameters, result: $0.result, summary: $0.summary) }
-      },
+      queries: { R.queries.map { $0.declaration } },
       make: { instanceName in ReceiverInstance(name: instanceName, make(instanceName)) })
   }
 
@@ -57,28 +60,34 @@ public struct ReceiverRegistry: Sendable {
 
   @usableFromInline
   mutating func add(
-    name: String, summary: String, verbs: [VerbInfo], queries: @escaping () -> [QueryInfo],
+    name: String, summary: String, verbs: [MemberDeclaration], queries: @escaping () -> [MemberDeclaration],
     make: @escaping (String) -> ReceiverInstance
   ) throws(RegistrationError) {
     try Self.validate(name, as: "receiver type `\(name)`")
     if types.contains(where: { $0.name == name }) {
       throw RegistrationError("receiver type `\(name)` is already registered")
     }
-    for (index, verb) in verbs.enumerated() {
-      try Self.validate(verb.name, as: "verb `\(verb.name)` of `\(name)`")
-      if verbs[..<index].contains(where: { $0.name == verb.name }) {
-        throw RegistrationError("`\(name)` declares verb `\(verb.name)` twice")
+    // By index, reading fields: a copy of each whole declaration cost a start-up 2,000
+    // instructions.
+    for index in verbs.indices {
+      let verb = verbs[index].name
+      try Self.validate(verb, as: "verb `\(verb)` of `\(name)`")
+      if verbs[index].isQuery { throw RegistrationError("`\(name)` declares query `\(verb)` among its verbs") }
+      if verbs[..<index].contains(where: { $0.name == verb }) {
+        throw RegistrationError("`\(name)` declares verb `\(verb)` twice")
       }
-      try Self.validate(verb.parameters, of: "`\(name).\(verb.name)`")
+      try Self.validate(verbs[index].parameters, of: "`\(name).\(verb)`")
     }
-    types.append(ReceiverTypeInfo(name: name, summary: summary, verbs: verbs, queryDeclarations: queries, make: make))
+    types.append(
+      ReceiverTypeInfo(name: name, summary: summary, verbs: verbs, queryTable: QueryTable(reading: queries), make: make)
+    )
   }
 
   /// Adds a type declared as data, whose first instances are `instances` (see
   /// ``ReceiverDeclaration/instances``) and whose state may outlive the session (see
   /// ``ReceiverDeclaration/outlivesSession``), as ``add(name:summary:verbs:queries:make:)`` does.
   mutating func add(
-    name: String, summary: String, verbs: [VerbInfo], queries: @escaping () -> [QueryInfo],
+    name: String, summary: String, verbs: [MemberDeclaration], queries: @escaping () -> [MemberDeclaration],
     instances: [String], outlivesSession: Bool = false, yieldsBareVerbs: Bool = false,
     make: @escaping (String) -> ReceiverInstance
   ) throws(RegistrationError) {
@@ -110,6 +119,7 @@ public struct ReceiverRegistry: Sendable {
     let queries = type.queries
     for (index, query) in queries.enumerated() {
       try Self.validate(query.name, as: "query `\(query.name)` of `\(type.name)`")
+      if !query.isQuery { throw RegistrationError("`\(type.name)` declares verb `\(query.name)` among its queries") }
       if queries[..<index].contains(where: { $0.name == query.name }) {
         throw RegistrationError("`\(type.name)` declares query `\(query.name)` twice")
       }
@@ -165,16 +175,16 @@ public struct RegistrationError: Error, Equatable, CustomStringConvertible {
 /// A registered receiver type, without its Swift type: what the checker, `help` and
 /// completion read.
 public struct ReceiverTypeInfo: @unchecked Sendable {
-  // Safe: `make` and `queryDeclarations` run only where the session they serve runs (a
-  // session is not Sendable). They are not `@Sendable`, so that those of `@MainActor`
+  // Safe: `make` and the query table's reader run only where the session they serve runs
+  // (a session is not Sendable). They are not `@Sendable`, so that those of `@MainActor`
   // receivers are main-actor functions.
   /// The type's name in scripts, and its first instance's.
   public let name: String
   /// One line for `help`.
   public let summary: String
   /// Its verbs, in declaration order.
-  public let verbs: [VerbInfo]
-  let queryDeclarations: () -> [QueryInfo]
+  public let verbs: [MemberDeclaration]
+  let queryTable: QueryTable
   /// The instances every session starts with: one named after the type, unless the type
   /// was declared as data with others (``ReceiverDeclaration/instances``).
   public var instances: [String] { declaredInstances ?? [name] }
@@ -188,8 +198,9 @@ public struct ReceiverTypeInfo: @unchecked Sendable {
   /// Whether its verbs yield a bare name to the other types' (``ReceiverDeclaration/yieldsBareVerbs``).
   public internal(set) var yieldsBareVerbs = false
 
-  /// The queries, in declaration order.
-  public var queries: [QueryInfo] { queryDeclarations() }
+  /// The queries, in declaration order: read from the type's table when first asked for,
+  /// then kept.
+  public var queries: [MemberDeclaration] { queryTable.declarations }
 
   /// The index of the verb called `name`.
   package func verbIndex(_ name: String) -> Int? { verbs.firstIndex { $0.name == name } }
@@ -197,74 +208,22 @@ public struct ReceiverTypeInfo: @unchecked Sendable {
   package func queryIndex(_ name: String) -> Int? { queries.firstIndex { $0.name == name } }
 }
 
-/// A query's declaration, without its function.
-public struct QueryInfo: Sendable {
-  /// The query's name in scripts.
-  public let name: String
-  /// Its parameters, in order.
-  public let parameters: [Parameter]
-  /// What it answers.
-  public let result: QueryKind
-  /// One line for `help`.
-  public let summary: String
+/// A type's query declarations, read from its table when first asked for and kept, so that
+/// neither a start-up nor each lookup of the checker maps the table again.
+final class QueryTable: @unchecked Sendable {
+  // Safe: `read` runs where the session that asks runs (see `ReceiverTypeInfo`); what it
+  // made is kept under the lock.
+  private let read: () -> [MemberDeclaration]
+  private let kept = Mutex<[MemberDeclaration]?>(nil)
 
-  @usableFromInline
-  init(name: String, parameters: [Parameter], result: QueryKind, summary: String) {
-    self.name = name
-    self.parameters = parameters
-    self.result = result
-    self.summary = summary
-  }
+  init(reading read: @escaping () -> [MemberDeclaration]) { self.read = read }
 
-  /// How many arguments the query needs at least.
-  package var requiredCount: Int { parameters.prefix { $0.defaultValue == nil }.count }
-  /// `cell <row> <col>`, for help and diagnostics.
-  public var signature: String {
-    ([name] + parameters.map { $0.defaultValue == nil ? "<\($0.name)>" : "[\($0.name)]" }).joined(separator: " ")
-  }
-}
-
-/// A verb's declaration, without its functions.
-public struct VerbInfo: Sendable {
-  /// The verb's name in scripts.
-  public let name: String
-  /// Its parameters, in order.
-  public let parameters: [Parameter]
-  /// One line for `help`.
-  public let summary: String
-  /// Whether `undo` can revert it (see ``Verb/init(notUndoable:_:summary:execute:)-(_,[Parameter],_,_)``).
-  public let isUndoable: Bool
-  /// The name of the steps it makes (see ``Verb/named(_:)``).
-  public let actionName: String?
-  /// Whether it waits for a result (see ``Verb/waitsForResult``).
-  public let waitsForResult: Bool
-  /// When it cannot work (see ``Verb/unavailable(when:_:)``); empty: it always can.
-  public var availability: [Availability] { conditions?.all ?? [] }
-  @usableFromInline let conditions: VerbConditions?
-
-  @usableFromInline
-  init(
-    name: String, parameters: [Parameter], summary: String, isUndoable: Bool, actionName: String?,
-    waitsForResult: Bool, conditions: VerbConditions? = nil
-  ) {
-    self.name = name
-    self.parameters = parameters
-    self.summary = summary
-    self.isUndoable = isUndoable
-    self.actionName = actionName
-    self.waitsForResult = waitsForResult
-    self.conditions = conditions
-  }
-
-  /// How many arguments the verb needs at least (parameters without defaults).
-  package var requiredCount: Int { parameters.prefix { $0.defaultValue == nil }.count }
-
-  /// `move <direction> [steps]`, for help and diagnostics.
-  public var signature: String {
-    ([name]
-      + parameters.map { p in
-        p.defaultValue == nil ? "<\(p.name)>" : "[\(p.name)]"
-      }).joined(separator: " ")
+  var declarations: [MemberDeclaration] {
+    if let known = kept.withLock({ $0 }) { return known }
+    // Read outside the lock: two sessions that ask at once each read the same table.
+    let made = read()
+    kept.withLock { $0 = made }
+    return made
   }
 }
 

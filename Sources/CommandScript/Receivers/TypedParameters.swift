@@ -93,9 +93,7 @@ extension Verb {
     undo: @escaping (R, R.Undo) -> Void
   ) {
     let values = (repeat (each parameters).value)
-    self.name = name
-    self.parameters = Self.list(repeat each parameters)
-    self.summary = summary
+    self.declaration = MemberDeclaration(name, Self.list(repeat each parameters), summary: summary)
     self.execute = { receiver, arguments throws(CommandFailure) in
       try Self.call(execute, on: receiver, arguments, with: repeat each values)
     }
@@ -125,9 +123,7 @@ extension Verb {
     undo: @escaping (R, R.Undo) -> Void, execute: @escaping (R, repeat each T) throws(CommandFailure) -> Void
   ) {
     let values = (repeat (each parameters).value)
-    self.name = name
-    self.parameters = Self.list(repeat each parameters)
-    self.summary = summary
+    self.declaration = MemberDeclaration(name, Self.list(repeat each parameters), summary: summary)
     self.execute = { receiver, arguments throws(CommandFailure) in
       let saved = save(receiver)
       try Self.call(execute, on: receiver, arguments, with: repeat each values)
@@ -145,9 +141,7 @@ extension Verb {
     execute: @escaping (R, repeat each T) throws(CommandFailure) -> Void
   ) {
     let values = (repeat (each parameters).value)
-    self.name = name
-    self.parameters = Self.list(repeat each parameters)
-    self.summary = summary
+    self.declaration = MemberDeclaration(name, Self.list(repeat each parameters), summary: summary, isUndoable: false)
     self.execute = { _, _ in preconditionFailure("a verb that cannot be undone runs executeOnce") }
     self.undo = nil
     self.executeOnce = { receiver, arguments throws(CommandFailure) in

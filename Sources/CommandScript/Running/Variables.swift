@@ -37,11 +37,7 @@ final class VariableStore: ReceiverBase {
     var registry = ReceiverRegistry()
     try! registry.add(
       name: typeName, summary: summary,
-      verbs: verbs.map {
-        VerbInfo(
-          name: $0.name, parameters: $0.parameters, summary: $0.summary, isUndoable: $0.isUndoable,
-          actionName: $0.actionName, waitsForResult: $0.waitsForResult)
-      },
+      verbs: verbs.map { $0.declaration },
       queries: { [] }, make: { name in VariableStore().instance(named: name) })
     return registry.types[0]
   }()

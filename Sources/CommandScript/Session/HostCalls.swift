@@ -132,7 +132,7 @@ extension Session {
 
   /// The verbs `verb` on `receiver` may stand for: the receiver's, or without one every
   /// type's verb by that name.
-  private func declarations(of verb: String, on receiver: String?) -> [VerbInfo] {
+  private func declarations(of verb: String, on receiver: String?) -> [MemberDeclaration] {
     if let receiver {
       guard let instance = checkerState.instanceIndex(receiver) else { return [] }
       let type = type(ofInstance: instance)

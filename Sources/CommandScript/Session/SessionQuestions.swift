@@ -50,10 +50,13 @@ extension Session {
       throw CommandFailure("no receiver named `\(receiver)`")
     }
     let type = checkerState.types[checkerState.instances[index].type]
-    guard let q = type.queryIndex(query) else { throw CommandFailure("`\(type.name)` has no query `\(query)`") }
-    let parameters = type.queries[q].parameters
-    guard arguments.count <= parameters.count, arguments.count >= type.queries[q].requiredCount else {
-      throw CommandFailure("`\(type.name).\(query)` takes \(type.queries[q].signature)")
+    let queries = type.queries
+    guard let q = queries.firstIndex(where: { $0.name == query }) else {
+      throw CommandFailure("`\(type.name)` has no query `\(query)`")
+    }
+    let parameters = queries[q].parameters
+    guard arguments.count <= parameters.count, arguments.count >= queries[q].requiredCount else {
+      throw CommandFailure("`\(type.name).\(query)` takes \(queries[q].signature)")
     }
     var values = arguments
     for (i, parameter) in parameters.enumerated() {

@@ -10,7 +10,7 @@ extension Session {
   public func unavailableVerbs(of receiver: String) -> [(verb: String, reason: String)] {
     guard let index = timeline.instances.lastIndex(where: { $0.name == receiver && $0.exists }) else { return [] }
     let type = checkerState.types[checkerState.instances[index].type]
-    guard type.verbs.contains(where: { !$0.availability.isEmpty }) else { return [] }
+    guard type.verbs.contains(where: { $0.hasConditions }) else { return [] }
     let queries = type.queries
     var answers: [String: Bool] = [:]
     func answer(_ name: String) -> Bool? {

@@ -179,7 +179,7 @@ extension Session {
     }
   }
 
-  private func argumentConstraints(_ verb: VerbInfo, at index: Int) -> [Constraint] {
+  private func argumentConstraints(_ verb: MemberDeclaration, at index: Int) -> [Constraint] {
     index < verb.parameters.count ? [Constraint(verb.parameters[index].kind)] : []
   }
 

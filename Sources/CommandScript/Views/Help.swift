@@ -184,13 +184,13 @@ enum Help {
     return out.joined(separator: "\n")
   }
 
-  private static func verbLine(_ verb: VerbInfo) -> String {
+  private static func verbLine(_ verb: MemberDeclaration) -> String {
     let undo = verb.isUndoable ? "" : "  (cannot be undone)"
     return pad(verb.signature, 28) + verb.summary + undo
   }
 
   /// A verb's parameters, a line each, then when it cannot work (``Availability``).
-  private static func parameterLines(_ verb: VerbInfo) -> [String] {
+  private static func parameterLines(_ verb: MemberDeclaration) -> [String] {
     verb.parameters.map { p in
       var line = "    \(p.name): \(p.kind.description)"
       if case .word(let set) = p.kind, set.name != nil { line += " (" + set.words.joined(separator: " ") + ")" }

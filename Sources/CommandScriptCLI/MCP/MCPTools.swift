@@ -182,7 +182,7 @@ final class MCPTools {
   /// `unavailable`, its conditions as a plugin declares them (`{"when": "locked", "reason":
   /// "the door is locked"}`, or `"unless"`), and `unavailableNow`, the reason it cannot
   /// work now, if it cannot.
-  private static func availability(_ verb: VerbInfo, now reason: String?) -> [StateValue.Member] {
+  private static func availability(_ verb: MemberDeclaration, now reason: String?) -> [StateValue.Member] {
     guard !verb.availability.isEmpty else { return [] }
     let conditions = verb.availability.map { condition -> StateValue in
       .object([

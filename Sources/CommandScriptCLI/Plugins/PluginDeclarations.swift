@@ -8,7 +8,7 @@ enum PluginDeclarations {
   static func type(_ value: StateValue) throws(DeclarationError) -> (ReceiverDeclaration, infallible: [Bool]) {
     guard case .string(let name)? = value["name"] else { throw DeclarationError("declared a type without a `name`") }
     let summary = text(value["summary"])
-    var verbs: [VerbDeclaration] = []
+    var verbs: [MemberDeclaration] = []
     var infallible: [Bool] = []
     for verb in try list(value["verbs"], "verbs", of: "type `\(name)`") {
       guard case .string(let verbName)? = verb["name"] else {
@@ -27,13 +27,13 @@ enum PluginDeclarations {
       case .bool(let b)?: infallible.append(b)
       default: throw DeclarationError("declared \(described)'s `infallible` not as a boolean")
       }
-      var declaration = VerbDeclaration(
+      var declaration = MemberDeclaration(
         verbName, try parameters(verb["parameters"], of: described), summary: text(verb["summary"]),
         isUndoable: undoable)
       declaration.availability = try availability(verb["unavailable"], of: described)
       verbs.append(declaration)
     }
-    var queries: [QueryDeclaration] = []
+    var queries: [MemberDeclaration] = []
     for query in try list(value["queries"], "queries", of: "type `\(name)`") {
       guard case .string(let queryName)? = query["name"] else {
         throw DeclarationError("declared a query of `\(name)` without a `name`")
@@ -41,7 +41,7 @@ enum PluginDeclarations {
       let described = "`\(name).\(queryName)`"
       let result = try self.kind(query, of: described)
       queries.append(
-        QueryDeclaration(
+        MemberDeclaration(
           queryName, try parameters(query["parameters"], of: described), result, summary: text(query["summary"])))
     }
     return (

@@ -85,7 +85,7 @@ struct PluginLaws {
   private mutating func checkInstance(_ instance: String, of type: ReceiverDeclaration, calls: Int) {
     trail = []
     guard let initial = state(instance) else { return }
-    var done: [(verb: VerbDeclaration, arguments: [StateValue], record: StateValue)] = []
+    var done: [(verb: MemberDeclaration, arguments: [StateValue], record: StateValue)] = []
     var order: [Int] = []
     for _ in 0..<calls where !plugin.hasFailed {
       trail = []
@@ -176,7 +176,7 @@ struct PluginLaws {
 
   /// The first of `verb`'s conditions that holds now (its query, asked with its defaults,
   /// answers the condition's answer), or nil; an answer that is not a boolean holds none.
-  private mutating func holding(_ verb: VerbDeclaration, of instance: String, _ type: ReceiverDeclaration)
+  private mutating func holding(_ verb: MemberDeclaration, of instance: String, _ type: ReceiverDeclaration)
     -> Availability?
   {
     for condition in verb.availability {

@@ -137,6 +137,11 @@ struct Parser {
           advance()
         }
         problems.append(Problem("unexpected `}`: no block is open", at: range))
+      case .word where Keyword(symbol: token.symbol) == nil:
+        // A command or a macro call, most of what a script holds: parsed here rather than
+        // through `parseStatement`, whose frame (large, for every kind of statement) and
+        // result (a statement, through memory) cost as much as the command's own parse.
+        if let statement = finished(parseInvocation()) { return statement }
       default:
         if let statement = parseStatement() { return statement }
       }
@@ -167,6 +172,12 @@ struct Parser {
       statement = nil
       problems.append(Problem("expected a statement, found \(describe(token))", at: token.range))
     }
+    return finished(statement)
+  }
+
+  /// `statement`, just parsed, if the token after it ends it; else nil, with the problem
+  /// recorded (unless already reported), and the rest of the statement skipped.
+  @inline(__always) private mutating func finished(_ statement: Statement?) -> Statement? {
     guard let statement else {
       recover()
       return nil

@@ -360,11 +360,13 @@ public final class Session {
       maxStringBytes: timeline.limits.string ?? .max
     ) { parser in
       // A sourced file stops being checked at Ctrl-C (checking 100 MB takes seconds).
-      while sourcing.isEmpty || !interruption.isRequested, let statement = parser.nextRoot() {
+      while sourcing.isEmpty || !interruption.isRequested, parser.readRoot() {
         // Checking only: a plain command known to check is not compiled, since nothing
         // would run it. (The checker's flag rather than `keeping`: a test of `keeping`
-        // here made the optimizer copy the loop, and then call `check` out of line.)
-        if checker.checksOnly, checker.checksPlainCommand(statement, in: parser.tree) { continue }
+        // here made the optimizer copy the loop, and then call `check` out of line.) The
+        // statement is read in the parser, not copied, until this has looked.
+        if checker.checksOnly, checker.checksPlainCommand(parser.root, in: parser.tree) { continue }
+        let statement = parser.root
         guard let c = checker.check(statement, in: parser.tree) else { continue }
         guard case .directive(.source(let path, let range)) = c.action else {
           if keeping {

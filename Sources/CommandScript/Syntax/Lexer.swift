@@ -257,6 +257,11 @@ struct Lexer {
   /// (The parser reads tokens here, where they are made, rather than copying each.)
   mutating func advance() { token = scan() }
 
+  /// `advance()` inlined into its caller: for the parser's loop between top-level
+  /// statements, which reads each separator and the first word after it, where the call's
+  /// entry and exit cost about as much as lexing a short word.
+  @inline(__always) mutating func advanceInlined() { token = scan() }
+
   /// Makes `token` the end of the input, where it is, and every later token the same: a
   /// parser that stops early reads no further.
   mutating func stop() {
@@ -558,41 +563,6 @@ struct Lexer {
     let rest = more == 1 ? "1 more byte that starts" : "\(more) more bytes that start"
     report(more == 0 ? message : "\(message) (and \(rest) no token)", at: r)
     return Token(kind: .invalid, range: r)
-  }
-}
-
-extension Lexer {
-  /// For an invalid run from `start` to `position` that another language writes (`&&`,
-  /// `!`, `\q` at the start of a statement, `=`), what to write here. A lone `=` is an assignment where only words
-  /// stand before it in its statement (`x = 5`, `set x = 5`), else a comparison.
-  fileprivate func otherLanguageHint(from start: Int) -> String? {
-    let run = String(decoding: bytes[start..<position], as: UTF8.self)
-    var i = start
-    if run.hasPrefix("\\") {
-      // psql's `\q` and `\?` begin a statement; a `\` elsewhere is no other prompt's command.
-      while i > 0, bytes[i - 1] == 32 || bytes[i - 1] == 9 { i -= 1 }
-      guard i == 0 || bytes[i - 1] == 10 || bytes[i - 1] == UInt8(ascii: ";") else { return nil }
-    }
-    if run == ":" { return colonHint(before: start) }
-    guard run == "=" else { return ForeignWords.hint(forInvalid: run) }
-    var firstWord = i
-    while i > 0 {
-      let b = bytes[i - 1]
-      if b == 32 || b == 9 {
-        i -= 1
-      } else if Self.isWordContinue(b) {
-        while i > 0, Self.isWordContinue(bytes[i - 1]) { i -= 1 }
-        firstWord = i
-      } else if b == 10 || b == UInt8(ascii: ";") || b == UInt8(ascii: "{") || b == UInt8(ascii: "}") {
-        break
-      } else {
-        return ForeignWords.equals
-      }
-    }
-    var end = firstWord
-    while end < start, Self.isWordContinue(bytes[end]) { end += 1 }
-    let word = String(decoding: bytes[firstWord..<end], as: UTF8.self)
-    return ["if", "while", "assert", "until", "elif"].contains(word) ? ForeignWords.equals : ForeignWords.noVariables
   }
 }
 

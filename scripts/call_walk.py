@@ -19,6 +19,10 @@ import lldb
 MODULE_FOLDERS = ("CommandScript", "CommandScriptCLI", "CommandScriptReceivers")
 
 
+# How lldb names a closure of ours (a `defer` block is one too).
+CLOSURE_PREFIXES = ("closure #", "implicit closure #", "$defer")
+
+
 class WalkFailed(Exception):
     pass
 
@@ -49,6 +53,11 @@ def kind_of(name):
     """Why a function is left out of the trace (None: it counts). See the rule in call-walk."""
     if "thunk" in name or name.startswith("outlined ") or "value witness" in name:
         return "compiler-generated"
+    # A closure written in our code counts wherever it stands, the initial value of a static
+    # property too: a receiver's `static let verbs` table holds each verb's body as a
+    # closure, named "closure #N … in variable initialization expression of static …".
+    if name.startswith(CLOSURE_PREFIXES):
+        return None
     # A global's or static's lazy initialisation: its addressor and one-time initialiser.
     if "unsafeMutableAddressor" in name or "globalinit" in name or "one-time initialization" in name:
         return "compiler-generated"
@@ -86,7 +95,7 @@ def functions_of_interest(target):
                 if path is None or entry.GetLine() == 0 or kind_of(name):
                     left_out += 1
                     continue
-                closure = name.startswith(("closure #", "implicit closure #", "$defer"))
+                closure = name.startswith(CLOSURE_PREFIXES)
                 found[key] = (name, path, entry.GetLine(), closure, start)
     return found, left_out
 

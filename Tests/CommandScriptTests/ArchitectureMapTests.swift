@@ -1,45 +1,85 @@
 import Foundation
 import Testing
 
-/// ARCHITECTURE.md's map of the command line and the web page stays true: every folder and
-/// every file of Sources/CommandScriptCLI and Sources/CommandScriptServer is named there, and
-/// the command line keeps its files in rooms (a folder per concern), not loose at its top.
+/// ARCHITECTURE.md's map stays true: every target of Sources/, and every folder and every
+/// file below it (Swift, C, the page's files, the DocC articles), is named there, and the
+/// command line keeps its files in rooms (a folder per concern), not loose at its top.
 @Suite struct ArchitectureMapTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// The Swift files and folders below `target` (in Sources), as paths relative to it.
-  static func contents(of target: String) throws -> (files: [String], folders: [String]) {
+  /// The targets: the folders of Sources/.
+  static func targets() throws -> [String] {
+    let sources = root.appendingPathComponent("Sources")
+    return try FileManager.default.contentsOfDirectory(at: sources, includingPropertiesForKeys: [.isDirectoryKey])
+      .filter { try $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true }
+      .map(\.lastPathComponent).filter { !$0.hasPrefix(".") }.sorted()
+  }
+
+  /// The files and folders below `target` (in Sources), as paths relative to it; with
+  /// `swiftOnly`, the Swift files alone.
+  static func contents(of target: String, swiftOnly: Bool = true) throws -> (files: [String], folders: [String]) {
     let base = root.appendingPathComponent("Sources/\(target)")
-    let entries = try #require(FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isDirectoryKey]))
+    let entries = try #require(
+      FileManager.default.enumerator(
+        at: base, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]))
     var files: [String] = []
     var folders: [String] = []
     for case let url as URL in entries {
       let path = String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
       if try url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true {
         folders.append(path)
-      } else if url.pathExtension == "swift" {
+      } else if !swiftOnly || url.pathExtension == "swift" {
         files.append(path)
       }
     }
     return (files.sorted(), folders.sorted())
   }
 
-  @Test("every file and folder of the command line and the web page is in ARCHITECTURE.md's map")
+  /// What the map must say to name `file` of `target`: a Swift file by its type's name in
+  /// backticks or its file name (`main.swift` with its target's folder, since every program
+  /// has one); any other file by its file name.
+  static func names(_ map: String, file: String, of target: String) -> Bool {
+    let fileName = String(file.split(separator: "/").last!)
+    guard fileName.hasSuffix(".swift") else { return map.contains(fileName) }
+    if fileName == "main.swift" { return map.contains("\(target)/main.swift") }
+    let name = fileName.dropLast(".swift".count)
+    return map.contains("`\(name)`") || map.contains(fileName)
+  }
+
+  @Test("every target of Sources/, and every folder and file below it, is in ARCHITECTURE.md's map")
   func everyFileIsNamed() throws {
     let map = try String(contentsOf: Self.root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
-    for target in ["CommandScriptCLI", "CommandScriptServer"] {
-      let (files, folders) = try Self.contents(of: target)
-      #expect(files.count > 5, "found only \(files) in Sources/\(target)")
-      for file in files {
-        let name = String(file.split(separator: "/").last!.dropLast(".swift".count))
-        #expect(
-          map.contains("`\(name)`") || map.contains("\(name).swift"), "ARCHITECTURE.md does not name \(target)/\(file)")
+    let targets = try Self.targets()
+    #expect(targets.count > 8, "found only \(targets) in Sources/")
+    var files = 0
+    for target in targets {
+      #expect(
+        map.contains("`Sources/\(target)`") || map.contains("`Sources/\(target)/"),
+        "ARCHITECTURE.md does not name Sources/\(target)")
+      let contents = try Self.contents(of: target, swiftOnly: false)
+      files += contents.files.count
+      for file in contents.files {
+        #expect(Self.names(map, file: file, of: target), "ARCHITECTURE.md does not name \(target)/\(file)")
       }
-      for folder in folders where target == "CommandScriptCLI" {
-        #expect(map.contains("`\(folder)/`"), "ARCHITECTURE.md does not name \(target)/\(folder)/")
+      for folder in contents.folders {
+        #expect(
+          map.contains("`\(folder)/") || map.contains("/\(folder)/`"),
+          "ARCHITECTURE.md does not name \(target)/\(folder)/")
       }
     }
+    #expect(files > 150, "found only \(files) files in Sources/")
+  }
+
+  @Test("the map's rule finds a file it does not name")
+  func aMissingFileIsFound() {
+    let map = "`Sources/Tool`: `Known` and `Other.swift`; `Sources/tool/main.swift`"
+    #expect(Self.names(map, file: "Known.swift", of: "Tool"))
+    #expect(Self.names(map, file: "Room/Other.swift", of: "Tool"))
+    #expect(Self.names(map, file: "main.swift", of: "tool"))
+    #expect(!Self.names(map, file: "Unknown.swift", of: "Tool"))
+    #expect(!Self.names(map, file: "main.swift", of: "other"))
+    #expect(!Self.names(map, file: "Web/app.css", of: "Tool"))
   }
 
   @Test("the command line has a folder per concern and at most six files loose at its top")

@@ -10,6 +10,8 @@ struct Declarations: Encodable {
     var summary: String
     var verbs: [VerbEntry]
   }
+  /// A verb's declaration (the library's `MemberDeclaration`, which the checker and help
+  /// read too) as the page's JSON carries it.
   struct VerbEntry: Encodable {
     var name: String
     var summary: String

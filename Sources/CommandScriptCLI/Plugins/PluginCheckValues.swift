@@ -107,15 +107,9 @@ struct PluginCheckValues {
 
   /// Whether `value` is one of `kind`'s.
   static func accepts(_ kind: ParameterKind, _ value: StateValue) -> Bool {
-    switch (kind, value) {
-    case (.integer(let range), .int(let n)): return range.contains(n)
-    case (.decimal(let range), .int(let n)): return range.contains(Double(n))
-    case (.decimal(let range), .double(let x)): return range.contains(x)
-    case (.word(let set), .string(let word)): return set.words.contains(word)
-    case (.string, .string), (.boolean, .bool): return true
-    default: return false
-    }
+    PluginDeclarations.value(value, fitting: kind) != nil
   }
+
 }
 
 /// A folder of its own for `plugin check`'s plugin (its working directory and `HOME`), so

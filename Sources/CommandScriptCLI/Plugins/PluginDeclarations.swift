@@ -163,7 +163,8 @@ enum PluginDeclarations {
     }
   }
 
-  /// A JSON value as a value of `kind`, or nil if it is not one.
+  /// A JSON value as a value of `kind`'s shape (an integer as a decimal where the kind is
+  /// one), or nil if it is not one; its bounds are not looked at (``value(_:fitting:)``).
   static func value(_ json: StateValue, of kind: ParameterKind) -> Value? {
     switch (kind, json) {
     case (.integer, .int(let n)): return .integer(n)
@@ -189,16 +190,11 @@ enum PluginDeclarations {
     }
   }
 
-  /// A query's JSON answer as an ``Answer`` of its kind, or nil if it is not one.
-  static func answer(_ json: StateValue, of kind: QueryKind) -> Answer? {
-    switch (kind, json) {
-    case (.boolean, .bool(let b)): return .boolean(b)
-    case (.integer(let range), .int(let n)): return range.contains(n) ? .integer(n) : nil
-    case (.decimal(let range), .int(let n)): return range.contains(Double(n)) ? .decimal(Double(n)) : nil
-    case (.decimal(let range), .double(let x)): return range.contains(x) ? .decimal(x) : nil
-    case (.word(let set), .string(let word)): return set.words.firstIndex(of: word).map { .word($0) }
-    case (.string, .string(let s)): return .string(s)
-    default: return nil
-    }
+  /// A JSON value that is one of `kind`'s values (a query's answer, an example argument):
+  /// read as ``value(_:of:)`` reads it, then held to the kind's bounds by the one test of
+  /// whether a value fits a kind, ``ValueKind/accepts(_:)``.
+  static func value(_ json: StateValue, fitting kind: ValueKind) -> Value? {
+    value(json, of: kind).flatMap { kind.accepts($0) ? $0 : nil }
   }
+
 }

@@ -102,7 +102,7 @@ struct PluginLaws {
         if let result = call("query", params) {
           let answer = result["value"] ?? .null
           trail.append("  → value \(answer.json)")
-          if PluginDeclarations.answer(answer, of: query.result) == nil {
+          if PluginDeclarations.value(answer, fitting: query.result) == nil {
             violation("`\(instance).\(query.name)` answered \(answer.json), not \(query.result.description)")
           }
         }

@@ -214,7 +214,7 @@ final class PluginReceiver: DeclaredReceiver {
       case .journaled(let value) = try host.journal.replayedAnswer(of: plugin)
     {
       // The answer the live run had: the replay takes the branch it took.
-      guard let answer = PluginDeclarations.answer(value, of: declared.result) else {
+      guard let answer = PluginDeclarations.value(value, fitting: declared.result) else {
         throw CommandFailure(
           "the journal holds \(value.json) as the answer of `\(name).\(declared.name)`, not \(declared.result.description)"
         )
@@ -227,7 +227,7 @@ final class PluginReceiver: DeclaredReceiver {
         .init("instance", .string(name)), .init("query", .string(declared.name)),
         .init("arguments", self.arguments(arguments, declared.parameters)),
       ])
-    guard let value = result["value"], let answer = PluginDeclarations.answer(value, of: declared.result) else {
+    guard let value = result["value"], let answer = PluginDeclarations.value(value, fitting: declared.result) else {
       throw CommandFailure(
         "plugin `\(plugin.name)` answered `\(name).\(declared.name)` with \(result["value"]?.json ?? "no `value`"), not \(declared.result.description)"
       )

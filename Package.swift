@@ -71,7 +71,10 @@ let package = Package(
     .testTarget(
       name: "CLITests", dependencies: ["cmdscript", "cmdscript-serve"],
       // Golden scripts, and the tests in Python and Lua that the Swift tests run.
-      exclude: ["Scripts", "Editors", "repl_test.py", "lsp_test.py", "grammar_test.py", "plugin_kill_test.py"]),
+      exclude: [
+        "Scripts", "Editors", "repl_test.py", "lsp_test.py", "grammar_test.py", "plugin_kill_test.py",
+        "measurement_scripts_test.py",
+      ]),
   ]
 )
 

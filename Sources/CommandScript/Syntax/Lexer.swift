@@ -388,7 +388,7 @@ struct Lexer {
     }
     position = end
     let r = range(from: start, line: startLine, column: column)
-    let symbol = symbols.intern(short: key, UnsafeBufferPointer(rebasing: bytes[nameStart..<position]))
+    let symbol = symbols.intern(short: key, in: bytes, from: nameStart, to: position)
     return Token(kind: kind, range: r, symbol: symbol)
   }
 

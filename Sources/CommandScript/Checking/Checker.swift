@@ -115,7 +115,7 @@ struct Checker {
   /// By symbol, the verb a bare command of that name resolved to at the top level (see
   /// ``checksPlainCommand(_:in:)``), valid while `plainKey` is the current key.
   var plainVerbs: [Int32] = []
-  var plainKey = PlainKey()
+  var plainKey = -1
   /// Whether what it compiles is dropped (`--check`): only then are plain verbs recorded
   /// and plain commands checked without compiling them (``checksPlainCommand(_:in:)``), so
   /// that a compilation that runs what it compiles pays nothing for them.

@@ -16,19 +16,23 @@ struct Instance: Sendable {
 struct CheckerState: Sendable {
   var types: [ReceiverTypeInfo]
   /// The instances, numbered as the invoker numbers them: made by `addInstance`.
-  private(set) var instances: [Instance] = []
+  private(set) var instances: [Instance] = [] { didSet { changes &+= 1 } }
   /// The instance made by `new` that each name stands for (`instanceIndex`): one look-up,
   /// however many there are. (The built-in instances, one per type, are not in it: a run
   /// starts without making it, and their names are never taken again.)
   private var madeByName: [String: Int] = [:]
   /// How many instances a run starts with (never made by `new`, never undone).
   private(set) var initialInstanceCount = 0
-  var macros: [Macro] = []
+  var macros: [Macro] = [] { didSet { changes &+= 1 } }
   /// Every definition of each macro name, as indices into `macros`, oldest first: the last
   /// is the one in force, and a macro with receiver parameters sees those made before it
   /// (`macro(named:before:)`). Made by `define`.
   private(set) var definitions: [String: [Int]] = [:]
-  var usedInstance: Int?
+  var usedInstance: Int? { didSet { changes &+= 1 } }
+  /// How many times `instances`, `macros` or `usedInstance` has changed: what a bare name
+  /// means at the top level depends on them alone, so while this number stays, meanings
+  /// stay (the fast path of plain commands compares it, one number, every statement).
+  private(set) var changes = 0
   /// The macros checked for the instances a call gave to their receiver parameters: by the
   /// template macro's index followed by the instances, the index of the checked macro.
   var specializations: [[Int]: Int] = [:]

@@ -4,17 +4,10 @@
 
 extension Checker {
   /// What a bare name's meaning at the top level depends on: the macros (a definition may
-  /// take the name), the `use`d instance and the instances. Within one checker each only
-  /// grows or is set, so equal keys mean equal meanings.
-  struct PlainKey: Equatable {
-    var macros = 0
-    var used = -1
-    var instances = 0
-  }
-
-  var currentPlainKey: PlainKey {
-    PlainKey(macros: state.macros.count, used: state.usedInstance ?? -1, instances: state.instances.count)
-  }
+  /// take the name), the `use`d instance and the instances, which a checker's state counts
+  /// every change of (``CheckerState/changes``). Within one checker that count only grows,
+  /// so equal keys mean equal meanings.
+  var currentPlainKey: Int { state.changes }
 
   /// Records that the bare name `name` resolved, at the top level, to `verb` of `type`: its
   /// index in `verbTable.verbs`, plus one, by symbol, for ``checksPlainCommand(_:in:)``.

@@ -372,7 +372,9 @@ struct Lexer {
         end += 1
       }
     }
-    if end == shortEnd, end < bytes.count, Self.isWordContinue(bytes[end]) {
+    // A name that fills the first 8 bytes is rare: said so, the compiler tests that alone
+    // for every word, rather than folding the next test into it (3 instructions more).
+    if _slowPath(end == shortEnd), end < bytes.count, Self.isWordContinue(bytes[end]) {
       // A long name.
       end += 1
       while end < bytes.count, Self.isWordContinue(bytes[end]) { end += 1 }
@@ -388,7 +390,7 @@ struct Lexer {
     }
     position = end
     let r = range(from: start, line: startLine, column: column)
-    let symbol = symbols.intern(short: key, UnsafeBufferPointer(rebasing: bytes[nameStart..<position]))
+    let symbol = symbols.intern(short: key, in: bytes, from: nameStart, to: position)
     return Token(kind: kind, range: r, symbol: symbol)
   }
 

@@ -75,9 +75,13 @@ final class SymbolTable {
     Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> shift)
   }
 
-  /// The number of the short name whose key is `key` and whose UTF-8 bytes are `bytes`
-  /// (see ``isShort(_:)``), numbering it if it is new.
-  @inline(__always) func intern(short key: UInt64, _ bytes: UnsafeBufferPointer<UInt8>) -> ID {
+  /// The number of the short name whose key is `key` and whose UTF-8 bytes are
+  /// `text[start..<end]` (see ``isShort(_:)``), numbering it if it is new. (The bytes are
+  /// taken from `text` only for a new name: a known one, nearly every word the lexer
+  /// reads, costs no slice and no check of its bounds.)
+  @inline(__always) func intern(
+    short key: UInt64, in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> ID {
     var slot = Self.firstSlot(key, shift: shortShift)
     while true {
       let entry = shortSlots[slot]
@@ -85,7 +89,7 @@ final class SymbolTable {
       if entry.key == 0 { break }
       slot = (slot &+ 1) & shortMask
     }
-    return addShort(key, bytes, at: slot)
+    return addShort(key, UnsafeBufferPointer(rebasing: text[start..<end]), at: slot)
   }
 
   /// Numbers a new short name, whose key goes in `slot` (empty). Kept out of line, so that
@@ -100,7 +104,7 @@ final class SymbolTable {
 
   /// The number of the name whose UTF-8 bytes are `bytes`, numbering it if it is new.
   func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> ID {
-    if Self.isShort(bytes) { return intern(short: Self.key(bytes), bytes) }
+    if Self.isShort(bytes) { return intern(short: Self.key(bytes), in: bytes, from: 0, to: bytes.count) }
     let hash = bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 }  // FNV-1a
     let mask = slots.count - 1
     var slot = Int(hash) & mask

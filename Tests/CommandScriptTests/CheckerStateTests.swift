@@ -14,7 +14,7 @@ import Testing
     let (statements, problems) = parseAll(text, symbols: checker.symbols)
     #expect(problems.isEmpty)
     for statement in statements { #expect(checker.check(statement) != nil, "\(text)") }
-    #expect(checker.problems.isEmpty, "\(checker.problems.map(summary))")
+    #expect(checker.problems.isEmpty, "\(checker.problems.map(\.message))")
     return checker.state
   }
 

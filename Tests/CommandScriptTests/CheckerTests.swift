@@ -55,9 +55,10 @@ private let directions = "up, down, left, right"
     #expect((open, move) == (0, 1))
     #expect(checker.commands[0] == ResolvedCommand(instance: 1, verb: 0, arguments: []))
     #expect(checker.commands[1] == ResolvedCommand(instance: 0, verb: 0, arguments: [.word(0), .integer(1)]))
-    #expect((openRange.line, openRange.column, openRange.end - openRange.start) == (1, 1, 9))
-    #expect((moveRange.line, moveRange.column, moveRange.end - moveRange.start) == (2, 1, 7))
-    #expect(compiled[1].range.line == 2)
+    let text = "door.open\nmove up"
+    #expect((place(of: openRange.start, in: text), openRange.end - openRange.start) == ("1:1", 9))
+    #expect((place(of: moveRange.start, in: text), moveRange.end - moveRange.start) == ("2:1", 7))
+    #expect(place(of: compiled[1].range.start, in: text) == "2:1")
   }
 
   @Test func ambiguousVerb() {

@@ -115,9 +115,9 @@ import Testing
     var sources = SourceTable()
     _ = sources.add(SourceFile(name: "first", text: "x"))
     let id = sources.add(SourceFile(name: "second", text: "move\n  \"héllo\" x"))
-    let string = SourceRange(source: id, start: 7, end: 15, line: 2, column: 3)
+    let string = SourceRange(source: id, start: 7, end: 15)
     var problem = Problem("bad", at: string, suggestion: "good")
-    problem.notes = [("here", SourceRange(source: 0, start: 0, end: 1, line: 1, column: 1)), ("no place", nil)]
+    problem.notes = [("here", SourceRange(source: 0, start: 0, end: 1)), ("no place", nil)]
     let diagnostic = problem.diagnostic(in: sources)
     #expect(
       diagnostic
@@ -129,7 +129,7 @@ import Testing
           ],
           suggestion: "good"))
     // An empty range (the end of the input) still has a caret's width.
-    let end = SourceRange(source: 0, start: 1, end: 1, line: 1, column: 2)
+    let end = SourceRange(source: 0, start: 1, end: 1)
     #expect(sources.location(of: end).length == 1)
     #expect(Problem("w", at: end, severity: .warning).diagnostic(in: sources).severity == .warning)
   }

@@ -3,7 +3,7 @@ import Testing
 @testable import CommandScript
 
 private func range(_ start: Int) -> SourceRange {
-  SourceRange(source: 0, start: start, end: start + 1, line: 1, column: start + 1)
+  SourceRange(source: 0, start: start, end: start + 1)
 }
 
 /// A history with steps of the given numbers of commands, made one after another.

@@ -10,7 +10,7 @@ private func lexProblems(_ text: String) -> [String] { lexProblems(Array(text.ut
 
 /// `line:column` of every token.
 private func positions(_ bytes: [UInt8]) -> [String] {
-  lexAll(bytes).tokens.map { "\($0.range.line):\($0.range.column)" }
+  lexAll(bytes).tokens.map { "\($0.line):\($0.column)" }
 }
 
 private func positions(_ text: String) -> [String] { positions(Array(text.utf8)) }
@@ -334,7 +334,7 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
 
   @Test func firstLineOffsetsLineNumbers() {
     let (tokens, _) = lexAll(Array("a\nb".utf8), firstLine: 10)
-    #expect(tokens.map(\.range.line) == [10, 10, 11, 11])
+    #expect(tokens.map(\.line) == [10, 10, 11, 11])
   }
 
   @Test func advanceReadsIntoTokenWhatNextReturns() {
@@ -354,18 +354,18 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
       stopped.advance()
       stopped.stop()
       #expect(stopped.token.kind == .endOfInput)
-      #expect(stopped.token.range == SourceRange(source: 0, start: 5, end: 7, line: 1, column: 6))
+      #expect(stopped.token.range == SourceRange(source: 0, start: 5, end: 7))
     }
   }
 
   @Test func lineNumbersPastThe32BitLimitAreClamped() {
     // Line breaks between tokens and inside a string both count; every line from 2^31 - 1
-    // on is reported as 2^31 - 1, as a source range stores it.
+    // on is reported as 2^31 - 1.
     let last = Int(Int32.max)
     let (tokens, _) = lexAll(Array("a\nb \"x\ny\" c\nd".utf8), firstLine: last - 1)
-    #expect(tokens.map(\.range.line) == [last - 1, last - 1, last, last, last, last, last, last])
+    #expect(tokens.map(\.line) == [last - 1, last - 1, last, last, last, last, last, last])
     let (far, _) = lexAll(Array("a\nb".utf8), firstLine: last + 5)
-    #expect(far.map(\.range.line) == [last, last, last, last])
+    #expect(far.map(\.line) == [last, last, last, last])
   }
 
   // MARK: Hostile input
@@ -390,7 +390,7 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     let bytes = Array("é ".utf8) + [UInt8](repeating: 0xFF, count: 1 << 20) + Array(" up".utf8)
     let (tokens, problems) = lexAll(bytes)
     #expect(problems.count == 2)
-    #expect(tokens.last(where: { $0.kind == .word })?.range.column == 4 + (1 << 20))
+    #expect(tokens.last(where: { $0.kind == .word })?.column == 4 + (1 << 20))
     // Problems of any kind stop being recorded at the limit.
     let strayDollars = [UInt8](String(repeating: "$ ", count: 5000).utf8)
     #expect(lexAll(strayDollars).problems.count == Lexer.maxProblems)
@@ -400,7 +400,7 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
     let line = String(repeating: "é x ", count: 50_000)
     let (tokens, problems) = lexAll(line)
     #expect(problems.count == Lexer.maxProblems)
-    #expect(tokens[tokens.count - 2].range.column == 4 * 50_000 - 1)
+    #expect(tokens[tokens.count - 2].column == 4 * 50_000 - 1)
   }
 
   @Test func invalidUTF8AndNULInAComment() {
@@ -430,11 +430,19 @@ private func positions(_ text: String) -> [String] { positions(Array(text.utf8))
           let breakOffset = special == [10] ? comment.count - 1 : comment.count + after
           #expect(tokens.map(\.kind) == [.newline, .word, .endOfInput], "\(label)")
           #expect(tokens[0].range.start == breakOffset, "\(label)")
-          #expect(tokens[1].range.line == 2 && tokens[1].range.column == 1, "\(label)")
+          #expect(tokens[1].line == 2 && tokens[1].column == 1, "\(label)")
           #expect(problems.map(summary) == (message.map { ["1:\(before + 2): \($0)"] } ?? []), "\(label)")
         }
       }
     }
+  }
+
+  @Test func aColumnAfterABadScalarEscapeCountsCharacters() {
+    // The escape's skipped `é` is one column, as everywhere else.
+    #expect(
+      lexProblems("log \"\\u{é}\" @") == [
+        "1:6: expected `\\u{HEX}` with one to six hex digits", "1:13: unexpected character `@`",
+      ])
   }
 
   @Test func namesHaveAtMost256Characters() {

@@ -35,14 +35,14 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
     #expect(symbols[receiver.name.symbol] == "shape")
     #expect(!receiver.isParameter)
     #expect(symbols[name.symbol] == "move")
-    #expect(name.range.column == 7)
+    #expect(name.range.start == 6)
     guard arguments.count == 2, case .word(let up) = arguments[0], symbols[up.symbol] == "up",
       case .integer(3, let r) = arguments[1]
     else {
       Issue.record("arguments: \(arguments)")
       return
     }
-    #expect(r.column == 15)
+    #expect(r.start == 14)
     #expect(first.range.start == 0)
     #expect(first.range.end == 15)
   }
@@ -57,7 +57,7 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
       spans == [
         "move", "shape.move", "move up", "move 3 -4", "log \"a b\"", "shape.move $p", "move", "x.y a \"s\" 1 $q",
       ])
-    #expect(statements.map { "\($0.range.line):\($0.range.column)" }.last == "2:3")
+    #expect(statements.map { place(of: $0.range.start, in: text) }.last == "2:3")
   }
 
   @Test func statementsKeptFromEarlierCallsKeepTheirArguments() {
@@ -108,7 +108,7 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
       return
     }
     // A parameter's range includes the `$`.
-    #expect(p.range.column == 11)
+    #expect(p.range.start == 10)
     #expect(p.range.end - p.range.start == 2)
   }
 
@@ -256,10 +256,11 @@ private func parseProblems(_ text: String) -> [String] { parseAll(text).problems
 
   @Test func unclosedBlockSaysWhereItWasOpened() {
     let symbols = SymbolTable()
-    let (statements, problems) = parseAll("move up\nrepeat 2 {\n  move up\n", symbols: symbols)
+    let text = "move up\nrepeat 2 {\n  move up\n"
+    let (statements, problems) = parseAll(text, symbols: symbols)
     #expect(problems.map(summary) == ["3:10: expected `}` to close `{` opened at 2:10"])
     #expect(problems[0].notes.map(\.0) == ["the block opened here"])
-    #expect(problems[0].notes.first?.1.map { "\($0.line):\($0.column)" } == "2:10")
+    #expect(problems[0].notes.first?.1.map { place(of: $0.start, in: text) } == "2:10")
     #expect(statements.map { $0.canonical } == ["move up"])
   }
 

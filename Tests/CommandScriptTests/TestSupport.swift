@@ -84,9 +84,27 @@ func session(of types: any Receiver.Type...) throws -> Session {
   return Session(registry: registry)
 }
 
+/// A stage's problem, and the line and column of its start as diagnostics give them.
+@dynamicMemberLookup
+struct PlacedProblem {
+  var problem: Problem
+  var line: Int
+  var column: Int
+
+  subscript<T>(dynamicMember keyPath: KeyPath<Problem, T>) -> T { problem[keyPath: keyPath] }
+}
+
+extension Lexer {
+  /// `problem` with its place in this lexer's text.
+  mutating func placed(_ problem: Problem) -> PlacedProblem {
+    let (line, column) = place(of: problem.range.start)
+    return PlacedProblem(problem: problem, line: line, column: column)
+  }
+}
+
 /// `line:column: message` of a stage's problem.
-func summary(_ problem: Problem) -> String {
-  "\(problem.range.line):\(problem.range.column): \(problem.message)"
+func summary(_ problem: PlacedProblem) -> String {
+  "\(problem.line):\(problem.column): \(problem.message)"
 }
 
 /// `line:column: message` of a diagnostic (and ` [did you mean x]` when it suggests).
@@ -96,46 +114,60 @@ func summary(_ diagnostic: Diagnostic) -> String {
   return text
 }
 
-/// A token with the text of a string token (which the lexer keeps apart).
+/// A token with the text of a string token (which the lexer keeps apart), and the line
+/// and column of its start.
 struct LexedToken {
   var kind: TokenKind
   var range: SourceRange
   var integer: Int
   var text: String
+  var line: Int
+  var column: Int
 }
 
 /// Every token of `bytes` up to and including the end of input, and the lexer's problems.
-func lexAll(_ bytes: [UInt8], firstLine: Int = 1) -> (tokens: [LexedToken], problems: [Problem]) {
+func lexAll(_ bytes: [UInt8], firstLine: Int = 1) -> (tokens: [LexedToken], problems: [PlacedProblem]) {
   bytes.withUnsafeBufferPointer { buffer in
     var lexer = Lexer(buffer, source: 0, firstLine: firstLine, symbols: SymbolTable())
     var tokens: [LexedToken] = []
     repeat {
       let t = lexer.next()
       tokens.append(
-        LexedToken(kind: t.kind, range: t.range, integer: t.integer, text: t.kind == .string ? lexer.stringText : ""))
+        LexedToken(
+          kind: t.kind, range: t.range, integer: t.integer, text: t.kind == .string ? lexer.stringText : "",
+          line: 0, column: 0))
     } while tokens.last!.kind != .endOfInput
-    return (tokens, lexer.problems)
+    for i in tokens.indices { (tokens[i].line, tokens[i].column) = lexer.place(of: tokens[i].range.start) }
+    return (tokens, lexer.problems.map { lexer.placed($0) })
   }
 }
 
-func lexAll(_ text: String) -> (tokens: [LexedToken], problems: [Problem]) { lexAll(Array(text.utf8)) }
+func lexAll(_ text: String) -> (tokens: [LexedToken], problems: [PlacedProblem]) { lexAll(Array(text.utf8)) }
 
 /// Every statement of `text` and every problem (the lexer's and the parser's).
 /// Names are numbered in `symbols`: give the checker's, to check what was parsed.
 func parseAll(_ text: String, symbols: SymbolTable = SymbolTable()) -> (
-  statements: [ParsedStatement], problems: [Problem]
+  statements: [ParsedStatement], problems: [PlacedProblem]
 ) {
   parseAll(Array(text.utf8), symbols: symbols)
 }
 
 func parseAll(_ bytes: [UInt8], symbols: SymbolTable = SymbolTable()) -> (
-  statements: [ParsedStatement], problems: [Problem]
+  statements: [ParsedStatement], problems: [PlacedProblem]
 ) {
   bytes.withUnsafeBufferPointer { buffer in
     var parser = Parser(Lexer(buffer, source: 0, symbols: symbols))
     var statements: [ParsedStatement] = []
     while let statement = parser.nextStatement() { statements.append(statement) }
-    return (statements, parser.allProblems)
+    return (statements, parser.allProblems.map { parser.lexer.placed($0) })
+  }
+}
+
+/// The line and column of the byte at `offset` of `text`, as diagnostics give them.
+func place(of offset: Int, in text: String) -> String {
+  Array(text.utf8).withUnsafeBufferPointer { buffer in
+    var lexer = Lexer(buffer, source: 0, symbols: SymbolTable())
+    return lexer.placeText(of: SourceRange(source: 0, start: offset, end: offset))
   }
 }
 

@@ -321,5 +321,5 @@ extension Operator {
 
 extension SourceRange {
   /// The range of an instruction that cannot fail.
-  fileprivate static let none = SourceRange(source: 0, start: 0, end: 0, line: 1, column: 1)
+  fileprivate static let none = SourceRange(source: 0, start: 0, end: 0)
 }

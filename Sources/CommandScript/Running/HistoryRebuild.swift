@@ -30,7 +30,7 @@ extension History {
     var copy = History()
     copy.clock = { 0 }
     var items: [RebuildItem] = []
-    let empty = SourceRange(source: 0, start: 0, end: 0, line: 1, column: 1)
+    let empty = SourceRange(source: 0, start: 0, end: 0)
     func goto(_ target: Int) {
       let route = copy.route(to: .after(target))
       guard !route.undo.isEmpty || !route.redo.isEmpty else { return }

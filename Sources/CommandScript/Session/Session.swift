@@ -340,7 +340,7 @@ public final class Session {
       problems.append(
         Problem(
           "`\(file.name)` is \(file.bytes.count) bytes, more than the \(SourceFile.maxSize) a source can have",
-          at: SourceRange(source: id, start: 0, end: 0, line: file.firstLine, column: 1)))
+          at: SourceRange(source: id, start: 0, end: 0)))
       return compiled
     }
     // `$1` stands for this file's arguments, not for those of the file that sources it.
@@ -349,7 +349,7 @@ public final class Session {
       ScriptArguments(
         script: file.name, values: $0, checksWithoutValues: !keeping,
         refusesExtraAt: file.checksArgumentCount
-          ? SourceRange(source: id, start: 0, end: 0, line: file.firstLine, column: 1) : nil)
+          ? SourceRange(source: id, start: 0, end: 0) : nil)
     }
     defer {
       checker.noteScriptUsage()

@@ -50,8 +50,9 @@ package struct CursorContext: Sendable {
 
   /// The tokens of the statement the cursor is in, before it.
   private(set) var statement: [Piece] = []
-  /// Where each of `statement`'s tokens starts: line and column.
-  private var positions: [(line: Int, column: Int)] = []
+  /// Where each of `statement`'s words starts: its byte offset (made a line and a column
+  /// only for the few words that bind a name).
+  private var positions: [Int] = []
   /// For each open `{`, the parameters of the macro whose body it is in (none outside macros).
   private var open: [[String]] = []
   /// The names bound at the top level and in each open block, in the order bound: a
@@ -142,7 +143,7 @@ package struct CursorContext: Sendable {
         }
         return
       case .semicolon, .newline:
-        bindDeclaredName()
+        bindDeclaredName(&lexer)
         startStatement()
         (parentheses, fileStatement, fileArgumentStart) = (0, false, nil)
         continue
@@ -151,7 +152,7 @@ package struct CursorContext: Sendable {
         var bound: [BoundName] = []
         if statement.first == .word(Keyword.macro.rawValue) {
           parameters = statement.dropFirst(2).compactMap { if case .word(let w) = $0 { w } else { nil } }
-          bound = parameters.indices.map { bind(parameters[$0], .parameter, at: 2 + $0) }
+          bound = parameters.indices.map { bind(parameters[$0], .parameter, at: 2 + $0, &lexer) }
           if macroBodyDepth == nil { macroBodyDepth = open.count + 1 }
         } else if let named = statement.firstIndex(of: .word(Keyword.as.rawValue)).map({ $0 + 1 }),
           named < statement.count, case .word(let name) = statement[named]
@@ -159,7 +160,7 @@ package struct CursorContext: Sendable {
           // `repeat 3 as i {`, `} else as e {`: `$i` and `$e` inside.
           parameters.append(name)
           let isMessage = statement[..<named].contains(.word(Keyword.else.rawValue))
-          bound.append(bind(name, isMessage ? .message : .turn, at: named))
+          bound.append(bind(name, isMessage ? .message : .turn, at: named, &lexer))
         }
         open.append(parameters)
         scopes.append(bound)
@@ -179,7 +180,7 @@ package struct CursorContext: Sendable {
           fileStatement = true
         }
         statement.append(.word(text))
-        positions.append((token.range.line, token.range.column))
+        positions.append(token.range.start)
       case .dot: statement.append(.dot)
       case .integer, .decimal, .duration, .string, .parameter: statement.append(.otherArgument)
       case .leftParen:
@@ -205,18 +206,18 @@ package struct CursorContext: Sendable {
     (argumentCount, word) = (0, "")
   }
 
-  /// `NAME` bound as `binding` by the word at `index` of the statement.
-  private func bind(_ name: String, _ binding: BoundName.Binding, at index: Int) -> BoundName {
-    let at = positions[statement[..<index].count { if case .word = $0 { true } else { false } }]
+  /// `NAME` bound as `binding` by the word at `index` of the statement (`lexer` places it).
+  private func bind(_ name: String, _ binding: BoundName.Binding, at index: Int, _ lexer: inout Lexer) -> BoundName {
+    let at = lexer.place(of: positions[statement[..<index].count { if case .word = $0 { true } else { false } }])
     return BoundName(name: name, binding: binding, line: at.line, column: at.column)
   }
 
   /// At the end of a statement: a `let NAME = …` or `var NAME = …` binds `NAME` from here.
-  private mutating func bindDeclaredName() {
+  private mutating func bindDeclaredName(_ lexer: inout Lexer) {
     guard statement.count >= 4, case .word(let keyword) = statement[0], keyword == "let" || keyword == "var",
       case .word(let name) = statement[1], statement[2] == .operator
     else { return }
-    scopes[scopes.count - 1].append(bind(name, keyword == "let" ? .let : .var, at: 1))
+    scopes[scopes.count - 1].append(bind(name, keyword == "let" ? .let : .var, at: 1, &lexer))
   }
 
   /// What stands from `start` (the first token after `source` or `export`, nil if none)

@@ -9,7 +9,7 @@ extension Parser {
     advance()
     guard let expression = parseCondition() else { return nil }
     guard token.kind == .rightParen else {
-      problems.append(Problem("expected `)` to close `(` opened at \(open.line):\(open.column)", at: token.range))
+      problems.append(Problem("expected `)` to close `(` opened at \(lexer.placeText(of: open))", at: token.range))
       return nil
     }
     let close = token.range
@@ -86,8 +86,7 @@ extension Parser {
         return nil
       }
       let right: Int32
-      let afterMinus = SourceRange(
-        source: at.source, start: at.start + 1, end: at.end, line: at.line, column: at.column + 1)
+      let afterMinus = SourceRange(source: at.source, start: at.start + 1, end: at.end)
       if token.kind == .decimal && op == .minus {
         right = tree.add(.decimal(-token.decimal, afterMinus))
         expressionHeight = 1
@@ -194,7 +193,7 @@ extension Parser {
       stringEndsCondition = stringEnded
       guard let inner = parsed, fits(height: expressionHeight + 1, at: open) else { return nil }
       guard token.kind == .rightParen else {
-        problems.append(Problem("expected `)` to close `(` opened at \(open.line):\(open.column)", at: token.range))
+        problems.append(Problem("expected `)` to close `(` opened at \(lexer.placeText(of: open))", at: token.range))
         return nil
       }
       let close = token.range

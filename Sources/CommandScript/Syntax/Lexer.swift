@@ -65,8 +65,9 @@ enum Keyword: String, CaseIterable, Sendable {
 /// text of string tokens. Works on a buffer the caller keeps alive.
 ///
 /// Whatever the bytes, it takes time linear in their number: a run of bytes that start no
-/// token is one problem, columns are counted once per line, and it records at most
-/// `maxProblems` problems.
+/// token is one problem, and it records at most `maxProblems` problems. Tokens' ranges are
+/// offsets alone: lines and columns are computed only where a message needs one
+/// (``place(of:)``), or later from the source (``SourceTable/location(of:)``).
 struct Lexer {
   /// The longest word or parameter name, in bytes. A longer one is an error, so that no
   /// name, and no message that quotes one, is megabytes long.
@@ -78,24 +79,21 @@ struct Lexer {
   let bytes: UnsafeBufferPointer<UInt8>
   let source: Int
   var position = 0
-  var line = 1
-  /// `line` as a source range stores it (clamped to 32 bits), computed once per line rather
-  /// than once per token.
-  private var line32: Int32 = 1
-  private var lineStart = 0
-  /// Whether the current line has non-ASCII bytes before `position`, in which case columns
-  /// (which count Unicode scalars) must be counted instead of subtracted.
-  var lineHasNonASCII = false
+  /// The line number of the first line, for ``place(of:)``.
+  private let firstLine: Int
   /// The end of the last token before the latest line break that ended a line with a token
   /// (0: none yet). The end of the input is placed there, so that an error at the end
-  /// points after what was written, not at an empty line after it. (32 bits after a `Bool`
-  /// fill what would be padding: a larger lexer makes the parser's frames larger in a
-  /// debug build, where 256 nested blocks must fit the stack.)
+  /// points after what was written, not at an empty line after it. (32 bits beside the
+  /// `Bool`s: a larger lexer makes the parser's frames larger in a debug build, where 256
+  /// nested blocks must fit the stack.)
   private var lastContentEnd: Int32 = 0
-  /// An offset on the current line and its column, from which the next column is counted,
-  /// so that a long line with non-ASCII bytes is scanned once, not once per token.
-  private var knownOffset = 0
-  private var knownColumn = 1
+  /// Whether the end of the input has been reached (or the lexer stopped): `token` is then
+  /// the end of the input for good.
+  private var hasEnded = false
+  /// Whether a byte-order mark at the start is skipped.
+  private let skipsByteOrderMark: Bool
+  /// Where lines start, made the first time a message needs a line and column.
+  private var lineIndex: LineIndex?
   /// Problems found so far (invalid bytes, bad escapes, unterminated strings).
   private(set) var problems: [Problem] = [] {
     didSet { problemCount = problems.count }
@@ -120,14 +118,10 @@ struct Lexer {
     self.bytes = bytes
     self.source = source
     self.symbols = symbols
-    self.line = firstLine
-    self.line32 = Int32(clamping: firstLine)
+    self.firstLine = firstLine
+    self.skipsByteOrderMark = atStartOfText
     // A byte-order mark is not text.
-    if atStartOfText, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-      position = 3
-      lineStart = 3
-      knownOffset = 3
-    }
+    if atStartOfText, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
   }
 
   /// `text` as a string literal this lexer reads back as `text` (so canonical text and
@@ -201,23 +195,23 @@ struct Lexer {
     guard range.end - range.start > 40 else { return text(of: range) }
     var end = range.start + 32
     while end > range.start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-    return text(of: SourceRange(source: source, start: range.start, end: end, line: 0, column: 0)) + "…"
+    return text(of: SourceRange(source: source, start: range.start, end: end)) + "…"
   }
 
-  /// The column of `offset` on the current line. Offsets come in increasing order, so
-  /// counting goes on from the last one.
-  @inline(__always) mutating func column(at offset: Int) -> Int {
-    // Offsets and lines' starts are at most `bytes.count`: no arithmetic here can overflow.
-    if !lineHasNonASCII { return offset &- lineStart &+ 1 }
-    if offset < knownOffset {
-      knownOffset = lineStart
-      knownColumn = 1
+  /// The line and column (Unicode scalars from 1) of the byte at `offset`, as diagnostics
+  /// give them: for a message that names a place (`opened at 3:5`) and for readers of
+  /// partial text. The first call indexes the lines; each is then cheap.
+  mutating func place(of offset: Int) -> (line: Int, column: Int) {
+    if lineIndex == nil {
+      lineIndex = LineIndex(bytes, firstLine: firstLine, skipsByteOrderMark: skipsByteOrderMark)
     }
-    var n = knownColumn
-    for i in knownOffset..<offset where bytes[i] & 0xC0 != 0x80 { n += 1 }
-    knownOffset = offset
-    knownColumn = n
-    return n
+    return lineIndex.unsafelyUnwrapped.place(of: offset, in: bytes)
+  }
+
+  /// `line:column` of the start of `range`, for a message that names a place.
+  mutating func placeText(of range: SourceRange) -> String {
+    let (line, column) = place(of: range.start)
+    return "\(line):\(column)"
   }
 
   /// Records a problem, unless `maxProblems` are recorded already.
@@ -231,27 +225,18 @@ struct Lexer {
     problems.append(problem)
   }
 
-  /// The range of one byte at `offset` on the current line.
-  mutating func byteRange(at offset: Int) -> SourceRange {
-    SourceRange(source: source, start: offset, end: offset + 1, line: line, column: column(at: offset))
+  /// The range of one byte at `offset`.
+  func byteRange(at offset: Int) -> SourceRange {
+    SourceRange(source: source, start: offset, end: offset + 1)
   }
 
-  func range(from start: Int, line startLine: Int, column: Int) -> SourceRange {
-    SourceRange(
-      source: Int32(truncatingIfNeeded: source), start: start, end: position, line: startLine, columnInSource: column)
-  }
-
-  mutating func newLine(at offset: Int) {
-    line += 1
-    line32 = Int32(clamping: line)
-    lineStart = offset + 1
-    lineHasNonASCII = false
-    knownOffset = lineStart
-    knownColumn = 1
+  /// The range from `start` to the current position.
+  @inline(__always) func range(from start: Int) -> SourceRange {
+    SourceRange(source: Int32(truncatingIfNeeded: source), start: start, end: position)
   }
 
   /// The token `advance()` read last.
-  private(set) var token = Token(kind: .endOfInput, range: SourceRange(source: 0, start: 0, end: 0, line: 0, column: 0))
+  private(set) var token = Token(kind: .endOfInput, range: SourceRange(source: 0, start: 0, end: 0))
 
   /// Reads the next token into `token`; `.endOfInput` forever once the input is exhausted.
   /// (The parser reads tokens here, where they are made, rather than copying each.)
@@ -267,6 +252,7 @@ struct Lexer {
   mutating func stop() {
     token = Token(kind: .endOfInput, range: token.range)
     position = bytes.count
+    hasEnded = true
   }
 
   /// Reads into `token` the rest of a string whose `"` came before these bytes (a line
@@ -274,7 +260,7 @@ struct Lexer {
   /// the end (``Token/isUnterminatedString``). For readers of partial text, one line at a
   /// time; `advance()` goes on after it.
   mutating func resumeString() {
-    token = lexString(start: position, line: Int(line32), column: column(at: position))
+    token = lexString(start: position)
   }
 
   /// The next token; `.endOfInput` forever once the input is exhausted.
@@ -286,28 +272,24 @@ struct Lexer {
   @inline(__always) private mutating func scan() -> Token {
     skipBlanksAndComments()
     let start = position
-    let startColumn = column(at: start)
-    let startLine = Int(line32)
     guard position < bytes.count else { return endOfInput() }
     let b = bytes[position]
     position &+= 1  // at most bytes.count
     func token(_ kind: TokenKind) -> Token {
-      Token(kind: kind, range: range(from: start, line: startLine, column: startColumn))
+      Token(kind: kind, range: range(from: start))
     }
     // Words first: most tokens are words.
-    if Self.isWordStart(b) { return lexWord(.word, start: start, line: startLine, column: startColumn) }
+    if Self.isWordStart(b) { return lexWord(.word, start: start) }
     switch b {
     case 10:
       // `self.token` is still the token before this line break.
       if self.token.kind != .newline { lastContentEnd = Int32(truncatingIfNeeded: self.token.range.end) }
-      let t = token(.newline)
-      newLine(at: start)
-      return t
+      return token(.newline)
     case UInt8(ascii: ";"): return token(.semicolon)
     case UInt8(ascii: "."): return token(.dot)
     case UInt8(ascii: "{"): return token(.leftBrace)
     case UInt8(ascii: "}"): return token(.rightBrace)
-    case UInt8(ascii: "\""): return lexString(start: start, line: startLine, column: startColumn)
+    case UInt8(ascii: "\""): return lexString(start: start)
     case UInt8(ascii: "("): return token(.leftParen)
     case UInt8(ascii: ")"): return token(.rightParen)
     case UInt8(ascii: "+"): return token(.plus)
@@ -325,27 +307,25 @@ struct Lexer {
       case (UInt8(ascii: "="), false): return token(.assign)
       default:
         // A lone `!`.
-        return lexInvalid(start: start, line: startLine, column: startColumn)
+        return lexInvalid(start: start)
       }
     case UInt8(ascii: "$") where position < bytes.count && Self.isParameterStart(bytes[position]):
-      return lexParameter(start: start, line: startLine, column: startColumn)
+      return lexParameter(start: start)
     case _ where Self.isDigit(b) || (b == UInt8(ascii: "-") && position < bytes.count && Self.isDigit(bytes[position])):
-      return lexInteger(start: start, line: startLine, column: startColumn)
+      return lexInteger(start: start)
     case UInt8(ascii: "-"): return token(.minus)
     default:
-      return lexInvalid(start: start, line: startLine, column: startColumn)
+      return lexInvalid(start: start)
     }
   }
 
   /// A parameter, `$` and a word, whose `$` has been read.
-  @inline(never) private mutating func lexParameter(start: Int, line startLine: Int, column: Int) -> Token {
-    lexWord(.parameter, start: start, line: startLine, column: column)
+  @inline(never) private mutating func lexParameter(start: Int) -> Token {
+    lexWord(.parameter, start: start)
   }
 
   /// A word, or a parameter (`$` and a word), whose first byte has been read.
-  @inline(__always) private mutating func lexWord(_ kind: TokenKind, start: Int, line startLine: Int, column: Int)
-    -> Token
-  {
+  @inline(__always) private mutating func lexWord(_ kind: TokenKind, start: Int) -> Token {
     let nameStart = kind == .parameter ? start &+ 1 : start
     // The first 8 bytes are the symbol table's key for a short name.
     var key: UInt64
@@ -379,7 +359,7 @@ struct Lexer {
       end += 1
       while end < bytes.count, Self.isWordContinue(bytes[end]) { end += 1 }
       position = end
-      let r = range(from: start, line: startLine, column: column)
+      let r = range(from: start)
       let length = position - nameStart
       guard length <= Self.maxWordLength else {
         report("a name can have at most \(Self.maxWordLength) characters, this one has \(length)", at: r)
@@ -389,7 +369,7 @@ struct Lexer {
         kind: kind, range: r, symbol: symbols.intern(UnsafeBufferPointer(rebasing: bytes[nameStart..<position])))
     }
     position = end
-    let r = range(from: start, line: startLine, column: column)
+    let r = range(from: start)
     let symbol = symbols.intern(short: key, in: bytes, from: nameStart, to: position)
     return Token(kind: kind, range: r, symbol: symbol)
   }
@@ -397,32 +377,22 @@ struct Lexer {
   /// The end of the input, placed just after the last token (blanks, comments and line
   /// breaks after it are not where anything is missing). Out of line: once per input.
   @inline(never) private mutating func endOfInput() -> Token {
-    switch token.kind {
-    case .endOfInput where token.range.line != 0:
+    if hasEnded {
       // Asked again: the same place.
       return token
+    }
+    hasEnded = true
+    switch token.kind {
     case .newline where lastContentEnd > 0:
       let lastContentEnd = Int(lastContentEnd)
-      var lineBreaks = 0
-      for i in lastContentEnd..<position where bytes[i] == 10 { lineBreaks += 1 }
-      var lineStart = lastContentEnd
-      while lineStart > 0, bytes[lineStart - 1] != 10 { lineStart -= 1 }
-      if lineStart == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { lineStart = 3 }
-      var column = 1
-      for i in lineStart..<lastContentEnd where bytes[i] & 0xC0 != 0x80 { column += 1 }
-      return Token(
-        kind: .endOfInput,
-        range: SourceRange(
-          source: source, start: lastContentEnd, end: lastContentEnd, line: Int(line32) - lineBreaks, column: column))
+      return Token(kind: .endOfInput, range: SourceRange(source: source, start: lastContentEnd, end: lastContentEnd))
     case .newline, .endOfInput:
       // Nothing but blanks, comments and line breaks.
-      return Token(kind: .endOfInput, range: range(from: position, line: Int(line32), column: column(at: position)))
+      return Token(kind: .endOfInput, range: range(from: position))
     default:
       // The last token is on the current line.
       let end = token.range.end
-      return Token(
-        kind: .endOfInput,
-        range: SourceRange(source: source, start: end, end: end, line: Int(line32), column: column(at: end)))
+      return Token(kind: .endOfInput, range: SourceRange(source: source, start: end, end: end))
     }
   }
 
@@ -499,7 +469,6 @@ struct Lexer {
         position += 1
         continue
       }
-      if b >= 0x80 { lineHasNonASCII = true }
       if b != 0, let length = sequenceLength(at: position) {
         position += length
         continue
@@ -533,7 +502,7 @@ struct Lexer {
   /// A byte that starts no token, and the bytes after it that start none either: one
   /// problem, named after the first character, so that a megabyte of binary garbage does not
   /// make a million problems.
-  private mutating func lexInvalid(start: Int, line startLine: Int, column: Int) -> Token {
+  private mutating func lexInvalid(start: Int) -> Token {
     let b = bytes[start]
     var message: String {
       if b == 0 { return "NUL byte in the source" }
@@ -543,21 +512,17 @@ struct Lexer {
           + (b < 0x20 || b == 0x7F ? "byte 0x" + hex(b) : "`\(Character(Unicode.Scalar(b)))`")
       }
       guard let length = sequenceLength(at: start) else { return "invalid UTF-8 byte 0x" + hex(b) }
-      let character = SourceRange(source: source, start: start, end: start + length, line: 0, column: 0)
+      let character = SourceRange(source: source, start: start, end: start + length)
       return "unexpected character `\(text(of: character))`"
     }
     var first = 1
-    if b >= 0x80 {
-      lineHasNonASCII = true
-      first = sequenceLength(at: start) ?? 1
-    }
+    if b >= 0x80 { first = sequenceLength(at: start) ?? 1 }
     position = start + first
     while position < bytes.count, startsNoToken(position) {
-      if bytes[position] >= 0x80 { lineHasNonASCII = true }
       position += bytes[position] >= 0x80 ? sequenceLength(at: position) ?? 1 : 1
     }
     let more = position - start - first
-    let r = range(from: start, line: startLine, column: column)
+    let r = range(from: start)
     if let hint = otherLanguageHint(from: start) {
       report("unexpected `\(text(of: r))`: \(hint)", at: r)
       return Token(kind: .invalid, range: r)

@@ -4,7 +4,7 @@ extension Lexer {
   /// An integer, or (by `lexNumberSlowly`) a decimal, a too-large integer or digits run into
   /// a word. The common case, up to 18 digits followed by no `.` and no letter, stays small
   /// enough to be inlined into `advance`.
-  @inline(__always) mutating func lexInteger(start: Int, line startLine: Int, column: Int) -> Token {
+  @inline(__always) mutating func lexInteger(start: Int) -> Token {
     let negative = bytes[start] == UInt8(ascii: "-")
     let digitsStart = negative ? start + 1 : start
     position = digitsStart
@@ -15,21 +15,21 @@ extension Lexer {
     }
     let next = position < bytes.count ? bytes[position] : 0
     guard position - digitsStart <= 18, next != UInt8(ascii: "."), !Self.isWordStart(next) else {
-      return lexNumberSlowly(start: start, digitsStart: digitsStart, line: startLine, column: column)
+      return lexNumberSlowly(start: start, digitsStart: digitsStart)
     }
     // Less than 10^18: no overflow.
     return Token(
-      kind: .integer, range: range(from: start, line: startLine, column: column), integer: negative ? -value : value)
+      kind: .integer, range: range(from: start), integer: negative ? -value : value)
   }
 
   /// The number from `start` whose digits `lexInteger` read, when they are not a plain
   /// integer of at most 18 digits: a decimal, an integer of more digits, or digits that run
   /// into a word.
-  @inline(never) mutating func lexNumberSlowly(start: Int, digitsStart: Int, line startLine: Int, column: Int)
+  @inline(never) mutating func lexNumberSlowly(start: Int, digitsStart: Int)
     -> Token
   {
     if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "."), Self.isDigit(bytes[position + 1]) {
-      return lexDecimal(start: start, line: startLine, column: column)
+      return lexDecimal(start: start)
     }
     let negative = digitsStart > start
     var value = 0
@@ -41,13 +41,13 @@ extension Lexer {
       overflow = overflow || o1 || o2
       value = sum
     }
-    let r = range(from: start, line: startLine, column: column)
-    if !negative, !overflow, let duration = lexDuration(value, start: start, line: startLine, column: column) {
+    let r = range(from: start)
+    if !negative, !overflow, let duration = lexDuration(value, start: start) {
       return duration
     }
     if position < bytes.count, Self.isWordStart(bytes[position]) {
       while position < bytes.count, Self.isWordContinue(bytes[position]) { position += 1 }
-      let whole = range(from: start, line: startLine, column: column)
+      let whole = range(from: start)
       report("a word cannot start with a digit: `\(shortText(of: whole))`", at: whole)
       return Token(kind: .invalid, range: whole)
     }
@@ -60,7 +60,7 @@ extension Lexer {
 
   /// Digits and a unit of time, `s`, `m` or `h`, when `position` is at the unit and no
   /// other letter follows it.
-  private mutating func lexDuration(_ value: Int, start: Int, line startLine: Int, column: Int) -> Token? {
+  private mutating func lexDuration(_ value: Int, start: Int) -> Token? {
     guard position < bytes.count else { return nil }
     let seconds: Int
     switch bytes[position] {
@@ -73,12 +73,12 @@ extension Lexer {
     let (total, overflow) = value.multipliedReportingOverflow(by: seconds)
     guard !overflow else { return nil }
     position += 1
-    return Token(kind: .duration, range: range(from: start, line: startLine, column: column), integer: total)
+    return Token(kind: .duration, range: range(from: start), integer: total)
   }
 
   /// A decimal literal from `start`, whose integer part is read (`position` is at the
   /// `.`): digits `.` digits, and an exponent (`e` or `E`, a sign, digits) if one follows.
-  mutating func lexDecimal(start: Int, line startLine: Int, column: Int) -> Token {
+  mutating func lexDecimal(start: Int) -> Token {
     position += 1
     while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
     if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
@@ -93,11 +93,11 @@ extension Lexer {
     }
     if position < bytes.count, Self.isWordContinue(bytes[position]) {
       while position < bytes.count, Self.isWordContinue(bytes[position]) { position += 1 }
-      let whole = range(from: start, line: startLine, column: column)
+      let whole = range(from: start)
       report("`\(shortText(of: whole))` is not a number", at: whole)
       return Token(kind: .invalid, range: whole)
     }
-    let r = range(from: start, line: startLine, column: column)
+    let r = range(from: start)
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
       report("decimal `\(shortText(of: r))` is too large", at: r)
@@ -106,14 +106,14 @@ extension Lexer {
     return Token(kind: .decimal, range: r, integer: Int(bitPattern: UInt(value.bitPattern)))
   }
 
-  mutating func lexString(start: Int, line startLine: Int, column: Int) -> Token {
+  mutating func lexString(start: Int) -> Token {
     var text = [UInt8]()
     while position < bytes.count {
       let b = bytes[position]
       switch b {
       case UInt8(ascii: "\""):
         position += 1
-        let r = range(from: start, line: startLine, column: column)
+        let r = range(from: start)
         guard let valid = String(validating: text, as: UTF8.self) else {
           report("string is not valid UTF-8", at: r)
           return Token(kind: .invalid, range: r)
@@ -143,19 +143,15 @@ extension Lexer {
           text.append(escaped)
           position += 1
         } else {
-          let escapeColumn = self.column(at: escapeStart)
-          let escapeLine = line
           if position < bytes.count {
-            // Skip the whole character after the backslash, counting a line break.
+            // Skip the whole character after the backslash.
             let lead = bytes[position]
-            if lead == 10 { newLine(at: position) }
-            if lead >= 0x80 { lineHasNonASCII = true }
             position += 1
             while lead >= 0xC0, position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
           }
           report(
             "unknown escape in string (use \\\", \\\\, \\n, \\t, \\r, \\$ or \\u{HEX})",
-            at: SourceRange(source: source, start: escapeStart, end: position, line: escapeLine, column: escapeColumn))
+            at: SourceRange(source: source, start: escapeStart, end: position))
         }
       case 0:
         report("NUL byte in string", at: byteRange(at: position))
@@ -166,7 +162,6 @@ extension Lexer {
       case 10:
         text.append(b)
         position += 1
-        newLine(at: position - 1)
       case UInt8(ascii: "$"):
         // `$NAME` and `${NAME}` stay as written; any other `$` is a literal one, kept as `$$`.
         if position + 1 < bytes.count,
@@ -179,16 +174,15 @@ extension Lexer {
         text.append(b)
         position += 1
       default:
-        if b >= 0x80 { lineHasNonASCII = true }
         text.append(b)
         position += 1
-        if text.count > maxStringBytes { return skipOverlongString(start: start, line: startLine, column: column) }
+        if text.count > maxStringBytes { return skipOverlongString(start: start) }
       }
     }
-    let r = range(from: start, line: startLine, column: column)
+    let r = range(from: start)
     var problem = Problem(
       "unterminated string",
-      at: SourceRange(source: source, start: start, end: start + 1, line: startLine, column: column))
+      at: SourceRange(source: source, start: start, end: start + 1))
     problem.notes.append(("the string starts here and runs to the end of the input", nil))
     report(problem)
     return Token(kind: .invalid, range: r, integer: Token.unterminatedString)
@@ -196,19 +190,17 @@ extension Lexer {
 
   /// The rest of a string literal that passed `maxStringBytes`, skipped to its closing
   /// quote (or the end of the input) without keeping its text: reported, as an invalid token.
-  @inline(never) private mutating func skipOverlongString(start: Int, line startLine: Int, column: Int) -> Token {
+  @inline(never) private mutating func skipOverlongString(start: Int) -> Token {
     while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
       if bytes[position] == UInt8(ascii: "\\") { position += 1 }
-      if position < bytes.count, bytes[position] == 10 { newLine(at: position) }
-      if position < bytes.count, bytes[position] >= 0x80 { lineHasNonASCII = true }
       position += 1
     }
     let closed = position < bytes.count
     if closed { position += 1 }
-    let r = range(from: start, line: startLine, column: column)
+    let r = range(from: start)
     report(
       "string literal is longer than \(maxStringBytes) bytes, the most a string may have here",
-      at: SourceRange(source: source, start: start, end: start + 1, line: startLine, column: column))
+      at: SourceRange(source: source, start: start, end: start + 1))
     return Token(kind: .invalid, range: r, integer: closed ? 0 : Token.unterminatedString)
   }
 
@@ -233,7 +225,7 @@ extension Lexer {
       bracket == UInt8(ascii: "(")
         ? "a string holds no expression: write it outside, `echo \"x is\" (shape.x)`, or join with `+`: `(\"x=\" + shape.x)`"
         : "`${` must be followed by a parameter name and `}`, as in `\"${i}th\"` (`\\$` writes a dollar sign)",
-      at: SourceRange(source: source, start: start, end: position, line: line, column: column(at: start)))
+      at: SourceRange(source: source, start: start, end: position))
     text += [UInt8(ascii: "$"), UInt8(ascii: "$"), bracket]
   }
 
@@ -241,7 +233,6 @@ extension Lexer {
   /// Unicode scalar value, NUL included, appended to `text` as UTF-8. Anything else is
   /// reported, and the escape is skipped up to its `}` on the same line.
   @inline(never) mutating func lexScalarEscape(from start: Int, into text: inout [UInt8]) {
-    let escapeColumn = column(at: start)
     position += 1
     var value: UInt32 = 0
     var digits = 0
@@ -272,7 +263,7 @@ extension Lexer {
       valid
         ? "`\\u{\(String(value, radix: 16, uppercase: true))}` is not a Unicode scalar value"
         : "expected `\\u{HEX}` with one to six hex digits",
-      at: SourceRange(source: source, start: start, end: position, line: line, column: escapeColumn))
+      at: SourceRange(source: source, start: start, end: position))
   }
 
   func hexValue(_ b: UInt8) -> UInt8? {

@@ -122,7 +122,7 @@ struct Parser {
   }
 
   /// The top-level statement ``readRoot()`` read last, whose tree is `tree`.
-  private(set) var root = Statement(.run, range: SourceRange(source: 0, start: 0, end: 0, line: 0, column: 0))
+  private(set) var root = Statement(.run, range: SourceRange(source: 0, start: 0, end: 0))
 
   /// Reads the next top-level statement into `root`; false at the end of the input. For
   /// `--check`'s loop, which reads the statement where it lies: a copy of each (84 bytes)
@@ -330,7 +330,7 @@ struct Parser {
         return (tree.addBody(openBodies[bodyStart...]), close)
       case .endOfInput:
         var problem = Problem(
-          "expected `}` to close `{` opened at \(open.line):\(open.column)", at: token.range)
+          "expected `}` to close `{` opened at \(lexer.placeText(of: open))", at: token.range)
         problem.notes.append(("the block opened here", open))
         problems.append(problem)
         return nil
@@ -360,7 +360,7 @@ struct Parser {
       case .leftBrace: level += 1
       case .rightBrace: level -= 1
       case .endOfInput:
-        problems.append(Problem("expected `}` to close `{` opened at \(open.line):\(open.column)", at: token.range))
+        problems.append(Problem("expected `}` to close `{` opened at \(lexer.placeText(of: open))", at: token.range))
         return
       default: break
       }

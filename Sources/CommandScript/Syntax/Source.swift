@@ -1,14 +1,14 @@
-/// A span of source text. Offsets are UTF-8 byte offsets into the source; `line` and
-/// `column` (both from 1, columns counting Unicode scalars) locate its start for people.
+import Synchronization
+
+/// A span of source text: UTF-8 byte offsets into one source. Where it is for people
+/// (line and column) is computed when asked, from the source's bytes
+/// (``SourceTable/location(of:)``), not kept in every range.
 package struct SourceRange: Hashable, Sendable, BitwiseCopyable {
-  // Stored in 32 bits (a source is at most `SourceFile.maxSize` bytes; line numbers stop
-  // at 2^31 - 1), so that a range is 20 bytes to copy and keep, not 40: every token,
-  // syntax node and compiled command has one.
+  // Stored in 32 bits (a source is at most `SourceFile.maxSize` bytes), so that a range is
+  // 12 bytes to copy and keep: every token, syntax node and compiled command has one.
   private var source32: Int32
   private var start32: Int32
   private var end32: Int32
-  private var line32: Int32
-  private var column32: Int32
 
   /// Which source the range is in (an index into the session's ``SourceTable``).
   package var source: Int {
@@ -25,35 +25,19 @@ package struct SourceRange: Hashable, Sendable, BitwiseCopyable {
     get { Int(end32) }
     set { end32 = Int32(truncatingIfNeeded: newValue) }
   }
-  /// The line of the range's first byte, from 1.
-  package var line: Int {
-    get { Int(line32) }
-    set { line32 = Int32(clamping: newValue) }
-  }
-  /// The column of the range's first character (Unicode scalars from 1).
-  package var column: Int {
-    get { Int(column32) }
-    set { column32 = Int32(clamping: newValue) }
-  }
 
-  /// The bytes `start..<end` of source `source`, beginning at `line` and `column`.
-  package init(source: Int, start: Int, end: Int, line: Int, column: Int) {
+  /// The bytes `start..<end` of source `source`.
+  package init(source: Int, start: Int, end: Int) {
     source32 = Int32(truncatingIfNeeded: source)
     start32 = Int32(truncatingIfNeeded: start)
     end32 = Int32(truncatingIfNeeded: end)
-    line32 = Int32(clamping: line)
-    column32 = Int32(clamping: column)
   }
 
-  /// A range within one source, whose offsets and column fit in 32 bits (a source has
-  /// at most `SourceFile.maxSize` bytes), as the lexer makes one per token: only the line
-  /// is clamped.
-  init(source: Int32, start: Int, end: Int, line: Int, columnInSource column: Int) {
+  /// A range within one source, as the lexer makes one per token.
+  init(source: Int32, start: Int, end: Int) {
     source32 = source
     start32 = Int32(truncatingIfNeeded: start)
     end32 = Int32(truncatingIfNeeded: end)
-    line32 = Int32(clamping: line)
-    column32 = Int32(truncatingIfNeeded: column)
   }
 
   /// From the start of `self` to the end of `other`.
@@ -62,6 +46,100 @@ package struct SourceRange: Hashable, Sendable, BitwiseCopyable {
     r.end = max(end, other.end)
     return r
   }
+}
+
+/// Where the lines of a text start, to turn a byte offset into a line and a column (Unicode
+/// scalars from 1) when something asks: built in one pass over the bytes, the first time a
+/// location is asked for, and then each location costs a look-up and a scan of at most two
+/// blocks of bytes, however long the line (a 100 MB one) and however many are asked (1,000
+/// diagnostics). Lines end at LF (a CR before it is the line's last character); a
+/// byte-order mark at the start is not text; line numbers stop at 2^31 - 1.
+final class LineIndex: Sendable {
+  /// Offsets are grouped in blocks of `1 << blockShift` bytes.
+  private static let blockShift = 9
+  private let firstLine: Int
+  /// Where the first line's text starts: 3 after a byte-order mark, else 0.
+  private let textStart: Int
+  /// Per block: the line breaks before it.
+  private let lineBreaksBefore: [Int32]
+  /// Per block: the bytes before it that continue a UTF-8 sequence (which no column
+  /// counts); empty if the text is all ASCII.
+  private let continuationsBefore: [Int32]
+  /// Per block: where the line its first byte is on starts.
+  private let lineStartOfBlock: [Int32]
+
+  /// The index of `bytes`, whose first line is `firstLine`; `skipsByteOrderMark`: whether
+  /// a byte-order mark at the start is skipped (as the lexer skips one at the start of a text).
+  init(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, skipsByteOrderMark: Bool = true) {
+    self.firstLine = firstLine
+    textStart = skipsByteOrderMark && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let blocks = bytes.count >> Self.blockShift + 1
+    var lineBreaks = [Int32](repeating: 0, count: blocks)
+    var continuations = [Int32](repeating: 0, count: blocks)
+    var lineStarts = [Int32](repeating: 0, count: blocks)
+    var breaks: Int32 = 0
+    var continuing: Int32 = 0
+    var lineStart: Int32 = 0
+    for block in 0..<blocks {
+      lineBreaks[block] = breaks
+      continuations[block] = continuing
+      lineStarts[block] = lineStart
+      let blockStart = block << Self.blockShift
+      for i in blockStart..<min(bytes.count, blockStart + 1 << Self.blockShift) {
+        let b = bytes[i]
+        if b == 10 {
+          breaks &+= 1
+          lineStart = Int32(truncatingIfNeeded: i &+ 1)
+        }
+        if b & 0xC0 == 0x80 { continuing &+= 1 }
+      }
+    }
+    lineBreaksBefore = lineBreaks
+    continuationsBefore = continuing == 0 ? [] : continuations
+    lineStartOfBlock = lineStarts
+  }
+
+  /// The line and column of the byte at `offset` of `bytes` (the bytes this index was built
+  /// from); an offset past the end is at the end, one inside the byte-order mark at column 1.
+  func place(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    let offset = max(0, min(offset, bytes.count))
+    let block = offset >> Self.blockShift
+    let blockStart = block << Self.blockShift
+    var line = firstLine + Int(lineBreaksBefore[block])
+    var lineStart = -1
+    var i = offset
+    while i > blockStart {
+      i -= 1
+      if bytes[i] == 10 {
+        line += 1
+        if lineStart < 0 { lineStart = i + 1 }
+      }
+    }
+    if lineStart < 0 { lineStart = Int(lineStartOfBlock[block]) }
+    if lineStart == 0 { lineStart = textStart }
+    // Lines from 2^31 - 1 on are all that line, as they always were.
+    line = min(line, Int(Int32.max))
+    guard offset > lineStart else { return (line, 1) }
+    return (
+      line,
+      1 + offset - lineStart - (continuations(before: offset, in: bytes) - continuations(before: lineStart, in: bytes))
+    )
+  }
+
+  /// How many bytes before `offset` continue a UTF-8 sequence.
+  private func continuations(before offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard !continuationsBefore.isEmpty else { return 0 }
+    let block = offset >> Self.blockShift
+    var n = Int(continuationsBefore[block])
+    for i in block << Self.blockShift..<offset where bytes[i] & 0xC0 == 0x80 { n += 1 }
+    return n
+  }
+}
+
+/// A source's line index, made the first time a location in it is asked for and then
+/// kept (shared by the copies of the source, whose bytes are the same).
+private final class LineIndexCache: Sendable {
+  let index = Mutex<LineIndex?>(nil)
 }
 
 /// One compiled source: a file, `-c` text, a chunk of stdin or a REPL entry.
@@ -84,6 +162,7 @@ public struct SourceFile: Sendable {
   /// checked whole before it runs), as too few are; not for a stream's chunks, which are
   /// run before the rest is read.
   package var checksArgumentCount = false
+  private let lineIndex = LineIndexCache()
 
   /// A source of `bytes` (UTF-8, checked by the lexer) named `name`.
   public init(name: String, bytes: [UInt8], firstLine: Int = 1, arguments: [String]? = nil) {
@@ -96,6 +175,19 @@ public struct SourceFile: Sendable {
   /// A source of `text` named `name`.
   public init(name: String, text: String, firstLine: Int = 1, arguments: [String]? = nil) {
     self.init(name: name, bytes: Array(text.utf8), firstLine: firstLine, arguments: arguments)
+  }
+
+  /// The line and column of the byte at `offset`, as diagnostics give them.
+  func place(of offset: Int) -> (line: Int, column: Int) {
+    bytes.withUnsafeBufferPointer { buffer in
+      let index = lineIndex.index.withLock { index in
+        if let index { return index }
+        let made = LineIndex(buffer, firstLine: firstLine)
+        index = made
+        return made
+      }
+      return index.place(of: offset, in: buffer)
+    }
   }
 
   /// The text of line `line` (counted as in diagnostics) without its line break, invalid
@@ -205,7 +297,7 @@ package struct SourceTable: Sendable {
     return count - 1
   }
 
-  /// The source at `index`; a released one has its name but no text.
+  /// The source at `index`; a released one has neither its name nor its text.
   package subscript(index: Int) -> SourceFile {
     live[index] ?? SourceFile(name: "<released>", bytes: [])
   }
@@ -234,12 +326,13 @@ package struct SourceTable: Sendable {
     return nil
   }
 
-  /// The location of `range` for people.
+  /// The location of `range` for people: its line and column computed from its source's
+  /// text. (A released source, which nothing refers to, has no text: `<released>:1:1`.)
   package func location(of range: SourceRange) -> SourceLocation {
     let file = self[range.source]
+    let (line, column) = file.place(of: range.start)
     return SourceLocation(
-      file: file.name, line: range.line, column: range.column,
-      length: file.scalarCount(range.start, range.end))
+      file: file.name, line: line, column: column, length: file.scalarCount(range.start, range.end))
   }
 }
 

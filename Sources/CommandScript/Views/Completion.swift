@@ -37,16 +37,19 @@ extension Session {
     if !textIsCompiled {
       names = state.globals.sorted { $0.value < $1.value }.map { name, slot in
         let variable = state.variables[slot]
+        let at = sources.location(of: variable.range)
         return NameInScope(
           name: name, binding: variable.isLet ? .let : .var, kind: variable.kind.nounPhrase(bounds: false),
-          line: variable.range.line, column: variable.range.column)
+          line: at.line, column: at.column)
       }
     }
     for bound in context.boundNames {
       let variable =
         textIsCompiled
         ? state.variables.last {
-          $0.name == bound.name && $0.range.line == bound.line && $0.range.column == bound.column
+          guard $0.name == bound.name else { return false }
+          let at = sources.location(of: $0.range)
+          return at.line == bound.line && at.column == bound.column
         }
         : nil
       names.removeAll { $0.name == bound.name }

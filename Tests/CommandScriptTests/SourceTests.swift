@@ -46,6 +46,13 @@ import Testing
     #expect(table.location(of: end).length == 1)
   }
 
+  @Test func rangesTokensAndNamesStaySmall() {
+    // Offsets alone: what every token, name and compiled command carries and copies.
+    #expect(MemoryLayout<SourceRange>.size == 12)
+    #expect(MemoryLayout<Name>.size == 16)
+    #expect(MemoryLayout<Token>.size == 25)
+  }
+
   @Test func rangeThroughAnotherRange() {
     let a = SourceRange(source: 0, start: 2, end: 5)
     let b = SourceRange(source: 0, start: 8, end: 10)

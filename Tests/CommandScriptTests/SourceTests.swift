@@ -95,6 +95,23 @@ import Testing
     #expect(place(4, in: later) == "1:3")
   }
 
+  @Test func theLexersPlacesAreTheTablesPlaces() {
+    // After a byte-order mark, CRLF line breaks and non-ASCII characters; the end of the
+    // input is placed after the last token, not on the blank lines and comment after it.
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("move up\r\nlog \"été\" (1 +\r\n\r\n  # c\n\n".utf8)
+    let (tokens, _) = lexAll(bytes)
+    #expect(
+      tokens.map { "\($0.line):\($0.column)" } == [
+        "1:1", "1:6", "1:9", "2:1", "2:5", "2:11", "2:12", "2:14", "2:16", "3:2", "4:6", "5:1", "2:15",
+      ])
+    var table = SourceTable()
+    let id = table.add(SourceFile(name: "f", bytes: bytes))
+    for token in tokens {
+      let location = table.location(of: SourceRange(source: id, start: token.range.start, end: token.range.end))
+      #expect((location.line, location.column) == (token.line, token.column))
+    }
+  }
+
   @Test func aReleasedSourceHasNoText() {
     var table = SourceTable()
     let id = table.add(SourceFile(name: "f", text: "move up\nmove down"))

@@ -143,7 +143,7 @@ public struct ReceiverRegistry: Sendable {
           if case (.integer, .integer) = (parameter.kind, value) { true } else { parameter.kind.accepts(value) }
         guard isOfKind else {
           throw RegistrationError(
-            "\(described()): the default of parameter `\(parameter.name)` must be \(Constraint(parameter.kind).description)"
+            "\(described()): the default of parameter `\(parameter.name)` must be \(parameter.kind.nounPhrase())"
           )
         }
         optionalSeen = true

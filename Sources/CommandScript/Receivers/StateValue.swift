@@ -102,6 +102,22 @@ public enum StateValue: Equatable, Sendable {
   }
 }
 
+extension StateValue {
+  /// `value` as data: a number, a string or a boolean as itself, a word as its text in
+  /// `kind`'s set (its index where `kind` is no word set). How a script's variables are
+  /// shown as data and how a plugin is sent an argument.
+  package init(_ value: CommandScript.Value, of kind: ValueKind) {
+    switch value {
+    case .integer(let n): self = .int(n)
+    case .decimal(let x): self = .double(x)
+    case .string(let s): self = .string(s)
+    case .boolean(let b): self = .bool(b)
+    case .word(let index):
+      if case .word(let set) = kind { self = .string(set.words[index]) } else { self = .int(index) }
+    }
+  }
+}
+
 extension StateValue: ExpressibleByDictionaryLiteral {
   public init(dictionaryLiteral elements: (String, StateValue)...) {
     self = .object(elements.map { Member($0.0, $0.1) })

@@ -1,8 +1,11 @@
 // The kinds of value, written once: what a verb's parameter takes, what a query answers and
-// what a checked expression computes are all a `ValueKind`. Describing a kind, testing
-// whether a value is of it and reading a literal as one are switches here with no
-// `default:`, so that a new kind is a decision in each (ARCHITECTURE.md, "Add an argument
-// kind"); merging two is one rule for every kind without bounds.
+// what a checked expression computes are all a `ValueKind`. Each question a kind must answer
+// is one switch here with no `default:`, so that a new kind is a decision in each
+// (ARCHITECTURE.md, "Add an argument kind"): which values are of it (`accepts`), what a
+// literal stands for in it (`value(of:)`, which reads a script's arguments too), what stands
+// in for a value not given (`standIn`), and what it is called (`wording`, which every name
+// and phrase for it reads). The rest is derived from those; merging two is one rule for
+// every kind without bounds.
 
 /// A kind of value: what a parameter takes, what a query answers, what an expression
 /// computes. The checker rejects a value of another kind before a script runs.
@@ -58,64 +61,55 @@ public enum ValueKind: Sendable, Equatable {
   }
 
   /// The bare words a script may write for a value of this kind (what Tab offers).
-  var words: [String] {
-    switch self {
-    case .word(let set): set.words + set.aliases.keys
-    case .boolean: ["true", "false"]
-    case .integer, .decimal, .string: []
-    }
-  }
+  var words: [String] { wording.words.map { $0.listed + $0.aliases } ?? [] }
 
   /// Whether a script writes values of this kind as bare words (a word set's, even an empty
   /// one).
-  var takesWords: Bool {
-    if case .word = self { return true }
-    return !words.isEmpty
-  }
+  var takesWords: Bool { wording.words != nil }
 
   // MARK: Literals
 
-  /// The value of the integer literal `n` as this kind, or nil if it is not one. With
-  /// ``value(ofDecimal:)`` and ``value(ofWord:)``, the one rule for literal arguments: the
-  /// checker's packed verb table only caches their answers.
-  @inline(__always) func value(ofInteger n: Int) -> Value? {
-    switch self {
-    case .integer(let allowed): return allowed.contains(n) ? .integer(n) : nil
-    case .decimal: return value(ofDecimal: Double(n))
-    case .word, .string, .boolean: return nil
+  /// The value of `literal` as this kind, or nil if it is not one: the one rule for what a
+  /// literal stands for, in a script (`3`, `2.5`, a bare word) and in a script's argument.
+  /// A literal is given as the value it is where any value is taken (a ``Constraint/any``
+  /// slot): `.integer` for `3`, `.decimal` for `2.5`, `.string` for a bare word (`up`,
+  /// `true`); a word's index or a boolean is no literal. An integer is also a decimal's, as
+  /// the same number; a decimal is no integer's (an integer does not take `2.0`).
+  @inline(__always) func value(of literal: Value) -> Value? {
+    switch (self, literal) {
+    case (.integer(let allowed), .integer(let n)): allowed.contains(n) ? literal : nil
+    case (.decimal(let allowed), .integer(let n)): allowed.contains(Double(n)) ? .decimal(Double(n)) : nil
+    case (.decimal(let allowed), .decimal(let x)): allowed.contains(x) ? literal : nil
+    case (.word(let set), .string(let word)): set.index(of: word).map { .word($0) }
+    case (.string, .string): literal
+    case (.boolean, .string(let word)): word == "true" ? .boolean(true) : word == "false" ? .boolean(false) : nil
+    case (.integer, _), (.decimal, _), (.word, _), (.string, _), (.boolean, _): nil
     }
   }
 
-  /// The value of the decimal literal `x` as this kind, or nil if it is not one (an integer
-  /// does not take `2.0`).
-  func value(ofDecimal x: Double) -> Value? {
-    switch self {
-    case .decimal(let allowed): return allowed.contains(x) ? .decimal(x) : nil
-    case .integer, .word, .string, .boolean: return nil
-    }
-  }
+  /// The value of the integer literal `n` as this kind, or nil if it is not one
+  /// (``value(of:)``; the checker's packed verb table only caches its answers).
+  @inline(__always) func value(ofInteger n: Int) -> Value? { value(of: .integer(n)) }
+
+  /// The value of the decimal literal `x` as this kind, or nil if it is not one.
+  func value(ofDecimal x: Double) -> Value? { value(of: .decimal(x)) }
 
   /// The value of the bare word `word` as this kind, or nil if it is not one.
-  func value(ofWord word: String) -> Value? {
-    switch self {
-    case .string: return .string(word)
-    case .word(let set): return set.index(of: word).map { .word($0) }
-    case .boolean: return word == "true" ? .boolean(true) : word == "false" ? .boolean(false) : nil
-    case .integer, .decimal: return nil
-    }
-  }
+  func value(ofWord word: String) -> Value? { value(of: .string(word)) }
 
   /// The value of a script's argument `text` (`cmdscript FILE ARG…`) as this kind, or nil
-  /// if it is not one. A number is written as a script writes one (no `inf`, `nan` or
-  /// hexadecimal); a word or a boolean as the bare word.
+  /// if it is not one: the text read as the literal a script would write, a bare word first
+  /// (so that a string takes `3` as text), then a number. A number is written as a script
+  /// writes one (no `inf`, `nan` or hexadecimal); a decimal's is read as a decimal first, so
+  /// that `-0` keeps its sign.
   func value(ofArgument text: String) -> Value? {
-    switch self {
-    case .integer: return Int(text).flatMap { value(ofInteger: $0) }
-    case .decimal:
-      guard text.allSatisfy({ "0123456789.eE+-".contains($0) }), let x = Double(text), x.isFinite else { return nil }
-      return value(ofDecimal: x)
-    case .word, .string, .boolean: return value(ofWord: text)
+    if let value = value(of: .string(text)) { return value }
+    if text.allSatisfy({ "0123456789.eE+-".contains($0) }), let x = Double(text), x.isFinite,
+      let value = value(of: .decimal(x))
+    {
+      return value
     }
+    return Int(text).flatMap { value(of: .integer($0)) }
   }
 
   /// A value of this kind that stands for a script's argument not given when the script is
@@ -152,63 +146,78 @@ public enum ValueKind: Sendable, Equatable {
 
   // MARK: Describing
 
+  /// How a kind is spoken of, in one table (``wording``) that `name`, `description`,
+  /// `nounPhrase` and `words` all read.
+  struct Wording {
+    /// The kind's name where kinds are data: `integer`, `word`.
+    var name: String
+    /// The noun for a value of the kind, with its article: (`an`, `integer`),
+    /// (`a`, `direction`); nil for a word set without a name, spoken of by its words.
+    var noun: (article: String, noun: String)?
+    /// The least and the greatest value, as a script writes them; nil where unbounded.
+    var low: String? = nil
+    var high: String? = nil
+    /// The words a script writes for the values, listed where the kind is named with its
+    /// bounds, and the other spellings it takes (a word set's aliases); nil for a kind not
+    /// written as bare words.
+    var words: (listed: [String], aliases: [String])? = nil
+  }
+
+  /// What each kind is called and how its bounds and words are written: the one place a
+  /// kind's names are given (the sentences are made alike for every kind from it).
+  var wording: Wording {
+    switch self {
+    case .integer(let r):
+      Wording(
+        name: "integer", noun: ("an", "integer"), low: r.lowerBound == Int.min ? nil : String(r.lowerBound),
+        high: r.upperBound == Int.max ? nil : String(r.upperBound))
+    case .decimal(let r):
+      Wording(
+        name: "decimal", noun: ("a", "decimal"),
+        low: r.lowerBound.isFinite ? ScriptString.decimal(r.lowerBound) : nil,
+        high: r.upperBound.isFinite ? ScriptString.decimal(r.upperBound) : nil)
+    case .word(let set):
+      Wording(name: "word", noun: set.name.map { ("a", $0) }, words: (set.words, Array(set.aliases.keys)))
+    case .string: Wording(name: "string", noun: ("a", "string"))
+    case .boolean: Wording(name: "boolean", noun: ("a", "boolean"), words: (["true", "false"], []))
+    }
+  }
+
   /// A name for the kind in help and diagnostics: `integer 1...9`, `direction`, `string`.
   public var description: String {
-    switch self {
-    case .integer(let range):
-      if range == Int.min...Int.max { return "integer" }
-      if range.upperBound == Int.max { return "integer ≥ \(range.lowerBound)" }
-      return "integer \(range.lowerBound)...\(range.upperBound)"
-    case .decimal(let range):
-      switch (range.lowerBound.isFinite, range.upperBound.isFinite) {
-      case (false, false): return "decimal"
-      case (true, false): return "decimal ≥ \(ScriptString.decimal(range.lowerBound))"
-      case (false, true): return "decimal ≤ \(ScriptString.decimal(range.upperBound))"
-      case (true, true):
-        return "decimal \(ScriptString.decimal(range.lowerBound))...\(ScriptString.decimal(range.upperBound))"
-      }
-    case .word(let set): return set.name ?? set.words.joined(separator: "|")
-    case .string: return "string"
-    case .boolean: return "boolean"
+    // Kept as help has always written it: an integer bounded above only, with its least.
+    if case .integer(let r) = self, r.lowerBound == Int.min, r.upperBound != Int.max {
+      return "integer \(r.lowerBound)...\(r.upperBound)"
+    }
+    let wording = wording
+    guard let (_, noun) = wording.noun else { return wording.words?.listed.joined(separator: "|") ?? "" }
+    switch (wording.low, wording.high) {
+    case (nil, nil): return noun
+    case (let low?, nil): return "\(noun) ≥ \(low)"
+    case (nil, let high?): return "\(noun) ≤ \(high)"
+    case (let low?, let high?): return "\(noun) \(low)...\(high)"
     }
   }
 
   /// The kind's name where kinds are data: a plugin's declarations (PLUGINS.md), the MCP
   /// server's `describe` and the page's controls. A kind's bounds and words go beside it.
-  package var name: String {
-    switch self {
-    case .integer: "integer"
-    case .decimal: "decimal"
-    case .word: "word"
-    case .string: "string"
-    case .boolean: "boolean"
-    }
-  }
+  package var name: String { wording.name }
 
   /// What a value must be, as a noun phrase with the kind's bounds and words, for errors
   /// about arguments: `an integer ≥ 1`, `a direction (up, down)`. With `bounds: false`, the
   /// kind alone, for errors about expressions: `an integer`, `a direction`.
   func nounPhrase(bounds: Bool = true) -> String {
-    switch self {
-    case .integer(let r):
-      if !bounds || r == Int.min...Int.max { return "an integer" }
-      if r.lowerBound == Int.min { return "an integer ≤ \(r.upperBound)" }
-      if r.upperBound == Int.max { return "an integer ≥ \(r.lowerBound)" }
-      return "an integer from \(r.lowerBound) to \(r.upperBound)"
-    case .decimal(let r):
-      switch (bounds && r.lowerBound.isFinite, bounds && r.upperBound.isFinite) {
-      case (false, false): return "a decimal"
-      case (true, false): return "a decimal ≥ \(ScriptString.decimal(r.lowerBound))"
-      case (false, true): return "a decimal ≤ \(ScriptString.decimal(r.upperBound))"
-      case (true, true):
-        return "a decimal from \(ScriptString.decimal(r.lowerBound)) to \(ScriptString.decimal(r.upperBound))"
-      }
-    case .word(let w):
-      let list = w.words.joined(separator: ", ")
-      guard let name = w.name else { return "one of \(list)" }
-      return bounds ? "a \(name) (\(list))" : "a \(name)"
-    case .string: return "a string"
-    case .boolean: return bounds ? "a boolean (true, false)" : "a boolean"
+    let wording = wording
+    let list = wording.words?.listed.joined(separator: ", ")
+    guard let (article, noun) = wording.noun else { return "one of \(list ?? "")" }
+    let phrase = "\(article) \(noun)"
+    guard bounds else { return phrase }
+    if let list { return "\(phrase) (\(list))" }
+    switch (wording.low, wording.high) {
+    case (nil, nil): return phrase
+    case (let low?, nil): return "\(phrase) ≥ \(low)"
+    case (nil, let high?): return "\(phrase) ≤ \(high)"
+    case (let low?, let high?): return "\(phrase) from \(low) to \(high)"
     }
   }
 }

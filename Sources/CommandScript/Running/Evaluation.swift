@@ -195,35 +195,22 @@ extension Invoker {
     throws(RunFailure) -> Value
   {
     let answer = try evaluate(expression, frame: frame)
-    // By the slot's kind, every kind listed: a new one does not compile until it says here
-    // which answers it takes. The checker gave the expression the slot's kind, so only a
-    // query can answer otherwise.
+    // The checker gave the expression the slot's kind, so only a query can answer otherwise.
     switch constraint {
-    case .kind(.integer(let allowed)):
-      guard case .integer(let n) = answer else { throw wrongAnswer(in: expression) }
-      guard allowed.contains(n) else {
-        throw RunFailure(message: "the value must be \(constraint.description), not \(n)", range: range)
-      }
-      return answer
-    case .kind(.decimal(let allowed)):
-      guard case .decimal(let x) = answer, x.isFinite else { throw wrongAnswer(in: expression) }
-      guard allowed.contains(x) else {
+    case .kind(let kind):
+      // What a value of the kind is, is the kind's (`accepts`), for every kind alike.
+      if kind.accepts(answer) { return answer }
+      // Of the kind but outside its bounds: the script's value, not the receiver's defect.
+      if kind.widened.accepts(answer) {
         throw RunFailure(
-          message: "the value must be \(constraint.description), not \(ScriptString.decimal(x))", range: range)
+          message: "the value must be \(kind.nounPhrase()), not \(try text(of: answer, from: expression, as: kind))",
+          range: range)
       }
-      return answer
-    case .kind(.word(let set)):
-      guard case .word(let i) = answer, set.words.indices.contains(i) else { throw wrongAnswer(in: expression) }
-      return answer
-    case .kind(.string):
-      switch answer {
-      case .string: return answer
-      case .boolean(let b): return .string(b ? "true" : "false")
-      case .integer, .decimal, .word: throw wrongAnswer(in: expression)
+      // A condition where text is taken gives its word, as `echo` writes it.
+      if case .boolean(let b) = answer, case .string? = kind.value(of: .string("")) {
+        return .string(b ? "true" : "false")
       }
-    case .kind(.boolean):
-      guard case .boolean = answer else { throw wrongAnswer(in: expression) }
-      return answer
+      throw wrongAnswer(in: expression)
     case .any:
       switch answer {
       case .boolean(let b): return .string(b ? "true" : "false")

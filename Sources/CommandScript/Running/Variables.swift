@@ -95,18 +95,7 @@ final class VariableStore: ReceiverBase {
 
   var state: StateValue {
     .object(
-      shown.map { variable in
-        let value: StateValue =
-          switch variable.value {
-          case .integer(let n): .int(n)
-          case .decimal(let x): .double(x)
-          case .boolean(let b): .bool(b)
-          case .string(let s): .string(s)
-          case .word(let i):
-            if case .word(let set) = variable.kind { .string(set.words[i]) } else { .int(i) }
-          }
-        return StateValue.Member(variable.name, value)
-      })
+      shown.map { variable in StateValue.Member(variable.name, StateValue(variable.value, of: variable.kind)) })
   }
 
   /// One `NAME = VALUE` a line.

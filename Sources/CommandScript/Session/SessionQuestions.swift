@@ -63,7 +63,7 @@ extension Session {
       if i >= values.count { values.append(parameter.defaultValue!) }
       guard parameter.kind.accepts(values[i]) else {
         throw CommandFailure(
-          "`\(parameter.name)` of `\(type.name).\(query)` must be \(Constraint(parameter.kind).description)")
+          "`\(parameter.name)` of `\(type.name).\(query)` must be \(parameter.kind.nounPhrase())")
       }
     }
     return try timeline.instances[index].ask(q, Arguments(values))

@@ -177,19 +177,6 @@ enum PluginDeclarations {
     }
   }
 
-  /// A value as JSON: a word as its text.
-  static func json(_ value: Value, of kind: ParameterKind) -> StateValue {
-    switch value {
-    case .integer(let n): return .int(n)
-    case .decimal(let x): return .double(x)
-    case .string(let s): return .string(s)
-    case .boolean(let b): return .bool(b)
-    case .word(let index):
-      if case .word(let set) = kind { return .string(set.words[index]) }
-      return .int(index)
-    }
-  }
-
   /// A JSON value that is one of `kind`'s values (a query's answer, an example argument):
   /// read as ``value(_:of:)`` reads it, then held to the kind's bounds by the one test of
   /// whether a value fits a kind, ``ValueKind/accepts(_:)``.

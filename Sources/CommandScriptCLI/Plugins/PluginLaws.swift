@@ -182,7 +182,7 @@ struct PluginLaws {
     for condition in verb.availability {
       guard let query = type.queries.first(where: { $0.name == condition.query }) else { continue }
       let arguments = query.parameters.compactMap { parameter in
-        parameter.defaultValue.map { PluginDeclarations.json($0, of: parameter.kind) }
+        parameter.defaultValue.map { StateValue($0, of: parameter.kind) }
       }
       let params: [String: StateValue] = [
         "instance": .string(instance), "query": .string(query.name), "arguments": .array(arguments),

@@ -24,7 +24,7 @@ final class PluginReceiver: DeclaredReceiver {
     var list: [StateValue] = []
     list.reserveCapacity(arguments.count)
     for i in 0..<arguments.count {
-      list.append(PluginDeclarations.json(arguments.value(i), of: parameters[i].kind))
+      list.append(StateValue(arguments.value(i), of: parameters[i].kind))
     }
     return .array(list)
   }
@@ -58,7 +58,7 @@ final class PluginReceiver: DeclaredReceiver {
       case .integer(let n): JSONBytes.appendInteger(n, to: &out)
       case .word(let w): out += quotedWords[verb][i][w]
       case let value:
-        JSONBytes.append(PluginDeclarations.json(value, of: type.verbs[verb].parameters[i].kind), to: &out)
+        JSONBytes.append(StateValue(value, of: type.verbs[verb].parameters[i].kind), to: &out)
       }
     }
     out.append(UInt8(ascii: "]"))

@@ -28,11 +28,14 @@ let package = Package(
     // its headers).
     .systemLibrary(
       name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+    // Readline where the program links it (the fully static release binary), by weak
+    // references that are null elsewhere (see readline_linked.c).
+    .target(name: "CReadlineLinked"),
     // The command line and REPL for any registry, so embedding apps get them too.
     .target(
       name: "CommandScriptCLI",
       dependencies: [
-        "CommandScript", "CReadline",
+        "CommandScript", "CReadline", "CReadlineLinked",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // `plugin new`'s kit, plugins/python and plugins/node, built in (Plugins/EmbedFiles).

@@ -123,7 +123,8 @@ def main(out):
             if "loaded" in machine and "relocations" in machine
             else ""
         )
-        + f", dynamically linked to {machine['linked']}; {machine['foundation']}"
+        + (f", dynamically linked to {machine['linked']}" if machine.get("linked") else ", linked statically")
+        + f"; {machine['foundation']}"
     )
     if "load_start" in machine:
         busiest = max(float(machine["load_start"].split()[0]), float(machine["load_end"].split()[0]))

@@ -3,7 +3,9 @@
 // readline and its terminal library. Nothing links against readline, so its functions
 // must not be called by name: these are the types of what the REPL looks up with dlsym,
 // taken from readline's own declarations (`__typeof__` names a symbol without referring
-// to it), so that Swift calls them with the right signatures.
+// to it), so that Swift calls them with the right signatures. The fully static release
+// binary, which cannot dlopen, links readline in and takes the same functions from
+// CReadlineLinked.
 #include <stdio.h>
 
 #include <readline/history.h>

@@ -1,4 +1,5 @@
 import CReadline
+import CReadlineLinked
 import CommandScript
 import Synchronization
 
@@ -138,7 +139,8 @@ struct HistoryFile {
 
 /// GNU readline's functions and variables that the REPL uses, looked up with dlopen and
 /// dlsym when the REPL starts, with the types readline's headers declare (see CReadline's
-/// shim.h): a run that never prompts does not load readline at all.
+/// shim.h): a run that never prompts does not load readline at all. The fully static release
+/// binary, which cannot load it, has readline linked in instead (CReadlineLinked).
 struct Readline: @unchecked Sendable {
   // Only the REPL's thread reads these, after loading has written them.
   let readline: cs_readline_function
@@ -191,9 +193,12 @@ struct Readline: @unchecked Sendable {
     static let libraries = ["libreadline.so.8", "libreadline.so"]
   #endif
 
-  /// Readline from the first of ``libraries`` that loads, the first time this is read;
-  /// if none does, the first one's error.
+  /// Readline linked into the program if it is, else from the first of ``libraries`` that
+  /// loads, the first time this is read; if none does, the first one's error.
   static let shared: Result<Readline, Unavailable> = {
+    if cs_linked_readline_symbol("readline") != nil {
+      return lookUp("the program's own readline") { cs_linked_readline_symbol($0) }
+    }
     var first: Unavailable?
     for name in libraries {
       switch load(name) {
@@ -209,9 +214,19 @@ struct Readline: @unchecked Sendable {
     guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
       return .failure(Unavailable(reason: dlerror().map { String(cString: $0) } ?? "cannot load \(name)"))
     }
+    let loaded = lookUp(name) { dlsym(library, $0) }
+    if case .failure = loaded { dlclose(library) }
+    return loaded
+  }
+
+  /// Readline from the functions and variables that `address` finds by name (nil where it
+  /// finds none); `source` names where they come from in the error.
+  private static func lookUp(
+    _ source: String, _ address: (String) -> UnsafeMutableRawPointer?
+  ) -> Result<Readline, Unavailable> {
     func find<T>(_ symbol: String) throws(Unavailable) -> T {
-      guard let address = dlsym(library, symbol) else { throw Unavailable(reason: "\(name) lacks \(symbol)") }
-      return unsafeBitCast(address, to: T.self)
+      guard let found = address(symbol) else { throw Unavailable(reason: "\(source) lacks \(symbol)") }
+      return unsafeBitCast(found, to: T.self)
     }
     do throws(Unavailable) {
       return .success(
@@ -237,7 +252,6 @@ struct Readline: @unchecked Sendable {
             writeTimestamps: find("history_write_timestamps"), multilineEntries: find("history_multiline_entries"),
             commentCharacter: find("history_comment_char"))))
     } catch {
-      dlclose(library)
       return .failure(error)
     }
   }

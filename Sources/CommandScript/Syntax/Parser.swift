@@ -205,11 +205,17 @@ struct Parser {
       recover()
       return nil
     default:
-      problems.append(
-        Problem("expected `;` or a line break after the statement, found \(describe(token))", at: token.range))
-      recover()
+      reportUnfinished()
       return nil
     }
+  }
+
+  /// A statement followed by what cannot follow one: reported, and the rest skipped. Out
+  /// of line: `finished` is inlined into the loop over top-level statements.
+  @inline(never) private mutating func reportUnfinished() {
+    problems.append(
+      Problem("expected `;` or a line break after the statement, found \(describe(token))", at: token.range))
+    recover()
   }
 
   /// Skips to the end of the statement: the next separator, or the `}` that closes the
@@ -270,11 +276,17 @@ struct Parser {
     case .leftParen: return parseParenthesizedArgument()
     case .invalid: return nil
     default:
-      problems.append(Problem("expected \(what()), found \(describe(token))", at: token.range))
+      reportExpected(what())
       return nil
     }
     advance()
     return argument
+  }
+
+  /// `what` was expected where the current token is. Out of line: in `parseArgument`,
+  /// which the loop over a command's arguments inlines, the message made its frame large.
+  @inline(never) mutating func reportExpected(_ what: String) {
+    problems.append(Problem("expected \(what), found \(describe(token))", at: token.range))
   }
 
   mutating func expectWord(_ what: String) -> Name? {

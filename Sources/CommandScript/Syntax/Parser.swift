@@ -128,33 +128,39 @@ struct Parser {
   /// `--check`'s loop, which reads the statement where it lies: a copy of each (84 bytes)
   /// cost 5% of its instructions. Inlined: in that loop the call was 5% of the time once
   /// the optimizer stopped inlining it.
-  @inline(__always) mutating func readRoot() -> Bool {
-    if isKnownUniquelyReferenced(&tree) {
-      tree.removeAll()
-    } else {
-      tree = SyntaxTree(symbols: lexer.symbols)
+  ///
+  /// `dropsCommand` is asked first about each command without a receiver (its name, and
+  /// its arguments in `tree`): when it says true, the command is done with and the next
+  /// statement is read instead, so that a caller who can judge the command from these
+  /// (`--check`'s plain commands) takes it from the parser's registers, without the
+  /// statement being written and read back.
+  @inline(__always) mutating func readRoot(
+    droppingCommand dropsCommand: (_ name: Name, _ arguments: NodeRange, _ tree: SyntaxTree) -> Bool = { _, _, _ in
+      false
     }
+  ) -> Bool {
     while true {
+      if isKnownUniquelyReferenced(&tree) {
+        tree.removeAll()
+      } else {
+        tree = SyntaxTree(symbols: lexer.symbols)
+      }
       skipSeparatorsInlined()
       switch token.kind {
       case .endOfInput: return false
-      case .rightBrace:
-        // One problem for a run of them.
-        var range = token.range
-        advance()
-        while token.kind == .rightBrace {
-          range = range.through(token.range)
-          advance()
-        }
-        problems.append(Problem("unexpected `}`: no block is open", at: range))
+      case .rightBrace: skipUnopenedBraces()
       case .word where Keyword(symbol: token.symbol) == nil:
         // A command or a macro call, most of what a script holds: parsed here rather than
         // through `parseStatement`, whose frame (large, for every kind of statement) and
         // result (a statement, through memory) cost as much as the command's own parse.
-        if let statement = finished(parseInvocation()) {
-          root = statement
-          return true
+        guard let statement = finished(parseInvocation()) else { continue }
+        if case .invocation(receiver: nil, let name, let arguments) = statement.kind,
+          dropsCommand(name, arguments, tree)
+        {
+          continue
         }
+        root = statement
+        return true
       default:
         if let statement = parseStatement() {
           root = statement
@@ -162,6 +168,18 @@ struct Parser {
         }
       }
     }
+  }
+
+  /// A `}` at the top level, where no block is open: one problem for a run of them. Out of
+  /// line: `readRoot` is inlined into its callers' loops.
+  @inline(never) private mutating func skipUnopenedBraces() {
+    var range = token.range
+    advance()
+    while token.kind == .rightBrace {
+      range = range.through(token.range)
+      advance()
+    }
+    problems.append(Problem("unexpected `}`: no block is open", at: range))
   }
 
   /// Parses one statement; on a syntax error records it, recovers, and returns nil.

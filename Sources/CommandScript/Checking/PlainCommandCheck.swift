@@ -45,10 +45,10 @@ extension Checker {
     // (No macro body is being checked: the command is at the top level.)
     guard verbIndex != 0, currentPlainKey == plainKey else { return false }
     let shape = verbTable.verbs[verbIndex - 1]
-    let count = Int(arguments.count)
-    guard count <= shape.count, count >= shape.required else { return false }
-    let first = Int(arguments.first)
-    for i in 0..<count where packedIfKnown(tree.arguments[first + i], slot: shape.first + i) == nil { return false }
+    let given = tree.arguments.entries(arguments)
+    guard given.count <= shape.count, given.count >= shape.required else { return false }
+    // (Slots are counted in an array: no overflow.)
+    for i in given.indices where packedIfKnown(given[i], slot: shape.first &+ i) == nil { return false }
     return true
   }
 }

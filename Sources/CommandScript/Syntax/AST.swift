@@ -290,22 +290,33 @@ struct PlainList<Element: BitwiseCopyable>: ~Copyable {
   }
 
   /// Appends `element` and returns its index.
-  mutating func append(_ element: Element) -> Int32 {
-    if count == capacity {
-      let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-      grown.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = grown
-      capacity *= 2
-    }
+  @inline(__always) mutating func append(_ element: Element) -> Int32 {
+    if count == capacity { grow() }
     (base + count).initialize(to: element)
-    count += 1
-    return Int32(truncatingIfNeeded: count - 1)
+    // Below the capacity, itself an allocation's count: no overflow.
+    count &+= 1
+    return Int32(truncatingIfNeeded: count &- 1)
+  }
+
+  /// Doubles the capacity. Out of line: rare, and the parser's loops inline `append`.
+  @inline(never) private mutating func grow() {
+    let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    grown.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity *= 2
   }
 
   subscript(i: Int) -> Element {
     precondition(i >= 0 && i < count, "index out of range")
     return base[i]
+  }
+
+  /// The entries in `range`, valid while the list lives and does not change: their bounds
+  /// checked once, not each entry's.
+  func entries(_ range: NodeRange) -> UnsafeBufferPointer<Element> {
+    precondition(range.first >= 0 && range.count >= 0 && Int(range.first) + Int(range.count) <= count)
+    return UnsafeBufferPointer(start: base + Int(range.first), count: Int(range.count))
   }
 
   /// A copy of the entries in `range` (a block's statements, a macro's parameters).

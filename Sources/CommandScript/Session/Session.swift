@@ -366,9 +366,10 @@ public final class Session {
       // copy the loop, and then call `check` out of line.) Not once interrupted, so that
       // the loop's test of that comes between any two commands. A local function marked
       // for inlining: as a closure, the optimizer called it (0.25 M instructions more).
-      @inline(__always) func isPlainCommandChecked(_ name: Name, _ arguments: NodeRange, _ tree: SyntaxTree) -> Bool {
+      @inline(__always) func isPlainCommandChecked(_ name: Name, _ arguments: UnsafeBufferPointer<ArgumentNode>) -> Bool
+      {
         checker.checksOnly && (sourcing.isEmpty || !interruption.isRequested)
-          && checker.checksPlainCommand(name, arguments: arguments, in: tree)
+          && checker.checksPlainCommand(name, arguments: arguments)
       }
       while sourcing.isEmpty || !interruption.isRequested, parser.readRoot(droppingCommand: isPlainCommandChecked) {
         // The statement is read in the parser, not copied, until here.

@@ -129,22 +129,23 @@ struct Parser {
   /// cost 5% of its instructions. Inlined: in that loop the call was 5% of the time once
   /// the optimizer stopped inlining it.
   ///
-  /// `dropsCommand` is asked first about each command without a receiver (its name, and
-  /// its arguments in `tree`): when it says true, the command is done with and the next
-  /// statement is read instead, so that a caller who can judge the command from these
-  /// (`--check`'s plain commands) takes it from the parser's registers, without the
-  /// statement being written and read back.
+  /// `dropsCommand` is asked first about each command without a receiver (its name and
+  /// its arguments): when it says true, the command is done with and the next statement is
+  /// read instead, so that a caller who can judge the command from these (`--check`'s
+  /// plain commands) takes it from the parser's registers, without the statement being
+  /// written and read back. (The arguments, not the tree, so that the tree stays the
+  /// parser's alone until a statement is returned.)
   @inline(__always) mutating func readRoot(
-    droppingCommand dropsCommand: (_ name: Name, _ arguments: NodeRange, _ tree: SyntaxTree) -> Bool = { _, _, _ in
+    droppingCommand dropsCommand: (_ name: Name, _ arguments: UnsafeBufferPointer<ArgumentNode>) -> Bool = { _, _ in
       false
     }
   ) -> Bool {
+    if isKnownUniquelyReferenced(&tree) {
+      tree.removeAll()
+    } else {
+      tree = SyntaxTree(symbols: lexer.symbols)
+    }
     while true {
-      if isKnownUniquelyReferenced(&tree) {
-        tree.removeAll()
-      } else {
-        tree = SyntaxTree(symbols: lexer.symbols)
-      }
       skipSeparatorsInlined()
       switch token.kind {
       case .endOfInput: return false
@@ -155,8 +156,10 @@ struct Parser {
         // result (a statement, through memory) cost as much as the command's own parse.
         guard let statement = finished(parseInvocation()) else { continue }
         if case .invocation(receiver: nil, let name, let arguments) = statement.kind,
-          dropsCommand(name, arguments, tree)
+          dropsCommand(name, tree.arguments.entries(arguments))
         {
+          // Only this parser has referred to the tree since it was emptied above.
+          tree.removeAll()
           continue
         }
         root = statement

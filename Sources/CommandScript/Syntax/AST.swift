@@ -265,6 +265,9 @@ final class SyntaxTree: @unchecked Sendable {
     return span
   }
 
+  /// Drops the arguments from `first` on (a command's, done with), keeping their memory.
+  @inline(__always) func removeArguments(from first: Int32) { arguments.removeLast(from: Int(first)) }
+
   /// Empties every list, keeping their memory. (Inlined: the parser calls it once a statement.)
   @inline(__always) func removeAll() {
     statements.removeAll()
@@ -327,6 +330,12 @@ struct PlainList<Element: BitwiseCopyable>: ~Copyable {
 
   /// Empties the list, keeping its memory (plain values need no clean-up).
   mutating func removeAll() { count = 0 }
+
+  /// Drops the entries from `first` on, keeping their memory.
+  mutating func removeLast(from first: Int) {
+    precondition(first >= 0 && first <= count, "index out of range")
+    count = first
+  }
 
   deinit { base.deallocate() }
 }

@@ -158,8 +158,11 @@ struct Parser {
         if case .invocation(receiver: nil, let name, let arguments) = statement.kind,
           dropsCommand(name, tree.arguments.entries(arguments))
         {
-          // Only this parser has referred to the tree since it was emptied above.
-          tree.removeAll()
+          // Only this parser has referred to the tree since it was emptied above. The
+          // command's arguments are let go; what else it may have added (a dropped command
+          // has none today: its arguments are integers and words) stays until the next
+          // statement that is returned, as a failed statement's does.
+          tree.removeArguments(from: arguments.first)
           continue
         }
         root = statement

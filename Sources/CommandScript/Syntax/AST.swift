@@ -318,7 +318,8 @@ struct PlainList<Element: BitwiseCopyable>: ~Copyable {
   /// The entries in `range`, valid while the list lives and does not change: their bounds
   /// checked once, not each entry's.
   func entries(_ range: NodeRange) -> UnsafeBufferPointer<Element> {
-    precondition(range.first >= 0 && range.count >= 0 && Int(range.first) + Int(range.count) <= count)
+    // (Neither is negative when their bits or'd are not: one test for the two.)
+    precondition(range.first | range.count >= 0 && Int(range.first) + Int(range.count) <= count)
     return UnsafeBufferPointer(start: base + Int(range.first), count: Int(range.count))
   }
 

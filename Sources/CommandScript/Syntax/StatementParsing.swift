@@ -67,7 +67,7 @@ extension Parser {
     // A plain command or call is parsed here; what else a name can begin (an assignment,
     // `receiver.verb`, a misspelt compound assignment) out of line, so that the frame of
     // the common path, which every command enters, stays small.
-    if token.kind == .assign || token.kind == .dot || token.kind.isOperator {
+    if token.kind.followsNameRarely {
       return parseInvocationAfterName(name)
     }
     return parseArguments(receiver: nil, name: name)

@@ -31,25 +31,23 @@ extension Checker {
     plainVerbs[i] = Int32(truncatingIfNeeded: verbTable.firstVerb[type] + verb + 1)
   }
 
-  /// Whether `root`, a top-level statement (never one in a macro body), is a bare command
-  /// (`move up 3`) whose name the general path resolved before, in the same state, and whose
-  /// arguments are all integers and words that their parameters accept, as far as is known
-  /// (the checks of `compileCommand`, whose packed table and memos they read): then `check`
-  /// would find no problem, and what it would compile only running needs. For `--check`,
-  /// which drops what it compiles. False says only that it is not known: `check` then
-  /// decides, and reports.
-  @inline(__always) func checksPlainCommand(_ root: Statement, in tree: SyntaxTree) -> Bool {
-    guard case .invocation(receiver: nil, let name, let arguments) = root.kind,
-      name.symbol >= 0, Int(name.symbol) < plainVerbs.count
-    else { return false }
+  /// Whether the top-level command (never one in a macro body) `name` with `arguments`,
+  /// written without a receiver (`move up 3`), is one whose name the general path
+  /// resolved before, in the same state, and whose arguments are all integers and words
+  /// that their parameters accept, as far as is known (the checks of `compileCommand`,
+  /// whose packed table and memos they read): then `check` would find no problem, and what
+  /// it would compile only running needs. For `--check`, which drops what it compiles, as
+  /// the parser reads the command (``Parser/readRoot(droppingCommand:)``). False says only
+  /// that it is not known: `check` then decides, and reports.
+  @inline(__always) func checksPlainCommand(_ name: Name, arguments given: UnsafeBufferPointer<ArgumentNode>) -> Bool {
+    guard name.symbol >= 0, Int(name.symbol) < plainVerbs.count else { return false }
     let verbIndex = Int(plainVerbs[Int(name.symbol)])
-    // (No macro body is being checked: `root` is a top-level statement.)
+    // (No macro body is being checked: the command is at the top level.)
     guard verbIndex != 0, currentPlainKey == plainKey else { return false }
     let shape = verbTable.verbs[verbIndex - 1]
-    let count = Int(arguments.count)
-    guard count <= shape.count, count >= shape.required else { return false }
-    let first = Int(arguments.first)
-    for i in 0..<count where packedIfKnown(tree.arguments[first + i], slot: shape.first + i) == nil { return false }
+    guard given.count <= shape.count, given.count >= shape.required else { return false }
+    // (Slots are counted in an array: no overflow.)
+    for i in given.indices where packedIfKnown(given[i], slot: shape.first &+ i) == nil { return false }
     return true
   }
 }

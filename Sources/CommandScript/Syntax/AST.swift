@@ -265,6 +265,9 @@ final class SyntaxTree: @unchecked Sendable {
     return span
   }
 
+  /// Drops the arguments from `first` on (a command's, done with), keeping their memory.
+  @inline(__always) func removeArguments(from first: Int32) { arguments.removeLast(from: Int(first)) }
+
   /// Empties every list, keeping their memory. (Inlined: the parser calls it once a statement.)
   @inline(__always) func removeAll() {
     statements.removeAll()
@@ -290,22 +293,34 @@ struct PlainList<Element: BitwiseCopyable>: ~Copyable {
   }
 
   /// Appends `element` and returns its index.
-  mutating func append(_ element: Element) -> Int32 {
-    if count == capacity {
-      let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-      grown.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = grown
-      capacity *= 2
-    }
+  @inline(__always) mutating func append(_ element: Element) -> Int32 {
+    if count == capacity { grow() }
     (base + count).initialize(to: element)
-    count += 1
-    return Int32(truncatingIfNeeded: count - 1)
+    // Below the capacity, itself an allocation's count: no overflow.
+    count &+= 1
+    return Int32(truncatingIfNeeded: count &- 1)
+  }
+
+  /// Doubles the capacity. Out of line: rare, and the parser's loops inline `append`.
+  @inline(never) private mutating func grow() {
+    let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    grown.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity *= 2
   }
 
   subscript(i: Int) -> Element {
     precondition(i >= 0 && i < count, "index out of range")
     return base[i]
+  }
+
+  /// The entries in `range`, valid while the list lives and does not change: their bounds
+  /// checked once, not each entry's.
+  func entries(_ range: NodeRange) -> UnsafeBufferPointer<Element> {
+    // (Neither is negative when their bits or'd are not: one test for the two.)
+    precondition(range.first | range.count >= 0 && Int(range.first) + Int(range.count) <= count)
+    return UnsafeBufferPointer(start: base + Int(range.first), count: Int(range.count))
   }
 
   /// A copy of the entries in `range` (a block's statements, a macro's parameters).
@@ -316,6 +331,12 @@ struct PlainList<Element: BitwiseCopyable>: ~Copyable {
 
   /// Empties the list, keeping its memory (plain values need no clean-up).
   mutating func removeAll() { count = 0 }
+
+  /// Drops the entries from `first` on, keeping their memory.
+  mutating func removeLast(from first: Int) {
+    precondition(first >= 0 && first <= count, "index out of range")
+    count = first
+  }
 
   deinit { base.deallocate() }
 }

@@ -128,7 +128,18 @@ struct Parser {
   /// `--check`'s loop, which reads the statement where it lies: a copy of each (84 bytes)
   /// cost 5% of its instructions. Inlined: in that loop the call was 5% of the time once
   /// the optimizer stopped inlining it.
-  @inline(__always) mutating func readRoot() -> Bool {
+  ///
+  /// `dropsCommand` is asked first about each command without a receiver (its name and
+  /// its arguments): when it says true, the command is done with and the next statement is
+  /// read instead, so that a caller who can judge the command from these (`--check`'s
+  /// plain commands) takes it from the parser's registers, without the statement being
+  /// written and read back. (The arguments, not the tree, so that the tree stays the
+  /// parser's alone until a statement is returned.)
+  @inline(__always) mutating func readRoot(
+    droppingCommand dropsCommand: (_ name: Name, _ arguments: UnsafeBufferPointer<ArgumentNode>) -> Bool = { _, _ in
+      false
+    }
+  ) -> Bool {
     if isKnownUniquelyReferenced(&tree) {
       tree.removeAll()
     } else {
@@ -138,23 +149,24 @@ struct Parser {
       skipSeparatorsInlined()
       switch token.kind {
       case .endOfInput: return false
-      case .rightBrace:
-        // One problem for a run of them.
-        var range = token.range
-        advance()
-        while token.kind == .rightBrace {
-          range = range.through(token.range)
-          advance()
-        }
-        problems.append(Problem("unexpected `}`: no block is open", at: range))
+      case .rightBrace: skipUnopenedBraces()
       case .word where Keyword(symbol: token.symbol) == nil:
         // A command or a macro call, most of what a script holds: parsed here rather than
         // through `parseStatement`, whose frame (large, for every kind of statement) and
         // result (a statement, through memory) cost as much as the command's own parse.
-        if let statement = finished(parseInvocation()) {
-          root = statement
-          return true
+        guard let statement = finished(parseInvocation()) else { continue }
+        if case .invocation(receiver: nil, let name, let arguments) = statement.kind,
+          dropsCommand(name, tree.arguments.entries(arguments))
+        {
+          // Only this parser has referred to the tree since it was emptied above. The
+          // command's arguments are let go; what else it may have added (a dropped command
+          // has none today: its arguments are integers and words) stays until the next
+          // statement that is returned, as a failed statement's does.
+          tree.removeArguments(from: arguments.first)
+          continue
         }
+        root = statement
+        return true
       default:
         if let statement = parseStatement() {
           root = statement
@@ -162,6 +174,18 @@ struct Parser {
         }
       }
     }
+  }
+
+  /// A `}` at the top level, where no block is open: one problem for a run of them. Out of
+  /// line: `readRoot` is inlined into its callers' loops.
+  @inline(never) private mutating func skipUnopenedBraces() {
+    var range = token.range
+    advance()
+    while token.kind == .rightBrace {
+      range = range.through(token.range)
+      advance()
+    }
+    problems.append(Problem("unexpected `}`: no block is open", at: range))
   }
 
   /// Parses one statement; on a syntax error records it, recovers, and returns nil.
@@ -205,11 +229,17 @@ struct Parser {
       recover()
       return nil
     default:
-      problems.append(
-        Problem("expected `;` or a line break after the statement, found \(describe(token))", at: token.range))
-      recover()
+      reportUnfinished()
       return nil
     }
+  }
+
+  /// A statement followed by what cannot follow one: reported, and the rest skipped. Out
+  /// of line: `finished` is inlined into the loop over top-level statements.
+  @inline(never) private mutating func reportUnfinished() {
+    problems.append(
+      Problem("expected `;` or a line break after the statement, found \(describe(token))", at: token.range))
+    recover()
   }
 
   /// Skips to the end of the statement: the next separator, or the `}` that closes the
@@ -270,11 +300,17 @@ struct Parser {
     case .leftParen: return parseParenthesizedArgument()
     case .invalid: return nil
     default:
-      problems.append(Problem("expected \(what()), found \(describe(token))", at: token.range))
+      reportExpected(what())
       return nil
     }
     advance()
     return argument
+  }
+
+  /// `what` was expected where the current token is. Out of line: in `parseArgument`,
+  /// which the loop over a command's arguments inlines, the message made its frame large.
+  @inline(never) mutating func reportExpected(_ what: String) {
+    problems.append(Problem("expected \(what), found \(describe(token))", at: token.range))
   }
 
   mutating func expectWord(_ what: String) -> Name? {

@@ -62,20 +62,28 @@ extension Parser {
 
   /// `[receiver.]name argument…`: a receiver command or a macro call.
   @inline(__always) mutating func parseInvocation() -> Statement? {
-    var name = self.name(of: token)
-    var receiver: Target?
+    let name = self.name(of: token)
     advance()
+    // A plain command or call is parsed here; what else a name can begin (an assignment,
+    // `receiver.verb`, a misspelt compound assignment) out of line, so that the frame of
+    // the common path, which every command enters, stays small.
+    if token.kind.followsNameRarely {
+      return parseInvocationAfterName(name)
+    }
+    return parseArguments(receiver: nil, name: name)
+  }
+
+  /// The rest of `parseInvocation` after its first name, when `=`, `.` or an operator
+  /// follows it.
+  @inline(never) private mutating func parseInvocationAfterName(_ name: Name) -> Statement? {
     if token.kind == .assign { return parseAssignment(name) }
     if token.kind.isOperator, token.range.end < lexer.bytes.count, lexer.bytes[token.range.end] == UInt8(ascii: "=") {
       return reportCompoundAssignment(name)
     }
-    if token.kind == .dot {
-      advance()
-      receiver = Target(name: name, isParameter: false)
-      guard let verb = expectWord("a verb after `\(lexer.symbols[name.symbol]).`") else { return nil }
-      name = verb
-    }
-    return parseArguments(receiver: receiver, name: name)
+    guard token.kind == .dot else { return parseArguments(receiver: nil, name: name) }
+    advance()
+    guard let verb = expectWord("a verb after `\(lexer.symbols[name.symbol]).`") else { return nil }
+    return parseArguments(receiver: Target(name: name, isParameter: false), name: verb)
   }
 
   /// `$d.verb argument…` in a macro body: a command to the receiver the call binds to `$d`.
@@ -105,7 +113,7 @@ extension Parser {
       // A tree has fewer arguments than its source has bytes: no arithmetic on counts here
       // overflows, and the counts fit in 32 bits.
       guard tree.arguments.count &- first < Self.maxArguments else {
-        problems.append(Problem("a command can have at most \(Self.maxArguments) arguments", at: token.range))
+        reportTooManyArguments()
         return nil
       }
       if let receiver, token.kind.isOperator {
@@ -116,11 +124,7 @@ extension Parser {
       }
       let argumentEnd = token.range.end
       guard let argument = parseArgument(what: "an argument") else {
-        if token.kind == .dot, tree.arguments.count > first {
-          hintQueryArgument(after: tree.arguments[tree.arguments.count - 1])
-        }
-        // Another language's word heading the statement says more (`elif shape.x > 1`).
-        if receiver == nil { hintOtherLanguage(name) }
+        hintAfterArguments(from: first, of: receiver == nil ? name : nil)
         return nil
       }
       tree.add(argument)
@@ -132,6 +136,21 @@ extension Parser {
     var range = receiver?.range ?? name.range
     range.end = max(range.end, end)
     return Statement(.invocation(receiver: receiver, name: name, arguments: arguments), range: range)
+  }
+
+  /// More than `maxArguments` arguments. Out of line: rare.
+  @inline(never) private mutating func reportTooManyArguments() {
+    problems.append(Problem("a command can have at most \(Self.maxArguments) arguments", at: token.range))
+  }
+
+  /// After an argument from the `first` of the tree's arguments on failed to parse: the
+  /// hints that say more, a query written as an argument, or another language's word
+  /// heading the statement (`elif shape.x > 1`), `head`. Out of line: rare.
+  @inline(never) private mutating func hintAfterArguments(from first: Int, of head: Name?) {
+    if token.kind == .dot, tree.arguments.count > first {
+      hintQueryArgument(after: tree.arguments[tree.arguments.count - 1])
+    }
+    if let head { hintOtherLanguage(head) }
   }
 
   // MARK: Blocks and loops

@@ -62,17 +62,17 @@ import Testing
   }
 
   @Test func literals() {
-    #expect(ValueKind.integer(1...9).value(ofInteger: 3) == .integer(3))
-    #expect(ValueKind.integer(1...9).value(ofInteger: 10) == nil)
-    #expect(ValueKind.integer.value(ofDecimal: 2.0) == nil)
-    #expect(ValueKind.decimal(0...5).value(ofInteger: 3) == .decimal(3))
-    #expect(ValueKind.decimal(0...5).value(ofInteger: 6) == nil)
-    #expect(ValueKind.decimal(0...5).value(ofDecimal: 2.5) == .decimal(2.5))
-    #expect(direction.value(ofWord: "north") == .word(0))
-    #expect(direction.value(ofWord: "east") == nil)
-    #expect(ValueKind.string.value(ofWord: "up") == .string("up"))
-    #expect(ValueKind.boolean.value(ofWord: "false") == .boolean(false))
-    #expect(ValueKind.boolean.value(ofWord: "no") == nil)
+    #expect(ValueKind.integer(1...9).value(of: .integer(3)) == .integer(3))
+    #expect(ValueKind.integer(1...9).value(of: .integer(10)) == nil)
+    #expect(ValueKind.integer.value(of: .decimal(2.0)) == nil)
+    #expect(ValueKind.decimal(0...5).value(of: .integer(3)) == .decimal(3))
+    #expect(ValueKind.decimal(0...5).value(of: .integer(6)) == nil)
+    #expect(ValueKind.decimal(0...5).value(of: .decimal(2.5)) == .decimal(2.5))
+    #expect(direction.value(of: .string("north")) == .word(0))
+    #expect(direction.value(of: .string("east")) == nil)
+    #expect(ValueKind.string.value(of: .string("up")) == .string("up"))
+    #expect(ValueKind.boolean.value(of: .string("false")) == .boolean(false))
+    #expect(ValueKind.boolean.value(of: .string("no")) == nil)
     // A word's index and a boolean are no literals.
     #expect(direction.value(of: .word(0)) == nil && ValueKind.boolean.value(of: .boolean(true)) == nil)
   }

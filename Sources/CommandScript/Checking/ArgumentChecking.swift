@@ -1,7 +1,7 @@
 // The checker's arguments stage: a command's arguments against its verb's parameters, and an
 // argument against what its slot accepts. Whether a literal is of a slot's kind is decided in
-// one place, `ValueKind.value(ofInteger:)` and `value(ofWord:)`; the packed fast path only
-// caches those answers, per symbol and slot.
+// one place, `ValueKind.value(of:)`; the packed fast path only caches those answers, per
+// symbol and slot.
 
 extension Checker {
   // MARK: Arguments
@@ -71,7 +71,7 @@ extension Checker {
 
   /// Integer `n` as ``CommandTable/SmallCommand`` packs it, if parameter `slot` accepts it.
   @inline(__always) func packedInteger(_ n: Int, slot: Int) -> PackedValue? {
-    guard case .integer? = verbTable.parameters[slot].accepts.value(ofInteger: n) else { return nil }
+    guard case .integer? = verbTable.parameters[slot].accepts.value(of: .integer(n)) else { return nil }
     return (n, false)
   }
 
@@ -160,7 +160,7 @@ extension Checker {
   /// times an array read.
   @inline(__always) mutating func wordIndex(_ word: Name, slot: Int) -> Int? {
     func lookUp() -> Int? {
-      guard case .word(let index)? = verbTable.parameters[slot].accepts.value(ofWord: symbols[word.symbol])
+      guard case .word(let index)? = verbTable.parameters[slot].accepts.value(of: .string(symbols[word.symbol]))
       else { return nil }
       return index
     }
@@ -277,17 +277,17 @@ extension Checker {
       self.scope = scope
       return .parameter(slot)
     case .integer(let n, let range):
-      if let value = constraint.value(ofInteger: n) { return .constant(value) }
+      if let value = constraint.value(of: .integer(n)) { return .constant(value) }
       fail("\(what()) must be \(constraint.description), not \(n)", at: range)
       return nil
     case .decimal(let x, let range):
-      if let value = constraint.value(ofDecimal: x) { return .constant(value) }
+      if let value = constraint.value(of: .decimal(x)) { return .constant(value) }
       fail("\(what()) must be \(constraint.description), not \(ScriptString.decimal(x))", at: range)
       return nil
     case .word(let name):
       if case .receiver = constraint { return resolveInstance(name).map { .constant(.integer($0)) } }
       let word = text(name)
-      if let value = constraint.value(ofWord: word) { return .constant(value) }
+      if let value = constraint.value(of: .string(word)) { return .constant(value) }
       if case .kind(.word(let set)) = constraint {
         fail(
           set.name != nil

@@ -171,8 +171,8 @@ extension Checker {
   }
 
   struct PackedParameter: Sendable {
-    /// What the parameter accepts: `ValueKind.value(ofInteger:)` and `value(ofWord:)` say
-    /// whether a literal is of its kind (the table caches their answers, never repeats them).
+    /// What the parameter accepts: `ValueKind.value(of:)` says whether a literal is of its
+    /// kind (the table caches its answers, never repeats them).
     var accepts: ValueKind
     /// Whether it takes words: only then is a word's index worth caching. Stored rather
     /// than read from `accepts` on every argument: matching the enum there cost the 1 MB

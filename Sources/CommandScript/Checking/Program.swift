@@ -390,33 +390,14 @@ enum Constraint: Sendable, Equatable {
 
   init(_ kind: ValueKind) { self = .kind(kind) }
 
-  /// The value of the integer literal `n` in a slot of this kind, or nil if the slot does
-  /// not take it. With ``value(ofWord:)``, the one rule for literal arguments:
-  /// ``ValueKind/value(ofInteger:)`` decides, the checker's packed verb table only caches.
-  @inline(__always) func value(ofInteger n: Int) -> Value? {
+  /// The value of `literal` in a slot of this kind, or nil if the slot does not take it:
+  /// ``ValueKind/value(of:)`` decides for a kind (the checker's packed verb table only caches
+  /// its answers); any slot takes the literal as written; a receiver's name is resolved by
+  /// the checker, not here.
+  @inline(__always) func value(of literal: Value) -> Value? {
     switch self {
-    case .any: return .integer(n)
-    case .kind(let kind): return kind.value(ofInteger: n)
-    case .receiver: return nil
-    }
-  }
-
-  /// The value of the decimal literal `x` in a slot of this kind, or nil if the slot does
-  /// not take it.
-  func value(ofDecimal x: Double) -> Value? {
-    switch self {
-    case .any: return .decimal(x)
-    case .kind(let kind): return kind.value(ofDecimal: x)
-    case .receiver: return nil
-    }
-  }
-
-  /// The value of the bare word `word` in a slot of this kind, or nil if the slot does not
-  /// take it (a receiver's name is resolved by the checker, not here).
-  func value(ofWord word: String) -> Value? {
-    switch self {
-    case .any: return .string(word)
-    case .kind(let kind): return kind.value(ofWord: word)
+    case .any: return literal
+    case .kind(let kind): return kind.value(of: literal)
     case .receiver: return nil
     }
   }

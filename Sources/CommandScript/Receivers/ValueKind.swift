@@ -87,16 +87,6 @@ public enum ValueKind: Sendable, Equatable {
     }
   }
 
-  /// The value of the integer literal `n` as this kind, or nil if it is not one
-  /// (``value(of:)``; the checker's packed verb table only caches its answers).
-  @inline(__always) func value(ofInteger n: Int) -> Value? { value(of: .integer(n)) }
-
-  /// The value of the decimal literal `x` as this kind, or nil if it is not one.
-  func value(ofDecimal x: Double) -> Value? { value(of: .decimal(x)) }
-
-  /// The value of the bare word `word` as this kind, or nil if it is not one.
-  func value(ofWord word: String) -> Value? { value(of: .string(word)) }
-
   /// The value of a script's argument `text` (`cmdscript FILE ARG…`) as this kind, or nil
   /// if it is not one: the text read as the literal a script would write, a bare word first
   /// (so that a string takes `3` as text), then a number. A number is written as a script

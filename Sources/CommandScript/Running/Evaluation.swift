@@ -207,7 +207,7 @@ extension Invoker {
           range: range)
       }
       // A condition where text is taken gives its word, as `echo` writes it.
-      if case .boolean(let b) = answer, case .string? = kind.value(of: .string("")) {
+      if case .boolean(let b) = answer, case .string = kind {
         return .string(b ? "true" : "false")
       }
       throw wrongAnswer(in: expression)

@@ -324,10 +324,7 @@ struct PlainList<Element: BitwiseCopyable>: ~Copyable {
   }
 
   /// A copy of the entries in `range` (a block's statements, a macro's parameters).
-  subscript(range: NodeRange) -> [Element] {
-    precondition(range.first >= 0 && range.count >= 0 && Int(range.first) + Int(range.count) <= count)
-    return Array(UnsafeBufferPointer(start: base + Int(range.first), count: Int(range.count)))
-  }
+  subscript(range: NodeRange) -> [Element] { Array(entries(range)) }
 
   /// Empties the list, keeping its memory (plain values need no clean-up).
   mutating func removeAll() { count = 0 }

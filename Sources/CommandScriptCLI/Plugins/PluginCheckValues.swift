@@ -109,7 +109,6 @@ struct PluginCheckValues {
   static func accepts(_ kind: ParameterKind, _ value: StateValue) -> Bool {
     PluginDeclarations.value(value, fitting: kind) != nil
   }
-
 }
 
 /// A folder of its own for `plugin check`'s plugin (its working directory and `HOME`), so

@@ -281,6 +281,10 @@ public struct SourceFile: Sendable {
 /// history) is released, so a long stream holds bounded memory.
 package struct SourceTable: Sendable {
   private var live: [Int: SourceFile] = [:]
+  /// The indices of `live`, ascending (each source added has the next index), so that the
+  /// newest-first searches by name take no sort: a long stream holds a source per chunk, and
+  /// sorting them for every diagnostic made a stream of warnings quadratic.
+  private var liveIndices: [Int] = []
   /// How many sources were ever added: the next one's index.
   package private(set) var count = 0
 
@@ -288,11 +292,12 @@ package struct SourceTable: Sendable {
   package init() {}
 
   /// The sources still held, oldest first.
-  package var files: [SourceFile] { live.keys.sorted().map { live[$0]! } }
+  package var files: [SourceFile] { liveIndices.map { live[$0]! } }
 
   /// Adds a source and returns its index.
   package mutating func add(_ file: SourceFile) -> Int {
     live[count] = file
+    liveIndices.append(count)
     count += 1
     return count - 1
   }
@@ -305,12 +310,13 @@ package struct SourceTable: Sendable {
   /// Forgets every source but those in `kept`.
   mutating func keepOnly(_ kept: Set<Int>) {
     live = live.filter { kept.contains($0.key) }
+    liveIndices.removeAll { !kept.contains($0) }
   }
 
   /// The text of line `line` of the latest source called `file` that has that line, for
   /// showing under a diagnostic.
   package func lineText(file: String, line: Int) -> String? {
-    for index in live.keys.sorted(by: >) where live[index]!.name == file {
+    for index in liveIndices.reversed() where live[index]!.name == file {
       let source = live[index]!
       if let range = source.lineRange(line) { return String(decoding: source.bytes[range], as: UTF8.self) }
     }
@@ -320,7 +326,7 @@ package struct SourceTable: Sendable {
   /// At most `width` characters of a line of the latest source called `file` that has
   /// it, around `column`, and the column within them (for the line under a diagnostic).
   package func excerpt(file: String, line: Int, column: Int, width: Int) -> SourceExcerpt? {
-    for index in live.keys.sorted(by: >) where live[index]!.name == file {
+    for index in liveIndices.reversed() where live[index]!.name == file {
       if let excerpt = live[index]!.excerpt(line: line, column: column, width: width) { return excerpt }
     }
     return nil
